@@ -1,0 +1,35 @@
+# Quickstart targets. Each creates .venv (Python 3.11+) on first use, then runs pytest in it.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: conformance test lint app clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+## conformance: run the conformance suite (features/) against the reference app, or ADAPTER=spec
+conformance: $(STAMP)
+	$(BIN)/python -m pytest features $(if $(ADAPTER),--adapter=$(ADAPTER)) $(PYTEST_ARGS)
+
+## test: run every test: the features and the harness's own tests (tests/)
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## lint: ruff and mypy
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+## app: run the reference app in this terminal (Escape or Ctrl+Q quits)
+app: $(STAMP)
+	$(BIN)/python -m reference_app
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,13 @@
+Feature: Widget ids and structure stay compatible
+  Existing integrations find the conversation area and the input by the widget ids the
+  implementation declares, and find every message item inside that conversation area.
+
+  Background:
+    Given the chat app is running
+
+  @clause:widget-ids
+  Scenario: The declared conversation area and input exist and hold the items
+    When the user submits "호환"
+    Then the declared conversation area is exactly one widget
+    And the declared input is exactly one Input widget
+    And every message item is inside the declared conversation area

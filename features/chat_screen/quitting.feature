@@ -1,0 +1,20 @@
+Feature: Escape and Ctrl+Q quit
+  Two keys quit the app at any time, also while the input has focus and holds text.
+  Quitting is separate from submitting: it creates no message and no record.
+
+  Background:
+    Given the chat app is running
+    And the user has submitted "떠나기 전"
+
+  @clause:quit-keys @clause:quit-creates-no-state
+  Scenario Outline: <key> quits without adding anything
+    When the user types "쓰다 만 글"
+    And the user presses <key> to quit
+    Then the app has exited
+    And the message list holds 2 messages
+    And the records hold 1 submission
+
+    Examples:
+      | key    |
+      | Escape |
+      | Ctrl+Q |

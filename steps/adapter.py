@@ -1,0 +1,100 @@
+"""The adapter contract: how the harness reaches an implementation under test.
+
+An adapter is the only place that knows a candidate's widget ids, where it keeps its
+messages and how it chooses a response. The harness drives the app through Textual's
+Pilot and reads everything else from the screen.
+
+What an implementation decides: its widget ids, widget classes and nesting, the storage
+of its messages and records, its response list. What the harness guarantees: one fresh
+app per scenario from :meth:`ChatScreenAdapter.create_app`, accessors called only while
+that app runs, the response-choice site restored after every scenario, and a verdict
+per scenario (pass, fail, error, timeout), never a hung run.
+
+Version history of :data:`PROTOCOL_VERSION`:
+
+* ``1``: profile ``chat_screen`` (seeds 000 and 001).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from enum import Enum
+from typing import Any, Protocol, runtime_checkable
+
+from textual.app import App
+
+PROTOCOL_VERSION = 1
+"""Version of the adapter contract defined in this module."""
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    """What every adapter provides, whatever profiles it claims."""
+
+    name: str
+    """Short name of the implementation, shown in the report header."""
+    implementation_version: str
+    """Version of the implementation under test, shown in reports."""
+    protocol_version: int
+    """The :data:`PROTOCOL_VERSION` the adapter was written against."""
+    profiles: Collection[str]
+    """Names of the conformance profiles the implementation claims (``steps.profiles``)."""
+
+    def create_app(self) -> App[Any]:
+        """Return a new, not yet running app. Called once per scenario."""
+        ...
+
+
+@runtime_checkable
+class ChatScreenAdapter(Adapter, Protocol):
+    """Capabilities needed by profile ``chat_screen``.
+
+    Roles returned by :meth:`messages` may be ``str`` or an ``Enum`` whose value is a
+    ``str``; the harness compares the value with ``user`` and ``agent``.
+    """
+
+    conversation_selector: str
+    """CSS selector of the conversation area, e.g. ``"#chat-log"`` (clause ``widget-ids``)."""
+    input_selector: str
+    """CSS selector of the one-line input, e.g. ``"#chat-input"`` (clause ``widget-ids``)."""
+    item_selector: str
+    """CSS selector, within the conversation area, of the widgets that show messages.
+
+    ``"Static"`` matches every label-like widget (``Label`` subclasses ``Static``) at any
+    depth, so the harness sees exactly the text widgets however they are nested.
+    """
+    responses: Sequence[str]
+    """The implementation's fixed response list (clause ``response-from-fixed-list``)."""
+    choice_site: tuple[object, str]
+    """Where the implementation looks up the standard choice function.
+
+    ``(random, "choice")`` for code calling ``random.choice(...)``;
+    ``(my_module, "choice")`` for code that did ``from random import choice``. The harness
+    replaces that attribute with a spy for one scenario and restores it afterwards.
+    """
+
+    def messages(self, app: App[Any]) -> Sequence[tuple[str | Enum, str]]:
+        """Return the in-memory message list as ``(role, body)`` pairs, in order."""
+        ...
+
+    def submitted_inputs(self, app: App[Any]) -> Sequence[str]:
+        """Return the session record of submitted (stripped) inputs, in order."""
+        ...
+
+    def selected_responses(self, app: App[Any]) -> Sequence[str]:
+        """Return the session record of selected responses, in order."""
+        ...
+
+
+def role_value(role: str | Enum) -> str:
+    """Return the role as the harness compares it.
+
+    Args:
+        role: A ``str`` or an ``Enum`` member whose value is a ``str``.
+
+    Returns:
+        The role string, e.g. ``"user"``; for anything else its ``repr`` so that the
+        failure message shows what the implementation stored.
+    """
+    value = role.value if isinstance(role, Enum) else role
+    return value if isinstance(value, str) else repr(value)

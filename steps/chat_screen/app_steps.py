@@ -1,0 +1,201 @@
+"""Steps that start the app and act on it as a person would: type, submit, press, quit."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from steps.checks import check, literal
+from steps.driver import Driver
+from steps.chat_screen.observe import Snapshot, item_widget, snapshot
+
+KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
+"""Key names as features write them -> Pilot key names."""
+
+
+@pytest.fixture
+def submissions() -> list[Snapshot]:
+    """Snapshots taken just before each submission of the scenario, in order."""
+    return []
+
+
+# -- Given ---------------------------------------------------------------------------
+
+
+@given("the chat app is running")
+def app_running(driver: Driver) -> None:
+    """Start the implementation under test in an 80x24 terminal."""
+    driver.start()
+
+
+@given(parsers.parse("the chat app is running in a terminal of {columns:d}x{rows:d} cells"))
+def app_running_sized(driver: Driver, columns: int, rows: int) -> None:
+    """Start the implementation under test in a terminal of the given size."""
+    driver.size = (columns, rows)
+    driver.start()
+
+
+@given(parsers.parse('the standard choice will return "{response}"'))
+def fix_choice(driver: Driver, response: str) -> None:
+    """Fix the standard choice: every call from now on returns ``response``."""
+    driver.fix_choice(literal(response))
+
+
+@given(parsers.parse('the user has submitted "{text}"'))
+def has_submitted(driver: Driver, submissions: list[Snapshot], text: str) -> None:
+    """Submit ``text`` (pasted, then Enter) as an earlier step of the conversation."""
+    submit(driver, submissions, literal(text))
+
+
+@given(parsers.parse("the terminal is resized to {columns:d}x{rows:d} cells"))
+@when(parsers.parse("the terminal is resized to {columns:d}x{rows:d} cells"))
+def resize(driver: Driver, columns: int, rows: int) -> None:
+    """Resize the terminal and wait for the new layout."""
+    driver.resize(columns, rows)
+
+
+@given("network connections are watched", target_fixture="connection_attempts")
+def watch_network(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Refuse and record every socket connection attempt for the rest of the scenario."""
+    attempts: list[object] = []
+
+    def refuse(self: socket.socket, address: object) -> None:
+        attempts.append(address)
+        raise OSError(f"conformance harness: network refused ({address!r})")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    return attempts
+
+
+# -- When ----------------------------------------------------------------------------
+
+
+def submit(driver: Driver, submissions: list[Snapshot], text: str) -> None:
+    """Paste ``text`` into the focused input and press Enter (clause ``enter-submits``)."""
+    submissions.append(snapshot(driver))
+    if text:
+        driver.paste_text(text)
+    driver.press("enter")
+
+
+@when(parsers.parse('the user submits "{text}"'))
+def submits(driver: Driver, submissions: list[Snapshot], text: str) -> None:
+    """Submit ``text``: one paste event into the focused input, then Enter."""
+    submit(driver, submissions, literal(text))
+
+
+@when(parsers.re(r'the user submits the raw value "(?P<value>.*)"', flags=16))
+def submits_raw(driver: Driver, submissions: list[Snapshot], value: str) -> None:
+    """Place ``value`` (escapes decoded, newlines allowed) in the input and press Enter."""
+    submissions.append(snapshot(driver))
+    driver.set_input_value(literal(value))
+    driver.press("enter")
+
+
+@when("the user submits these inputs in order:")
+def submits_table(driver: Driver, submissions: list[Snapshot], datatable: list[list[str]]) -> None:
+    """Submit each row of the one-column table ``| input |``, in order."""
+    for row in datatable[1:]:
+        submit(driver, submissions, literal(row[0]))
+
+
+@when(parsers.parse("the user submits {count:d} numbered inputs"))
+def submits_numbered(driver: Driver, submissions: list[Snapshot], count: int) -> None:
+    """Submit ``입력 1`` ... ``입력 <count>``."""
+    for number in range(1, count + 1):
+        submit(driver, submissions, f"입력 {number}")
+
+
+@when(parsers.parse('the user types "{text}" and presses Enter'))
+def types_and_enters(driver: Driver, submissions: list[Snapshot], text: str) -> None:
+    """Type ``text`` key by key, then press Enter."""
+    submissions.append(snapshot(driver))
+    driver.type_text(literal(text))
+    driver.press("enter")
+
+
+@when(parsers.parse('the user types "{text}"'))
+def types(driver: Driver, text: str) -> None:
+    """Type ``text`` key by key without submitting it."""
+    driver.type_text(literal(text))
+
+
+@when("the user presses Enter")
+def presses_enter(driver: Driver, submissions: list[Snapshot]) -> None:
+    """Press Enter (a submission of whatever the input holds)."""
+    submissions.append(snapshot(driver))
+    driver.press("enter")
+
+
+@when(parsers.parse("the user presses {key} to quit"))
+def presses_to_quit(driver: Driver, key: str) -> None:
+    """Press a quit key and wait, bounded, until the app has exited."""
+    driver.quit_and_wait(KEYS[key])
+
+
+@when(parsers.parse("the user clicks item {number:d}"))
+def clicks_item(driver: Driver, number: int) -> None:
+    """Click the middle of item ``number``'s text."""
+    widget = item_widget(driver, number)
+    driver.run(driver.pilot.click(widget))
+    driver.settle()
+
+
+@when("the app is quit and a new app is started")
+def restart(driver: Driver) -> None:
+    """Quit with Escape, then start a fresh app of the same implementation."""
+    driver.quit_and_wait("escape")
+    driver.stop()
+    driver.exit_expected = False
+    driver.start()
+
+
+# -- Then ----------------------------------------------------------------------------
+
+
+@then("the app has exited")
+def has_exited(driver: Driver) -> None:
+    """The app is no longer running (clause ``quit-keys``)."""
+    check(not driver.running, "quit-keys", "the app", "it to have exited", "it still runs")
+
+
+@then("the app is still running")
+def still_running(driver: Driver) -> None:
+    """The app has not exited (clause ``body-source``: bodies are never actions)."""
+    check(driver.running, "body-source", "the app", "it to keep running", "it exited")
+
+
+@then("the input is empty")
+def input_empty(driver: Driver) -> None:
+    """The input's value is ``""`` (clause ``input-cleared``)."""
+    value = driver.input.value
+    check(value == "", "input-cleared", "the input", "it to be empty", repr(value))
+
+
+@then("the input has focus")
+def input_focused(driver: Driver) -> None:
+    """The declared input is the focused widget (clause ``input-focus``)."""
+    focused = driver.app.focused
+    check(
+        focused is driver.input,
+        "input-focus",
+        "the input",
+        f"it to have focus ({driver.adapter.input_selector})",
+        f"focus on {focused!r}",
+    )
+
+
+@then("no network connection was attempted")
+def no_network(connection_attempts: list[object]) -> None:
+    """No socket connected during the scenario (clause ``no-external-calls``)."""
+    check(
+        not connection_attempts,
+        "no-external-calls",
+        "the app",
+        "no network connection",
+        f"connection attempts to {connection_attempts}",
+    )
+

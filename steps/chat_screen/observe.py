@@ -1,0 +1,112 @@
+"""Reading the implementation under test: message data through the adapter, items on screen.
+
+Every Then step reads through these functions, so the way data is fetched and named in
+failure messages is the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.widget import Widget
+
+from steps.adapter import ChatScreenAdapter, role_value
+from steps.driver import Driver
+from steps.screen import describe_widget, widget_text
+
+LABELS = {"user": "사용자", "agent": "에이전트"}
+"""Screen label of each role value (clause ``role-labels``)."""
+CLASSES = {
+    "user": frozenset({"chat-message", "user-message", "user-role"}),
+    "agent": frozenset({"chat-message", "response-message", "agent-role"}),
+}
+"""Classes of an item of each role (clause ``role-classes``)."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One rendered message item as the harness sees it.
+
+    Attributes:
+        text: The plain text the widget shows.
+        classes: Its CSS classes.
+        name: Type, id and classes, for messages.
+    """
+
+    text: str
+    classes: frozenset[str]
+    name: str
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a submission could change, at one moment.
+
+    Attributes:
+        messages: ``(role, body)`` of each message, role as its string value.
+        inputs: The record of submitted inputs.
+        responses: The record of selected responses.
+        items: The rendered items.
+        widgets: Number of widgets inside the conversation area (any kind).
+        choices: Number of calls of the standard choice so far.
+    """
+
+    messages: tuple[tuple[str, str], ...]
+    inputs: tuple[str, ...]
+    responses: tuple[str, ...]
+    items: tuple[Item, ...]
+    widgets: int
+    choices: int
+
+
+def messages(driver: Driver) -> list[tuple[str, str]]:
+    """The message list through the adapter, roles as strings."""
+    adapter: ChatScreenAdapter = driver.adapter
+    return [(role_value(role), body) for role, body in adapter.messages(driver.app)]
+
+
+def records(driver: Driver) -> tuple[list[str], list[str]]:
+    """The session records: (submitted inputs, selected responses)."""
+    adapter: ChatScreenAdapter = driver.adapter
+    return list(adapter.submitted_inputs(driver.app)), list(adapter.selected_responses(driver.app))
+
+
+def item_widgets(driver: Driver) -> list[Widget]:
+    """The message widgets in the conversation area, in display order."""
+    return driver.items()
+
+
+def items(driver: Driver) -> list[Item]:
+    """The rendered items, in display order."""
+    return [
+        Item(widget_text(widget), frozenset(widget.classes), describe_widget(widget))
+        for widget in item_widgets(driver)
+    ]
+
+
+def item_widget(driver: Driver, number: int) -> Widget:
+    """Item ``number`` (1-based) of the conversation area.
+
+    Raises:
+        AssertionError: There are fewer items.
+    """
+    found = item_widgets(driver)
+    if not 1 <= number <= len(found):
+        raise AssertionError(
+            f"item {number}: the conversation area shows {len(found)} items "
+            f"({[widget_text(widget) for widget in found]})"
+        )
+    return found[number - 1]
+
+
+def snapshot(driver: Driver) -> Snapshot:
+    """Take a :class:`Snapshot` of the running app."""
+    inputs, responses = records(driver)
+    return Snapshot(
+        messages=tuple(messages(driver)),
+        inputs=tuple(inputs),
+        responses=tuple(responses),
+        items=tuple(items(driver)),
+        widgets=len(list(driver.conversation.query("*"))),
+        choices=len(driver.spy.calls) if driver.spy else 0,
+    )

@@ -1,0 +1,240 @@
+"""Steps that check what is drawn: items, classes, layout on the composed screen, scrolling."""
+
+from __future__ import annotations
+
+from pytest_bdd import parsers, then
+
+from steps.checks import check, literal
+from steps.driver import Driver
+from steps.chat_screen.observe import CLASSES, LABELS, item_widget, items, messages
+from steps.screen import (
+    Side,
+    declared_alignment,
+    describe_widget,
+    item_geometry,
+    screen_text,
+    styled_side,
+    widget_text,
+)
+from textual.widgets import Input
+
+
+@then("the conversation area shows, in order:")
+def shows_in_order(driver: Driver, datatable: list[list[str]]) -> None:
+    """The items' texts equal the one-column ``| text |`` table, in order."""
+    expected = [literal(row[0]) for row in datatable[1:]]
+    seen = [item.text for item in items(driver)]
+    check(seen == expected, "display-format", "the conversation area", str(expected), str(seen))
+
+
+@then(parsers.parse("the conversation area shows {count:d} items"))
+def item_count(driver: Driver, count: int) -> None:
+    """The conversation area holds ``count`` message widgets."""
+    seen = [item.text for item in items(driver)]
+    check(len(seen) == count, "pair-order", "the conversation area", f"{count} items", str(seen))
+
+
+@then(parsers.parse('item {number:d} shows "{text}"'))
+def item_shows(driver: Driver, number: int, text: str) -> None:
+    """Item ``number``'s text is exactly ``text`` (``display-format``)."""
+    widget = item_widget(driver, number)
+    expected, seen = literal(text), widget_text(widget)
+    check(seen == expected, "display-format", f"item {number} ({describe_widget(widget)})", repr(expected), repr(seen))
+
+
+@then(parsers.parse('the screen shows the text "{text}"'))
+def screen_shows(driver: Driver, text: str) -> None:
+    """``text`` appears, unbroken on one row, on the composed screen."""
+    expected = literal(text)
+    drawn = screen_text(driver.app)
+    check(expected in drawn, "display-format", "the composed screen", f"the text {expected!r}", "\n" + drawn)
+
+
+@then("the conversation area holds exactly one label widget per message")
+def one_widget_per_message(driver: Driver) -> None:
+    """As many message widgets as messages (``single-label-widget``)."""
+    seen = items(driver)
+    count = len(messages(driver))
+    check(
+        len(seen) == count and count > 0,
+        "single-label-widget",
+        "the conversation area",
+        f"{count} label widget(s), one per message, each with label and body together",
+        f"{len(seen)}: {[item.text for item in seen]}",
+    )
+
+
+@then("the conversation area shows the items in the order of the message list")
+def items_follow_messages(driver: Driver) -> None:
+    """Item ``i`` shows message ``i`` (``submission-order``)."""
+    expected = [f"{LABELS.get(role, role)}: {body}" for role, body in messages(driver)]
+    seen = [item.text for item in items(driver)]
+    check(seen == expected, "submission-order", "the conversation area", str(expected), str(seen))
+
+
+@then(parsers.parse('item {number:d} has the classes "{classes}"'))
+def has_classes(driver: Driver, number: int, classes: str) -> None:
+    """Item ``number`` has every class listed (``role-classes``)."""
+    widget = item_widget(driver, number)
+    missing = set(classes.split()) - set(widget.classes)
+    check(not missing, "role-classes", f"item {number} ({describe_widget(widget)})", f"the classes {classes!r}", f"missing {sorted(missing)}")
+
+
+@then(parsers.parse('item {number:d} has none of the classes "{classes}"'))
+def lacks_classes(driver: Driver, number: int, classes: str) -> None:
+    """Item ``number`` has none of the classes listed (``role-classes``)."""
+    widget = item_widget(driver, number)
+    extra = set(classes.split()) & set(widget.classes)
+    check(not extra, "role-classes", f"item {number} ({describe_widget(widget)})", f"none of {classes!r}", f"it has {sorted(extra)}")
+
+
+@then("each item's label and classes match the role of its message")
+def items_match_roles(driver: Driver) -> None:
+    """Item ``i``'s label and role classes are those of message ``i``'s role."""
+    data = messages(driver)
+    seen = items(driver)
+    check(len(seen) == len(data), "label-and-classes-from-role", "the conversation area", f"{len(data)} items", str(len(seen)))
+    for number, ((role, _body), item) in enumerate(zip(data, seen, strict=True), start=1):
+        other = "agent" if role == "user" else "user"
+        where = f"item {number} ({item.name}) of a {role} message"
+        check(item.text.startswith(f"{LABELS.get(role, role)}: "), "label-and-classes-from-role", where, f"the label {LABELS.get(role)!r}", repr(item.text))
+        check(
+            CLASSES.get(role, frozenset({"?"})) <= item.classes and not (CLASSES[other] - CLASSES[role]) & item.classes,
+            "label-and-classes-from-role",
+            where,
+            f"the classes {sorted(CLASSES.get(role, ()))} and none of the other role's",
+            str(sorted(item.classes)),
+        )
+
+
+ROLE_OF_ITEM = {Side.LEFT: "user", Side.RIGHT: "agent"}
+
+
+@then(parsers.parse("item {number:d} is placed on the {side} by its computed styles"))
+def placed_by_styles(driver: Driver, number: int, side: str) -> None:
+    """The computed styles place item ``number`` on ``side`` (``role-alignment``)."""
+    widget = item_widget(driver, number)
+    declared = declared_alignment(widget, driver.conversation)
+    expected = Side(side)
+    check(
+        declared is expected,
+        "role-alignment",
+        f"item {number} ({describe_widget(widget)})",
+        f"computed styles that place it on the {side} (text-align, align-horizontal, dock)",
+        f"{declared.value if declared else 'centre'} (text-align {widget.styles.text_align!r})",
+    )
+
+
+@then(parsers.parse("item {number:d} has a border on the {side} side only by its computed styles"))
+def border_by_styles(driver: Driver, number: int, side: str) -> None:
+    """Item ``number`` (or a wrapper inside the area) has a visible border on ``side`` only."""
+    widget = item_widget(driver, number)
+    sides = styled_side(widget, driver.conversation, "border")
+    check(
+        sides == {Side(side)},
+        "role-borders",
+        f"item {number} ({describe_widget(widget)})",
+        f"a visible border on the {side} side only (border-{side})",
+        f"borders on {sorted(s.value for s in sides) or 'no side'}",
+    )
+
+
+@then(parsers.parse("item {number:d} is drawn against the {side} edge of the conversation area"))
+def drawn_against(driver: Driver, number: int, side: str) -> None:
+    """On the composed screen, item ``number``'s text sits nearer ``side``'s edge."""
+    widget = item_widget(driver, number)
+    geometry = item_geometry(driver.app, widget, driver.conversation)
+    check(
+        geometry.placement is Side(side),
+        "role-alignment",
+        f"item {number} ({describe_widget(widget)})",
+        f"its text drawn against the {side} edge of the conversation area",
+        geometry.describe(),
+    )
+
+
+@then(parsers.parse("item {number:d} is drawn with a border glyph on its {side} side only"))
+def glyph_on_side(driver: Driver, number: int, side: str) -> None:
+    """On the composed screen, a glyph sits between the text and ``side``'s edge, none on the other."""
+    widget = item_widget(driver, number)
+    geometry = item_geometry(driver.app, widget, driver.conversation)
+    wanted = Side(side)
+    check(
+        geometry.marked[wanted] and not geometry.marked[wanted.other],
+        "role-borders",
+        f"item {number} ({describe_widget(widget)})",
+        f"a border glyph between the text and the {side} edge on every text row, none on the {wanted.other.value}",
+        geometry.describe(),
+    )
+
+
+@then("the conversation content is taller than the conversation area")
+def content_overflows(driver: Driver) -> None:
+    """Precondition of the scroll check: there is something to scroll."""
+    area = driver.conversation
+    check(
+        area.max_scroll_y > 0,
+        "scroll-to-end",
+        f"the conversation area ({describe_widget(area)})",
+        "content taller than the area, so scrolling matters",
+        f"virtual height {area.virtual_size.height}, area height {area.scrollable_content_region.height}",
+    )
+
+
+@then("the conversation area is scrolled to its end")
+def scrolled_to_end(driver: Driver) -> None:
+    """The scroll offset is the maximum (``scroll-to-end``)."""
+    area = driver.conversation
+    check(
+        area.scroll_y >= area.max_scroll_y,
+        "scroll-to-end",
+        f"the conversation area ({describe_widget(area)})",
+        f"scroll_y at its maximum {area.max_scroll_y}",
+        f"scroll_y {area.scroll_y}",
+    )
+
+
+@then("the last item is visible in the conversation area")
+def last_visible(driver: Driver) -> None:
+    """The last item's text is drawn inside the area (``scroll-to-end``)."""
+    widgets = driver.items()
+    check(bool(widgets), "scroll-to-end", "the conversation area", "items", "none")
+    last = widgets[-1]
+    bounds = driver.conversation.scrollable_content_region
+    region = last.region
+    check(
+        bool(region.height) and bounds.contains_region(region),
+        "scroll-to-end",
+        f"the last item ({describe_widget(last)})",
+        f"fully inside the visible area {bounds}",
+        f"at {region}",
+    )
+    drawn = screen_text(driver.app)
+    text = widget_text(last)
+    check(text.split()[-1] in drawn, "scroll-to-end", "the composed screen", f"the last item's text {text!r}", drawn)
+
+
+@then("the declared conversation area is exactly one widget")
+def conversation_declared(driver: Driver) -> None:
+    """The adapter's conversation selector names one widget (``widget-ids``)."""
+    driver.conversation  # noqa: B018 - raises DriverError unless exactly one widget matches
+
+
+@then("the declared input is exactly one Input widget")
+def input_declared(driver: Driver) -> None:
+    """The adapter's input selector names one ``Input`` (``widget-ids``)."""
+    check(isinstance(driver.input, Input), "widget-ids", "the declared input", "an Input", type(driver.input).__name__)
+
+
+@then("every message item is inside the declared conversation area")
+def items_inside(driver: Driver) -> None:
+    """Every item widget is a descendant of the conversation area (``widget-ids``)."""
+    count = len(messages(driver))
+    seen = driver.items()
+    check(
+        len(seen) == count and count > 0,
+        "widget-ids",
+        f"the conversation area {driver.adapter.conversation_selector}",
+        f"all {count} message items inside it",
+        f"{len(seen)} inside it",
+    )

@@ -1,0 +1,44 @@
+"""Shared pieces of every step module: literal values and failure messages."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+
+def literal(text: str) -> str:
+    r"""Decode the escapes a quoted step value may use: ``\t \n \r \uXXXX \\``.
+
+    Gherkin trims table cells and cannot hold a tab or an edge space; these escapes
+    let a feature state such values exactly. Other characters (Hangul included) pass
+    through unchanged.
+
+    Args:
+        text: The value as written in the feature.
+
+    Returns:
+        The value with escapes decoded.
+    """
+    if "\\" not in text:
+        return text
+    return text.encode("latin-1", "backslashreplace").decode("unicode_escape")
+
+
+def violation(clause: str, where: str, expected: str, seen: str) -> NoReturn:
+    """Fail the step with a message naming the rule, the expectation, the observation, the place.
+
+    Args:
+        clause: Id of the clause the check verifies (``docs/spec/``).
+        where: The thing checked, e.g. ``agent item 2``.
+        expected: What the clause requires, in words.
+        seen: What the implementation under test did.
+
+    Raises:
+        AssertionError: Always.
+    """
+    raise AssertionError(f"[{clause}] {where}: expected {expected}; seen {seen}")
+
+
+def check(condition: bool, clause: str, where: str, expected: str, seen: object) -> None:
+    """Call :func:`violation` unless ``condition`` holds."""
+    if not condition:
+        violation(clause, where, expected, seen if isinstance(seen, str) else repr(seen))

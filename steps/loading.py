@@ -1,0 +1,189 @@
+"""Resolving ``--adapter`` to an adapter object, and checking that object's shape.
+
+Precedence, first one set wins: the ``--adapter`` command-line option, the
+``CHAT_CONFORMANCE_ADAPTER`` environment variable, the ``chat_adapter`` ini key, then
+the reference app's adapter. Every error names the source the bad value came from.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, get_type_hints
+
+from steps.adapter import Adapter
+from steps.profiles import PROFILES
+
+ENV_VAR = "CHAT_CONFORMANCE_ADAPTER"
+"""Environment variable naming the adapter when ``--adapter`` is not given."""
+INI_KEY = "chat_adapter"
+"""ini key naming the adapter when neither option nor environment variable is set."""
+DEFAULT_SPEC = "reference_app.conformance:adapter"
+"""The adapter used when nothing else is set: the reference app."""
+
+
+class AdapterError(Exception):
+    """The adapter named by the user cannot be loaded or does not fit the contract."""
+
+
+@dataclass(frozen=True)
+class AdapterSpec:
+    """Where the adapter comes from.
+
+    Attributes:
+        spec: ``package.module:attr`` or ``path/to/file.py:attr``.
+        source: Which setting supplied it, e.g. ``--adapter (command line)``.
+    """
+
+    spec: str
+    source: str
+
+
+def resolve_spec(option: str | None, ini: str | None, environ: dict[str, str]) -> AdapterSpec:
+    """Pick the adapter spec by precedence: option, environment, ini, default.
+
+    Args:
+        option: Value of ``--adapter`` or ``None``.
+        ini: Value of the ini key or ``None``/empty.
+        environ: The process environment.
+    """
+    if option:
+        return AdapterSpec(option, "--adapter (command line)")
+    if environ.get(ENV_VAR):
+        return AdapterSpec(environ[ENV_VAR], f"${ENV_VAR} (environment)")
+    if ini:
+        return AdapterSpec(ini, f"{INI_KEY} (ini file)")
+    return AdapterSpec(DEFAULT_SPEC, "default (reference app)")
+
+
+def load_adapter(spec: AdapterSpec, rootdir: Path) -> Adapter:
+    """Import the object named by ``spec`` and check it against the contract.
+
+    A class is instantiated with no arguments; any other object is used as it is.
+
+    Args:
+        spec: The resolved spec.
+        rootdir: Directory that relative file paths are taken from.
+
+    Returns:
+        The adapter.
+
+    Raises:
+        AdapterError: The spec is malformed, the import fails, the attribute is missing,
+            or the object lacks what its claimed profiles need.
+    """
+    target, sep, attr = spec.spec.rpartition(":")
+    if not sep or not target or not attr:
+        raise AdapterError(
+            f"adapter {spec.spec!r} from {spec.source}: expected 'package.module:attr' "
+            "or 'path/to/file.py:attr'"
+        )
+    module = _import(target, rootdir, spec)
+    try:
+        obj = getattr(module, attr)
+    except AttributeError:
+        raise AdapterError(
+            f"adapter {spec.spec!r} from {spec.source}: module {module.__name__!r} "
+            f"has no attribute {attr!r}"
+        ) from None
+    if inspect.isclass(obj):
+        obj = obj()
+    problems = contract_problems(obj)
+    if problems:
+        listed = "\n  - ".join(problems)
+        raise AdapterError(
+            f"adapter {spec.spec!r} from {spec.source} does not fit the adapter contract "
+            f"(steps/adapter.py, docs/adapters.md):\n  - {listed}"
+        )
+    adapter: Adapter = obj
+    return adapter
+
+
+def _import(target: str, rootdir: Path, spec: AdapterSpec) -> Any:
+    """Import a module by dotted name or by ``.py`` file path."""
+    try:
+        if target.endswith(".py"):
+            path = (rootdir / target).resolve()
+            if not path.is_file():
+                raise AdapterError(f"adapter file {str(path)!r} from {spec.source} does not exist")
+            sys.path.insert(0, str(path.parent))
+            name = f"_chat_adapter_{path.stem}"
+            module_spec = importlib.util.spec_from_file_location(name, path)
+            assert module_spec is not None and module_spec.loader is not None
+            module = importlib.util.module_from_spec(module_spec)
+            sys.modules[name] = module
+            module_spec.loader.exec_module(module)
+            return module
+        return importlib.import_module(target)
+    except AdapterError:
+        raise
+    except Exception as error:
+        raise AdapterError(
+            f"adapter {spec.spec!r} from {spec.source}: importing {target!r} raised "
+            f"{type(error).__name__}: {error}"
+        ) from error
+
+
+def contract_problems(obj: object) -> list[str]:
+    """List what ``obj`` lacks to be an adapter for the profiles it claims.
+
+    Args:
+        obj: The candidate adapter.
+
+    Returns:
+        One sentence per problem; empty when the object fits.
+    """
+    problems = _missing(obj, Adapter)
+    if problems:
+        return problems
+    known = {profile.name: profile for profile in PROFILES}
+    claimed = list(getattr(obj, "profiles", ()))
+    for name in claimed:
+        if name not in known:
+            problems.append(f"profiles: unknown profile {name!r} (known: {sorted(known)})")
+        else:
+            problems += _missing(obj, known[name].capability)
+    if not claimed:
+        problems.append(f"profiles: claims no profile (known: {sorted(known)})")
+    site = getattr(obj, "choice_site", None)
+    if site is not None and not _is_site(site):
+        problems.append("choice_site: expected a pair (object, attribute name) naming an attribute")
+    return problems
+
+
+def _missing(obj: object, protocol: type) -> list[str]:
+    """Name each member of ``protocol`` that ``obj`` lacks or has in the wrong form."""
+    problems = []
+    hints = get_type_hints(protocol)
+    members = set(hints)
+    for cls in protocol.__mro__:
+        if getattr(cls, "_is_protocol", False) and cls.__module__ == Adapter.__module__:
+            members |= {name for name, value in vars(cls).items() if inspect.isfunction(value)}
+    for name in sorted(members):
+        if name.startswith("_"):
+            continue
+        if not hasattr(obj, name):
+            problems.append(f"{name}: missing ({protocol.__name__})")
+        elif name not in hints and not callable(getattr(obj, name)):
+            problems.append(f"{name}: expected a method ({protocol.__name__})")
+    return problems
+
+
+def _is_site(site: object) -> bool:
+    """Whether ``site`` is ``(obj, name)`` with ``obj.name`` present."""
+    return (
+        isinstance(site, tuple)
+        and len(site) == 2
+        and isinstance(site[1], str)
+        and hasattr(site[0], site[1])
+    )
+
+
+def environ() -> dict[str, str]:
+    """Return a copy of the process environment (a seam for tests)."""
+    return dict(os.environ)

@@ -1,0 +1,251 @@
+"""Reading what is really drawn: the composed screen as rows of cells, and geometry.
+
+Checks of alignment and borders read the screen the compositor produced, not the CSS
+that asked for it: a ``text-align: right`` that draws flush left, or a border whose
+colour is the only difference, fails here.
+
+Coordinates are screen cells: ``x`` is the column from 0 at the left, ``y`` the row
+from 0 at the top. A wide character (Hangul, most emoji) takes two cells; the second
+one holds ``""``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from rich.cells import cell_len
+from textual.app import App
+from textual.geometry import Region
+from textual.widget import Widget
+
+BLANK = frozenset({" ", "", "\u00a0"})
+"""Cell contents that draw nothing visible."""
+INVISIBLE_EDGES = frozenset({"", "none", "hidden", "blank"})
+"""Textual border types that draw no glyph."""
+
+
+def screen_rows(app: App[Any]) -> list[list[str]]:
+    """Compose the current screen and return it as rows of cells.
+
+    Args:
+        app: A running app, idle (see ``Driver.settle``).
+
+    Returns:
+        ``rows[y][x]``: the character drawn at column ``x`` of row ``y``; ``""`` for
+        the right half of a wide character. A zero-width character (a combining mark)
+        joins the cell before it.
+    """
+    # The compositor is Textual's own record of what reaches the terminal; the public
+    # export_screenshot() renders the same strips to SVG.
+    strips = app.screen._compositor.render_strips()
+    rows = []
+    for strip in strips:
+        cells: list[str] = []
+        for segment in strip:
+            if segment.control:
+                continue
+            for char in segment.text:
+                width = cell_len(char)
+                if width == 0 and cells:
+                    cells[-1] += char
+                else:
+                    cells.append(char)
+                    cells.extend([""] * (width - 1))
+        rows.append(cells)
+    return rows
+
+
+def screen_text(app: App[Any]) -> str:
+    """Return the composed screen as plain text, one line per row (for messages)."""
+    return "\n".join("".join(row).rstrip() for row in screen_rows(app))
+
+
+class Side(Enum):
+    """A horizontal side of the conversation area."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+    @property
+    def other(self) -> Side:
+        """The opposite side."""
+        return Side.RIGHT if self is Side.LEFT else Side.LEFT
+
+
+@dataclass(frozen=True)
+class ItemGeometry:
+    """Where one message item's text and decorations sit on the screen.
+
+    All columns are screen cells. ``area_left``/``area_right`` bound the conversation
+    area's content (inside its border, padding and scrollbar; ``area_right`` exclusive).
+
+    Attributes:
+        rows: Screen rows on which the item's text is drawn.
+        text_left: Leftmost text column over all those rows.
+        text_right: Rightmost text column over all those rows (inclusive).
+        area_left: First column of the conversation area's content.
+        area_right: One past its last column.
+        marked: For each side, whether every text row has a visible glyph between the
+            text and that edge of the area (a border, whichever widget draws it).
+    """
+
+    rows: tuple[int, ...]
+    text_left: int
+    text_right: int
+    area_left: int
+    area_right: int
+    marked: dict[Side, bool]
+
+    def gap(self, side: Side) -> int:
+        """Blank-or-decorated cells between the text and ``side``'s edge of the area."""
+        if side is Side.LEFT:
+            return self.text_left - self.area_left
+        return self.area_right - 1 - self.text_right
+
+    @property
+    def placement(self) -> Side | None:
+        """The side the text sits against, ``None`` when it is centred or fills the row."""
+        left, right = self.gap(Side.LEFT), self.gap(Side.RIGHT)
+        if left == right:
+            return None
+        return Side.LEFT if left < right else Side.RIGHT
+
+    def describe(self) -> str:
+        """One line for failure messages."""
+        return (
+            f"text spans columns {self.text_left}-{self.text_right} of the area's "
+            f"{self.area_left}-{self.area_right - 1} on rows {list(self.rows)}; "
+            f"gap left {self.gap(Side.LEFT)}, right {self.gap(Side.RIGHT)}; glyph left of "
+            f"the text: {self.marked[Side.LEFT]}, right: {self.marked[Side.RIGHT]}"
+        )
+
+
+def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
+    """Measure ``item``'s drawn text and decorations inside ``area``.
+
+    Args:
+        app: The running, idle app.
+        item: A message widget; its text is taken from its content region.
+        area: The conversation area.
+
+    Returns:
+        The geometry of the visible rows of the item.
+
+    Raises:
+        AssertionError: The item is not visible, or no text of it is drawn.
+    """
+    rows = screen_rows(app)
+    bounds = area.scrollable_content_region
+    visible = item.region.intersection(bounds)
+    content = item.content_region.intersection(bounds)
+    if not visible.height or not content.width:
+        raise AssertionError(f"{describe_widget(item)} is not visible in the conversation area")
+    spans = _text_spans(rows, content)
+    if not spans:
+        raise AssertionError(f"{describe_widget(item)}: no text is drawn in its region {content}")
+    marked = {
+        side: all(_has_glyph(rows[y], *_outside(side, span, bounds)) for y, span in spans.items())
+        for side in Side
+    }
+    return ItemGeometry(
+        rows=tuple(spans),
+        text_left=min(left for left, _ in spans.values()),
+        text_right=max(right for _, right in spans.values()),
+        area_left=bounds.x,
+        area_right=bounds.right,
+        marked=marked,
+    )
+
+
+def _text_spans(rows: list[list[str]], content: Region) -> dict[int, tuple[int, int]]:
+    """Map each row of ``content`` that has visible text to its (first, last) text column."""
+    spans = {}
+    for y in range(content.y, content.bottom):
+        row = rows[y] if y < len(rows) else []
+        columns = [x for x in range(content.x, min(content.right, len(row))) if row[x] not in BLANK]
+        if columns:
+            last = columns[-1] + (1 if columns[-1] + 1 < len(row) and row[columns[-1] + 1] == "" else 0)
+            spans[y] = (columns[0], last)
+    return spans
+
+
+def _outside(side: Side, span: tuple[int, int], bounds: Region) -> tuple[int, int]:
+    """Columns between the text span and ``side``'s edge of ``bounds``: [start, end)."""
+    if side is Side.LEFT:
+        return bounds.x, span[0]
+    return span[1] + 1, bounds.right
+
+
+def _has_glyph(row: list[str], start: int, end: int) -> bool:
+    """Whether any cell of ``row`` in [start, end) draws a visible glyph."""
+    return any(cell not in BLANK for cell in row[start:end])
+
+
+def describe_widget(widget: Widget) -> str:
+    """Name a widget for failure messages: type, id and classes."""
+    ident = f"#{widget.id}" if widget.id else ""
+    classes = "".join(f".{name}" for name in sorted(widget.classes))
+    return f"{type(widget).__name__}{ident}{classes}"
+
+
+def widget_text(widget: Widget) -> str:
+    """Return the plain text a widget shows (its visual, without styles).
+
+    Raises:
+        AssertionError: The widget has no text content (it is not label-like).
+    """
+    visual = widget.visual if hasattr(widget, "visual") else widget.render()
+    plain = getattr(visual, "plain", None)
+    if plain is None:
+        raise AssertionError(f"{describe_widget(widget)} shows no text (got {type(visual).__name__})")
+    return str(plain)
+
+
+def styled_side(item: Widget, area: Widget, attribute: str) -> set[Side]:
+    """Sides on which ``item`` or a widget between it and ``area`` declares a visible border.
+
+    Args:
+        item: A message widget.
+        area: The conversation area (not itself inspected).
+        attribute: ``"border"``; the computed ``border_left``/``border_right`` are read.
+
+    Returns:
+        The set of sides with a border type that draws a glyph.
+    """
+    sides = set()
+    for node in _chain(item, area):
+        for side in Side:
+            edge_type, _colour = getattr(node.styles, f"{attribute}_{side.value}")
+            if edge_type not in INVISIBLE_EDGES:
+                sides.add(side)
+    return sides
+
+
+def declared_alignment(item: Widget, area: Widget) -> Side | None:
+    """The side the computed styles place ``item``'s text against, or ``None`` if centred.
+
+    Reads ``text-align`` and ``content-align-horizontal`` of the item and
+    ``align-horizontal`` and ``dock`` of it and each widget up to ``area`` (any of them
+    can place text on a side). A right-hand setting anywhere wins over the defaults.
+    """
+    hints = [item.styles.text_align, item.styles.content_align_horizontal]
+    for node in _chain(item, area):
+        hints.append(node.styles.align_horizontal)
+        hints.append(node.styles.dock or "")
+    if any(hint in ("right", "end") for hint in hints):
+        return Side.RIGHT
+    if any(hint == "center" for hint in hints):
+        return None
+    return Side.LEFT
+
+
+def _chain(item: Widget, area: Widget) -> list[Widget]:
+    """``item`` and its ancestors below ``area``, innermost first."""
+    chain: list[Widget] = []
+    node: Any = item
+    while node is not None and node is not area:
+        chain.append(node)
+        node = node.parent
+    return chain
