@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from steps.adapter import ChatScreenAdapter
+from steps.verdicts import ImplementationError
 
 T = TypeVar("T")
 
@@ -29,7 +30,7 @@ WAIT_BOUND = 5.0
 """Seconds a condition may take before :meth:`Driver.wait_until` gives up."""
 
 
-class DriverError(AssertionError):
+class DriverError(ImplementationError):
     """The app cannot be driven: it is not an App, it crashed, or it stopped unexpectedly."""
 
 

@@ -20,6 +20,7 @@ from steps.adapter import Adapter, ChatScreenAdapter
 from steps.clauses import CLAUSE_TAG, LEVELS, find_clause
 from steps.driver import Driver
 from steps.profiles import PROFILES, profile_of
+from steps.verdicts import ImplementationError, classify
 
 ADAPTER_KEY = pytest.StashKey[Adapter]()
 """The loaded adapter of this run."""
@@ -127,6 +128,16 @@ def driver(request: pytest.FixtureRequest, adapter: ChatScreenAdapter) -> Iterat
         instance.stop()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Iterator[None]:
+    """Attach the verdict (``steps.verdicts``) to every report as a user property."""
+    report = yield
+    report.user_properties.append(("verdict", classify(report, call).value))
+    return report
+
+
 # -- guards ---------------------------------------------------------------------------
 
 
@@ -181,16 +192,14 @@ def pytest_bdd_after_step(
         return
     if instance.crash is not None:
         instance.crash_reported = True
-        pytest.fail(
+        raise ImplementationError(
             f"the app crashed during step '{step.keyword} {step.name}': "
-            f"{summarize_exception(instance.crash)}",
-            pytrace=False,
+            f"{summarize_exception(instance.crash)}"
         )
     if not instance.running and not instance.exit_expected:
-        pytest.fail(
+        raise ImplementationError(
             f"the app stopped during step '{step.keyword} {step.name}', which does not quit "
-            "it; later steps would act on a dead app",
-            pytrace=False,
+            "it; later steps would act on a dead app"
         )
 
 

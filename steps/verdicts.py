@@ -1,0 +1,66 @@
+"""Scenario verdicts: PASS, FAIL, ERROR, TIMEOUT, SKIP, XFAIL, XPASS (as WPT keeps them apart).
+
+A failed check is FAIL: the implementation does something the spec forbids. ERROR is
+the implementation under test crashing (or its adapter breaking), TIMEOUT is it not
+answering within the bound. Every test report carries its verdict in
+``report.user_properties`` as ``("verdict", <value>)``, so reporters, junitxml and
+xdist all see the same classification.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import pytest
+
+
+class Verdict(Enum):
+    """Outcome of one scenario."""
+
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    SKIPPED = "skipped"
+    XFAILED = "xfailed"
+    XPASSED = "xpassed"
+
+
+class ImplementationError(AssertionError):
+    """The implementation under test crashed or its adapter broke: verdict ERROR."""
+
+
+class ImplementationTimeout(AssertionError):
+    """The implementation under test did not answer within the bound: verdict TIMEOUT."""
+
+
+def classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Verdict:
+    """Return the verdict of one test phase's report.
+
+    Args:
+        report: The report pytest made for ``call``.
+        call: The phase (setup, call, teardown) with its exception, if any.
+    """
+    if hasattr(report, "wasxfail"):
+        return Verdict.XFAILED if report.skipped else Verdict.XPASSED
+    if report.skipped:
+        return Verdict.SKIPPED
+    if report.passed:
+        return Verdict.PASSED
+    excinfo = call.excinfo
+    if excinfo is not None and excinfo.errisinstance(ImplementationTimeout):
+        return Verdict.TIMEOUT
+    if "Timeout" in str(report.longrepr).split("\n", 1)[0] or _timed_out(report):
+        return Verdict.TIMEOUT
+    if excinfo is not None and excinfo.errisinstance(ImplementationError):
+        return Verdict.ERROR
+    if report.when != "call":
+        return Verdict.ERROR
+    if excinfo is not None and not excinfo.errisinstance(AssertionError):
+        return Verdict.ERROR
+    return Verdict.FAILED
+
+
+def _timed_out(report: pytest.TestReport) -> bool:
+    """Whether pytest-timeout ended the test (its message starts ``Failed: Timeout``)."""
+    return "Failed: Timeout" in str(report.longrepr)
