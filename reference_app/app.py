@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
@@ -18,7 +19,8 @@ from reference_app.widgets import MessageItem
 class ChatApp(App[None]):
     """A conversation area above a one-line input; Enter submits, Escape and Ctrl+Q quit."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    """Absolute, so that subclasses defined elsewhere (mutants, candidates) find it too."""
     TITLE = "Chat"
 
     BINDINGS: ClassVar[list[BindingType]] = [
