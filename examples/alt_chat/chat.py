@@ -78,10 +78,9 @@ class TranscriptScreen(Screen[None]):
             return
         app = self.app
         assert isinstance(app, AltChatApp)
-        entries = app.conversation.add_exchange(prompt, choice(REPLIES))
+        user, agent = app.conversation.add_exchange(prompt, choice(REPLIES))
         transcript = self.query_one("#transcript", ScrollableContainer)
         transcript.query(f".{NEWEST}").remove_class(NEWEST)
-        user, agent = entries
         await transcript.mount_all([entry_row(user), entry_row(agent, newest=True)])
         transcript.scroll_end(animate=False)
 
