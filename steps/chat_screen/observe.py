@@ -21,6 +21,8 @@ CLASSES = {
     "agent": frozenset({"chat-message", "response-message", "agent-role"}),
 }
 """Classes of an item of each role (clause ``role-classes``)."""
+CONTRACT_CLASSES: frozenset[str] = frozenset().union(*CLASSES.values())
+"""Every class the contract gives items; any other class is the implementation's own."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,15 @@ class Item:
     text: str
     classes: frozenset[str]
     name: str
+
+    @property
+    def contract_view(self) -> tuple[str, frozenset[str]]:
+        """What the contract fixes about the item: its text and its contract classes.
+
+        An implementation may add and move classes of its own (a highlight of the
+        newest reply, say); the spec only fixes the content and the role of an item.
+        """
+        return self.text, self.classes & CONTRACT_CLASSES
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,104 @@
+"""The alternative chat screen: a transcript of rows above a composer, on its own Screen.
+
+Built unlike the reference app on purpose: the widgets live on a custom default
+:class:`~textual.screen.Screen`; each message is a row (``HorizontalGroup``) holding
+one ``Static`` of ``width: auto``; the row's ``align-horizontal`` puts agent text at
+the right edge and the row draws the side border; the newest reply is highlighted
+with a class that moves on; the response is picked with ``from random import choice``.
+"""
+
+from __future__ import annotations
+
+from random import choice
+from typing import ClassVar
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import HorizontalGroup, ScrollableContainer, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from examples.alt_chat.records import STYLE_CLASSES, Conversation, Entry
+
+REPLIES: list[str] = [
+    "맡겨만 주세요.",
+    "네, 바로 할게요.",
+    "잠시만 기다려 주세요.",
+    "흥미로운 이야기네요.",
+]
+"""The fixed response list; one is picked per valid submission."""
+
+NEWEST = "newest"
+"""Class of the most recent reply's text widget (a highlight, not a role class)."""
+
+
+def entry_row(entry: Entry, *, newest: bool = False) -> HorizontalGroup:
+    """Build the row of one entry: a wrapper holding a single literal text widget.
+
+    ``Content`` is plain text: a body like ``[bold]x[/]`` is never parsed as markup.
+
+    Args:
+        entry: The message to show.
+        newest: Whether to highlight it as the most recent reply.
+    """
+    classes = [*STYLE_CLASSES[entry.author], *([NEWEST] if newest else [])]
+    text = Static(Content(entry.line), classes=" ".join(classes))
+    return HorizontalGroup(text, classes=f"turn turn-{entry.author}")
+
+
+class TranscriptScreen(Screen[None]):
+    """The one screen of the app: the transcript above the composer."""
+
+    DEFAULT_CSS = """
+    TranscriptScreen #frame { height: 1fr; }
+    TranscriptScreen #transcript { height: 1fr; }
+    TranscriptScreen .turn { height: auto; margin: 0 0 1 0; }
+    TranscriptScreen .turn-user { align-horizontal: left; border-left: outer $accent; }
+    TranscriptScreen .turn-agent { align-horizontal: right; border-right: outer $warning; }
+    TranscriptScreen .chat-message { width: auto; max-width: 90%; padding: 0 1; }
+    TranscriptScreen .newest { text-style: bold; }
+    """
+    AUTO_FOCUS = "#composer"
+    """Focus the composer, not the scrollable transcript, when the screen is shown."""
+
+    def compose(self) -> ComposeResult:
+        """A frame holding the transcript and, under it, the composer."""
+        with Vertical(id="frame"):
+            yield ScrollableContainer(id="transcript")
+            yield Input(placeholder="여기에 입력", id="composer")
+
+    @on(Input.Submitted, "#composer")
+    async def send(self, event: Input.Submitted) -> None:
+        """Strip, clear, stop if blank, pick one reply, record, show both rows, scroll."""
+        prompt = event.value.strip()
+        event.input.value = ""
+        if not prompt:
+            return
+        app = self.app
+        assert isinstance(app, AltChatApp)
+        user, agent = app.conversation.add_exchange(prompt, choice(REPLIES))
+        transcript = self.query_one("#transcript", ScrollableContainer)
+        transcript.query(f".{NEWEST}").remove_class(NEWEST)
+        await transcript.mount_all([entry_row(user), entry_row(agent, newest=True)])
+        transcript.scroll_end(animate=False)
+
+
+class AltChatApp(App[None]):
+    """Holds the conversation; shows it on a :class:`TranscriptScreen`."""
+
+    TITLE = "Alt chat"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,ctrl+q", "quit", "Leave", priority=True),
+    ]
+    """Priority, so both keys quit while the composer has focus."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.conversation = Conversation()
+        """Messages and records of this run, in memory only."""
+
+    def get_default_screen(self) -> Screen[None]:
+        """Start on the transcript screen instead of Textual's blank default screen."""
+        return TranscriptScreen()

@@ -1,0 +1,1 @@
+"""The harness's own tests (run with ``pytest tests``)."""

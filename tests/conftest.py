@@ -1,0 +1,24 @@
+"""Fixtures of the harness's own tests: a pytester project wired to the harness plugin."""
+
+from __future__ import annotations
+
+import pytest
+
+from steps.loading import ENV_VAR
+from tests.helpers import ROOT, write_ini
+
+pytest_plugins = ["pytester"]
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytest.Pytester:
+    """A throwaway project that loads the harness plugin, with no adapter setting inherited.
+
+    Runs in it see ``steps`` and ``reference_app`` (installed) and, through
+    ``PYTHONPATH``, the repository root (``examples``, ``tests.miniatures``).
+    """
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    pytester.makeconftest('pytest_plugins = ["steps.plugin"]')
+    write_ini(pytester)
+    return pytester

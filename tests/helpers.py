@@ -1,0 +1,36 @@
+"""Helpers of the harness's own tests: paths and throwaway feature files."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root."""
+MINIATURES = ROOT / "tests" / "miniatures.py"
+"""Fake and broken implementations, by file path (for ``--adapter``)."""
+INNER_ADDOPTS = "-p no:randomly -p no:cacheprovider -p no:asyncio"
+"""Plugins the inner runs of pytester leave out: order, cache and asyncio do not matter there."""
+
+
+def write_feature(pytester: pytest.Pytester, text: str, *steps: str) -> None:
+    """Write ``features/case.feature`` and its test module with the step code ``steps``.
+
+    The feature text and each piece of step code are dedented separately.
+    """
+    features = pytester.path / "features"
+    features.mkdir(exist_ok=True)
+    (features / "case.feature").write_text(textwrap.dedent(text), encoding="utf-8")
+    module = "from pytest_bdd import given, parsers, scenarios, then, when\n\n"
+    module += 'scenarios("case.feature")\n\n'
+    module += "\n".join(textwrap.dedent(code) for code in steps)
+    (features / "test_case.py").write_text(module, encoding="utf-8")
+
+
+def write_ini(pytester: pytest.Pytester, **keys: str) -> None:
+    """Write the project's ``pytest.ini``: :data:`INNER_ADDOPTS` plus ``keys``."""
+    lines = ["[pytest]", f"addopts = {INNER_ADDOPTS}"]
+    lines += [f"{key} = {value}" for key, value in keys.items()]
+    pytester.makeini("\n".join(lines) + "\n")

@@ -1,0 +1,158 @@
+"""Unit tests of ``steps/screen.py``: reading cells and geometry off a screen of known layout.
+
+The layout below is 40 cells wide. Each expected column follows from its CSS:
+
+* ``#left``: ``abc`` with a one-cell left border at column 0, so text in columns 1-3;
+* ``#right`` (in a row aligned right): ``가나`` (4 cells) and a one-cell right border,
+  5 cells ending at column 39, so text in columns 35-38 and the border in 39;
+* ``#fake-right``: ``xyz``, ``width: auto`` and ``text-align: right``, which still
+  draws flush left, in columns 0-2;
+* ``#wrapped``: ``wrap`` inside a row that draws the right border itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.containers import HorizontalGroup, Vertical
+from textual.widgets import Label
+
+from steps.screen import (
+    BLANK,
+    ItemGeometry,
+    Side,
+    declared_alignment,
+    describe_widget,
+    item_geometry,
+    screen_rows,
+    styled_side,
+    widget_text,
+)
+
+SIZE = (40, 8)
+
+
+class KnownLayout(App[None]):
+    """Items of known width and border in a 40-cell area."""
+
+    CSS = """
+    #area { width: 40; height: 1fr; }
+    HorizontalGroup { height: auto; }
+    #left { border-left: outer red; }
+    #right-row { align-horizontal: right; }
+    #right { border-right: outer red; }
+    #fake-right { text-align: right; }
+    #wrapper-row { align-horizontal: right; border-right: outer red; }
+    #hidden { display: none; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="area"):
+            yield Label("abc", id="left", classes="b a")
+            with HorizontalGroup(id="right-row"):
+                yield Label("가나", id="right")
+            yield Label("xyz", id="fake-right")
+            with HorizontalGroup(id="wrapper-row"):
+                yield Label("wrap", id="wrapped")
+            yield Label("[b]x[/b]", id="hidden", markup=False)
+
+
+async def measure(item_id: str) -> ItemGeometry:
+    """The geometry of ``#item_id`` in ``#area``."""
+    app = KnownLayout()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        return item_geometry(app, app.query_one(f"#{item_id}"), app.query_one("#area"))
+
+
+@pytest.mark.asyncio
+async def test_a_left_bordered_item_is_measured_against_the_left_edge() -> None:
+    geometry = await measure("left")
+    assert (geometry.text_left, geometry.text_right) == (1, 3)
+    assert (geometry.area_left, geometry.area_right) == (0, 40)
+    assert geometry.placement is Side.LEFT
+    assert geometry.marked == {Side.LEFT: True, Side.RIGHT: False}
+
+
+@pytest.mark.asyncio
+async def test_a_right_aligned_item_with_wide_characters_ends_at_the_right_edge() -> None:
+    geometry = await measure("right")
+    assert (geometry.text_left, geometry.text_right) == (35, 38)
+    assert geometry.gap(Side.RIGHT) == 1
+    assert geometry.gap(Side.LEFT) == 35
+    assert geometry.placement is Side.RIGHT
+    assert geometry.marked == {Side.LEFT: False, Side.RIGHT: True}
+
+
+@pytest.mark.asyncio
+async def test_text_align_right_on_an_auto_width_label_is_declared_right_but_drawn_left() -> None:
+    app = KnownLayout()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        item, area = app.query_one("#fake-right"), app.query_one("#area")
+        assert declared_alignment(item, area) is Side.RIGHT
+        geometry = item_geometry(app, item, area)
+        assert (geometry.text_left, geometry.text_right) == (0, 2)
+        assert geometry.placement is Side.LEFT
+        assert geometry.marked == {Side.LEFT: False, Side.RIGHT: False}
+
+
+@pytest.mark.asyncio
+async def test_a_border_drawn_by_a_wrapper_counts_for_the_item_inside_it() -> None:
+    app = KnownLayout()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        item, area = app.query_one("#wrapped"), app.query_one("#area")
+        assert styled_side(item, area, "border") == {Side.RIGHT}
+        assert declared_alignment(item, area) is Side.RIGHT
+        geometry = item_geometry(app, item, area)
+        assert geometry.placement is Side.RIGHT
+        assert geometry.marked == {Side.LEFT: False, Side.RIGHT: True}
+
+
+@pytest.mark.asyncio
+async def test_screen_rows_give_a_wide_character_two_cells_the_second_empty() -> None:
+    app = KnownLayout()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        row = screen_rows(app)[app.query_one("#right").content_region.y]
+        assert len(row) == SIZE[0]
+        assert row[35:39] == ["가", "", "나", ""]
+        assert row[39] not in BLANK
+
+
+@pytest.mark.asyncio
+async def test_an_item_that_is_not_displayed_cannot_be_measured() -> None:
+    app = KnownLayout()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        with pytest.raises(AssertionError, match="is not visible in the conversation area"):
+            item_geometry(app, app.query_one("#hidden"), app.query_one("#area"))
+
+
+@pytest.mark.asyncio
+async def test_widget_text_and_description_name_what_a_person_sees() -> None:
+    app = KnownLayout()
+    async with app.run_test(size=SIZE):
+        assert widget_text(app.query_one("#hidden")) == "[b]x[/b]"
+        assert describe_widget(app.query_one("#left")) == "Label#left.a.b"
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "placement"),
+    [(0, 10, Side.LEFT), (10, 0, Side.RIGHT), (5, 5, None)],
+)
+def test_placement_is_the_side_with_the_smaller_gap_and_none_when_centred(
+    left: int, right: int, placement: Side | None
+) -> None:
+    width = 20
+    geometry = ItemGeometry(
+        rows=(0,),
+        text_left=left,
+        text_right=width - 1 - right,
+        area_left=0,
+        area_right=width,
+        marked={Side.LEFT: False, Side.RIGHT: False},
+    )
+    assert (geometry.gap(Side.LEFT), geometry.gap(Side.RIGHT)) == (left, right)
+    assert geometry.placement is placement
