@@ -111,7 +111,8 @@ def _import(target: str, rootdir: Path, spec: AdapterSpec) -> Any:
             path = (rootdir / target).resolve()
             if not path.is_file():
                 raise AdapterError(f"adapter file {str(path)!r} from {spec.source} does not exist")
-            sys.path.insert(0, str(path.parent))
+            if str(path.parent) not in sys.path:
+                sys.path.append(str(path.parent))  # sibling imports; never shadows a library
             name = f"_chat_adapter_{path.stem}"
             module_spec = importlib.util.spec_from_file_location(name, path)
             assert module_spec is not None and module_spec.loader is not None
