@@ -2,7 +2,9 @@
 
 One YAML file per profile (``docs/spec/<profile>.yaml``) is the single source; the
 Markdown in ``docs/spec/`` is generated from it (``python -m steps.clauses``), and
-scenarios cite clauses with tags ``@clause:<id>``.
+scenarios cite clauses with tags ``@clause:<id>``. A catalogue can exist before its
+profile is registered in :mod:`steps.profiles`: such a *planned* catalogue is listed in
+:data:`PLANNED_CATALOGUES`, loads and renders like the others, and no tag can cite it.
 """
 
 from __future__ import annotations
@@ -11,17 +13,25 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 import yaml
 
-from steps.profiles import PROFILES, Profile
+from steps.profiles import PROFILES, ROOT
 
 Level = Literal["MUST", "SHOULD", "MAY"]
 """Requirement levels, as RFC 2119 uses them."""
 LEVELS: tuple[Level, ...] = get_args(Level)
+Terminal = Literal["applies", "adapted", "not-applicable"]
+"""Whether a clause applies to a terminal (Textual) client: as written, adapted, or not."""
+TERMINAL: tuple[Terminal, ...] = get_args(Terminal)
+T = TypeVar("T")
 CLAUSE_TAG = "clause:"
 """Prefix of the Gherkin tag that cites a clause: ``@clause:display-format``."""
+SPEC_DIR = ROOT / "docs" / "spec"
+"""Folder of the catalogues (``<name>.yaml``) and of their generated pages (``<name>.md``)."""
+PLANNED_CATALOGUES: tuple[str, ...] = ("rawp_crs",)
+"""Catalogues in :data:`SPEC_DIR` whose profile is not registered yet (``status: planned``)."""
 
 
 class CatalogueError(Exception):
@@ -34,13 +44,19 @@ class Clause:
 
     Attributes:
         id: Stable slug, e.g. ``display-format``; never renumbered.
-        level: MUST, SHOULD or MAY.
+        level: MUST, SHOULD or MAY (MUST NOT is MUST with a negative text).
         text: The statement, in English.
         source: Where the seed states it, e.g. ``000 계약 ¶4``.
         area: Behaviour area, groups clauses in the docs.
         profile: The profile the clause belongs to.
         checked_by: ``scenario`` (the default), or ``review`` with a reason when no
             black-box observation can decide it.
+        terminal: For specs not written for terminals: ``applies``, ``adapted`` or
+            ``not-applicable`` to a terminal (Textual) client; ``None`` when not stated.
+        adaptation: The terminal equivalent of an adapted clause, or why a clause does
+            not apply.
+        observe: How a harness could observe the clause in a terminal client.
+        note: How the level or the reading was decided, when the seed leaves it open.
     """
 
     id: str
@@ -50,37 +66,147 @@ class Clause:
     area: str
     profile: str
     checked_by: str = "scenario"
+    terminal: Terminal | None = None
+    adaptation: str | None = None
+    observe: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class ExternalReference:
+    """A part of another document the catalogue depends on but does not restate.
+
+    Attributes:
+        id: Stable slug, e.g. ``ext-dps-6-1-2-prompt-cancel``.
+        document: The document, e.g. ``RAWP-DPS 1.0.1``.
+        section: Its section, as the seed names it.
+        subject: What it defines, as far as the seed tells.
+        cited_from: Where the seed refers to it.
+        clauses: Ids of the clauses that depend on it.
+    """
+
+    id: str
+    document: str
+    section: str
+    subject: str
+    cited_from: str
+    clauses: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """A whole catalogue file.
+
+    Attributes:
+        name: Profile name, the file's stem.
+        path: The YAML file.
+        status: ``registered`` (the default) or ``planned``.
+        clauses: Clauses by id, in catalogue order.
+        external_references: Parts of other documents the clauses depend on.
+        informative: ``{"source": ..., "note": ...}`` for each seed passage deliberately
+            left without a clause.
+    """
+
+    name: str
+    path: Path
+    status: str
+    clauses: dict[str, Clause]
+    external_references: tuple[ExternalReference, ...] = ()
+    informative: tuple[dict[str, str], ...] = ()
+
+
+def catalogue_path(name: str) -> Path:
+    """Return the YAML file of the registered profile or planned catalogue ``name``.
+
+    Raises:
+        CatalogueError: No registered profile and no planned catalogue has that name.
+    """
+    for profile in PROFILES:
+        if profile.name == name:
+            return profile.catalogue_path
+    if name in PLANNED_CATALOGUES:
+        return SPEC_DIR / f"{name}.yaml"
+    raise CatalogueError(f"unknown profile {name!r}")
+
+
+def catalogue_names() -> tuple[str, ...]:
+    """Names of every catalogue: the registered profiles', then the planned ones."""
+    return tuple(profile.name for profile in PROFILES) + PLANNED_CATALOGUES
 
 
 @cache
+def load_catalogue(path: Path) -> Catalogue:
+    """Load and check one catalogue file.
+
+    Args:
+        path: A ``docs/spec/<name>.yaml`` file; ``<name>`` becomes the clauses' profile.
+
+    Raises:
+        CatalogueError: Unreadable file, an unknown key, a duplicate id, a bad level or
+            terminal applicability, or a reference to an unknown clause.
+    """
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    clauses: dict[str, Clause] = {}
+    for area in data["areas"]:
+        for entry in area["clauses"]:
+            clause = _build(Clause, path, entry, area=area["title"], profile=path.stem)
+            if clause.id in clauses:
+                raise CatalogueError(f"{path}: clause id {clause.id!r} twice")
+            _check_values(path, clause)
+            clauses[clause.id] = clause
+    references = tuple(
+        _build(ExternalReference, path, {**entry, "clauses": tuple(entry.get("clauses", ()))})
+        for entry in data.get("external_references", ())
+    )
+    for reference in references:
+        unknown = [clause_id for clause_id in reference.clauses if clause_id not in clauses]
+        if unknown:
+            raise CatalogueError(f"{path}: {reference.id} names unknown clauses {unknown}")
+    return Catalogue(
+        name=path.stem,
+        path=path,
+        status=data.get("status", "registered"),
+        clauses=clauses,
+        external_references=references,
+        informative=tuple(data.get("informative", ())),
+    )
+
+
+def _build(kind: type[T], path: Path, entry: dict[str, Any], **extra: str) -> T:
+    """Instantiate ``kind`` from a YAML mapping, turning a bad key into a CatalogueError."""
+    try:
+        return kind(**entry, **extra)
+    except TypeError as error:
+        raise CatalogueError(f"{path}: entry {entry.get('id')!r}: {error}") from error
+
+
+def _check_values(path: Path, clause: Clause) -> None:
+    """Raise CatalogueError when the level or the terminal applicability is not allowed."""
+    if clause.level not in LEVELS:
+        raise CatalogueError(
+            f"{path}: clause {clause.id!r} has level {clause.level!r}, expected one of {LEVELS}"
+        )
+    if clause.terminal is not None and clause.terminal not in TERMINAL:
+        raise CatalogueError(
+            f"{path}: clause {clause.id!r} has terminal {clause.terminal!r}, "
+            f"expected one of {TERMINAL}"
+        )
+
+
 def catalogue(profile_name: str) -> dict[str, Clause]:
     """Load a profile's clauses by id, in catalogue order.
 
     Raises:
         CatalogueError: Unknown profile, unreadable file, a duplicate id, a bad level.
     """
-    profile = _profile(profile_name)
-    data = yaml.safe_load(profile.catalogue_path.read_text(encoding="utf-8"))
-    clauses: dict[str, Clause] = {}
-    for area in data["areas"]:
-        for entry in area["clauses"]:
-            clause = Clause(area=area["title"], profile=profile.name, **entry)
-            if clause.id in clauses:
-                raise CatalogueError(f"{profile.catalogue_path}: clause id {clause.id!r} twice")
-            if clause.level not in LEVELS:
-                raise CatalogueError(
-                    f"{profile.catalogue_path}: clause {clause.id!r} has level "
-                    f"{clause.level!r}, expected one of {LEVELS}"
-                )
-            clauses[clause.id] = clause
-    return clauses
+    return load_catalogue(catalogue_path(profile_name)).clauses
 
 
 def find_clause(clause_id: str) -> Clause:
-    """Return the clause ``clause_id`` from any profile.
+    """Return the clause ``clause_id`` from any registered profile.
 
     Raises:
-        CatalogueError: No profile has such a clause.
+        CatalogueError: No registered profile has such a clause.
     """
     for profile in PROFILES:
         if clause_id in catalogue(profile.name):
@@ -91,21 +217,14 @@ def find_clause(clause_id: str) -> Clause:
     )
 
 
-def _profile(name: str) -> Profile:
-    for profile in PROFILES:
-        if profile.name == name:
-            return profile
-    raise CatalogueError(f"unknown profile {name!r}")
-
-
 def render_markdown(profile_name: str) -> str:
-    """Render a profile's catalogue as the Markdown page ``docs/spec/<profile>.md``."""
-    profile = _profile(profile_name)
-    data = yaml.safe_load(profile.catalogue_path.read_text(encoding="utf-8"))
+    """Render a catalogue as the Markdown page ``docs/spec/<profile>.md``."""
+    path = catalogue_path(profile_name)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     lines = [
         f"# {data['title']}",
         "",
-        "<!-- Generated from " + profile.catalogue_path.name + " by `python -m steps.clauses`;"
+        "<!-- Generated from " + path.name + " by `python -m steps.clauses`;"
         " edit the YAML, not this page. -->",
         "",
         data["introduction"].strip(),
@@ -119,20 +238,56 @@ def render_markdown(profile_name: str) -> str:
         lines += [f"## {area['title']}", ""]
         for entry in area["clauses"]:
             number += 1
-            review = " *(checked by review)*" if entry.get("checked_by") == "review" else ""
-            lines.append(
-                f"{number}. **{entry['level']}** `{entry['id']}`{review}: {entry['text'].strip()}"
-                f"  \n   Source: {entry['source']}"
-            )
+            lines.append(_clause_item(number, entry))
         lines.append("")
-    return "\n".join(lines)
+    return "\n".join(lines + _references_section(data) + _informative_section(data))
+
+
+def _clause_item(number: int, entry: dict[str, Any]) -> str:
+    """One numbered clause: level, id, text, source, then the optional fields."""
+    review = " *(checked by review)*" if entry.get("checked_by") == "review" else ""
+    item = (
+        f"{number}. **{entry['level']}** `{entry['id']}`{review}: {entry['text'].strip()}"
+        f"  \n   Source: {entry['source']}"
+    )
+    if "terminal" in entry:
+        adaptation = entry.get("adaptation")
+        item += f"  \n   Terminal: {entry['terminal']}" + (f". {adaptation}" if adaptation else "")
+    for key, label in (("observe", "Observe"), ("note", "Note")):
+        if key in entry:
+            item += f"  \n   {label}: {entry[key]}"
+    return item
+
+
+def _references_section(data: dict[str, Any]) -> list[str]:
+    """The "External references" section, or nothing when the catalogue has none."""
+    if not data.get("external_references"):
+        return []
+    lines = ["## External references", "", "Parts of other documents, not held here.", ""]
+    for entry in data["external_references"]:
+        clauses = ", ".join(f"`{clause_id}`" for clause_id in entry.get("clauses", ()))
+        lines.append(
+            f"- `{entry['id']}`: **{entry['document']}** {entry['section']}: "
+            f"{entry['subject'].strip()}  \n  Cited from: {entry['cited_from']}"
+            + (f"  \n  Clauses: {clauses}" if clauses else "")
+        )
+    return [*lines, ""]
+
+
+def _informative_section(data: dict[str, Any]) -> list[str]:
+    """The "Informative passages" section, or nothing when the catalogue has none."""
+    if not data.get("informative"):
+        return []
+    lines = ["## Informative passages", "", "Seed text deliberately left without a clause.", ""]
+    lines += [f"- {entry['source']}: {entry['note']}" for entry in data["informative"]]
+    return [*lines, ""]
 
 
 def main() -> None:
-    """Write ``docs/spec/<profile>.md`` for every profile (``python -m steps.clauses``)."""
-    for profile in PROFILES:
-        path = profile.catalogue_path.with_suffix(".md")
-        path.write_text(render_markdown(profile.name), encoding="utf-8")
+    """Write ``docs/spec/<name>.md`` for every catalogue (``python -m steps.clauses``)."""
+    for name in catalogue_names():
+        path = catalogue_path(name).with_suffix(".md")
+        path.write_text(render_markdown(name), encoding="utf-8")
         sys.stdout.write(f"wrote {path}\n")
 
 
