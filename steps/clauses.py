@@ -60,20 +60,46 @@ def catalogue(profile_name: str) -> dict[str, Clause]:
         CatalogueError: Unknown profile, unreadable file, a duplicate id, a bad level.
     """
     profile = _profile(profile_name)
-    data = yaml.safe_load(profile.catalogue_path.read_text(encoding="utf-8"))
+    return read_catalogue(profile.catalogue_path, profile.name)
+
+
+def read_catalogue(path: Path, profile_name: str) -> dict[str, Clause]:
+    """Load the clauses of the catalogue file ``path`` by id, in catalogue order.
+
+    Args:
+        path: A ``docs/spec/<profile>.yaml`` file, registered as a profile or not.
+        profile_name: The profile its clauses are attributed to.
+
+    Raises:
+        CatalogueError: Unreadable file, a duplicate id, a bad level.
+    """
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
     clauses: dict[str, Clause] = {}
     for area in data["areas"]:
         for entry in area["clauses"]:
-            clause = Clause(area=area["title"], profile=profile.name, **entry)
+            clause = Clause(area=area["title"], profile=profile_name, **entry)
             if clause.id in clauses:
-                raise CatalogueError(f"{profile.catalogue_path}: clause id {clause.id!r} twice")
+                raise CatalogueError(f"{path}: clause id {clause.id!r} twice")
             if clause.level not in LEVELS:
                 raise CatalogueError(
-                    f"{profile.catalogue_path}: clause {clause.id!r} has level "
+                    f"{path}: clause {clause.id!r} has level "
                     f"{clause.level!r}, expected one of {LEVELS}"
                 )
             clauses[clause.id] = clause
     return clauses
+
+
+def spec_version(profile_name: str) -> str:
+    """Return the ``version`` of a profile's catalogue, the spec version reports name.
+
+    Raises:
+        CatalogueError: Unknown profile, or the catalogue has no ``version``.
+    """
+    path = _profile(profile_name).catalogue_path
+    version = yaml.safe_load(path.read_text(encoding="utf-8")).get("version")
+    if version is None:
+        raise CatalogueError(f"{path}: no 'version' key")
+    return str(version)
 
 
 def find_clause(clause_id: str) -> Clause:
