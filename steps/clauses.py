@@ -202,6 +202,19 @@ def catalogue(profile_name: str) -> dict[str, Clause]:
     return load_catalogue(catalogue_path(profile_name)).clauses
 
 
+def spec_version(profile_name: str) -> str:
+    """Return the ``version`` of a profile's catalogue, the spec version reports name.
+
+    Raises:
+        CatalogueError: Unknown profile, or the catalogue has no ``version``.
+    """
+    path = catalogue_path(profile_name)
+    version = yaml.safe_load(path.read_text(encoding="utf-8")).get("version")
+    if version is None:
+        raise CatalogueError(f"{path}: no 'version' key")
+    return str(version)
+
+
 def find_clause(clause_id: str) -> Clause:
     """Return the clause ``clause_id`` from any registered profile.
 

@@ -29,7 +29,7 @@ SPEC_KEY = pytest.StashKey[loading.AdapterSpec]()
 DRIVER_KEY = pytest.StashKey[Driver]()
 """The scenario's driver, on the item's stash, once the ``driver`` fixture made it."""
 
-pytest_plugins = [module for profile in PROFILES for module in profile.step_modules]
+pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in profile.step_modules)]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -27,6 +27,7 @@ Feature: Blank input is ignored
       | ideographic space   | \u3000         |
       | no-break space      | \u00a0         |
 
+  @screenshot
   @clause:blank-input-no-change @clause:enter-submits
   Scenario: Pressing Enter on an empty input adds nothing
     When the user presses Enter

@@ -5,6 +5,7 @@ Feature: Widget ids and structure stay compatible
   Background:
     Given the chat app is running
 
+  @screenshot
   @clause:widget-ids
   Scenario: The declared conversation area and input exist and hold the items
     When the user submits "호환"

@@ -10,6 +10,7 @@ Feature: The input submits on Enter, is stripped and is cleared
   Scenario: The input has focus when the app starts
     Then the input has focus
 
+  @screenshot
   @clause:enter-submits @clause:input-focus @clause:input-cleared
   Scenario: Typing and pressing Enter submits, clears the input and keeps focus
     When the user types "안녕" and presses Enter

@@ -29,6 +29,7 @@ Feature: User items sit left with a left border, agent items right with a right 
     Then item 1 is drawn with a border glyph on its left side only
     And item 2 is drawn with a border glyph on its right side only
 
+  @screenshot
   @clause:role-alignment @clause:role-borders
   Scenario Outline: The layout holds in a <columns>x<rows> terminal
     Given the terminal is resized to <columns>x<rows> cells

@@ -20,6 +20,7 @@ Feature: Message bodies are literal text
       | [/]                    |
       | [link=x]y              |
 
+  @screenshot
   @clause:body-source
   Scenario: An action-like body is not clickable
     When the user submits "[@click=app.quit]눌러 보세요[/]"

@@ -16,6 +16,7 @@ Feature: Each valid submission adds a user message, then an agent response
       | user  | 첫 번째 입력   |
       | agent | 맡겨만 주세요. |
 
+  @screenshot
   @clause:submission-order @clause:pair-order
   Scenario: Several submissions accumulate pairs in submission order
     When the user submits these inputs in order:

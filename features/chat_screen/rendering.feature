@@ -6,6 +6,7 @@ Feature: Each message is shown as one label: role label, colon, space, body
   Background:
     Given the chat app is running
 
+  @screenshot
   @clause:display-format @clause:role-labels
   Scenario: The contract's examples are shown with their role labels
     Given the standard choice will return "맡겨만 주세요."

@@ -23,6 +23,7 @@ Feature: The response is chosen from the fixed list by the standard choice, once
     When the user submits "둘"
     Then the standard choice was called 2 times, each time with the fixed response list
 
+  @screenshot
   @clause:standard-random-choice
   Scenario: With the choice fixed, the response is the fixed value
     Given the standard choice will return "알겠어요."

@@ -2,6 +2,7 @@ Feature: No external calls, no persistence
   The screen is self-contained: it calls no network service, and it keeps nothing
   between runs. A new app always starts with an empty conversation.
 
+  @screenshot
   @clause:no-external-calls
   Scenario: A conversation makes no network connection
     Given network connections are watched

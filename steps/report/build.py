@@ -1,0 +1,311 @@
+"""On the controller: from every phase's test report to the data of the conformance report.
+
+**Outcome of a scenario**, from the verdicts of its phases (:mod:`steps.verdicts`): a
+setup phase that did not pass gives the outcome (``skipped`` for a profile the adapter
+does not claim, ``error`` for a broken fixture); otherwise the call phase does. A failing
+teardown (the app raised while it was being stopped) turns a passing call into that
+teardown's verdict (``error`` or ``timeout``) and adds its message to a failing one.
+
+**Verdict of a clause**, from the outcomes of the scenarios citing it in this run, first
+rule that applies:
+
+1. ``not-claimed``: the clause's profile is not claimed by the adapter.
+2. ``fail``: a citing scenario ``failed``, had an ``error`` or a ``timeout``.
+3. ``known-failure``: a citing scenario is ``xfailed`` (listed in the expectations file).
+4. ``pass``: a citing scenario ``passed`` (or ``xpassed``: it passed, although listed).
+5. ``review``: no scenario decided it and the catalogue says it is checked by review.
+6. ``untested``: no citing scenario ran (deselected, or all skipped).
+
+Totals per requirement level count the clauses of the claimed profiles by verdict;
+``MUST 31/33`` reads "31 of the 33 MUST clauses of the claimed profiles pass".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+import pytest
+
+from steps.clauses import LEVELS, Clause, catalogue, spec_version
+from steps.profiles import PROFILES, Profile
+from steps.report.capture import RECORD_ATTR
+from steps.verdicts import Verdict
+
+BROKEN = frozenset({Verdict.FAILED.value, Verdict.ERROR.value, Verdict.TIMEOUT.value})
+"""Scenario outcomes that make a clause fail."""
+PASSING = frozenset({Verdict.PASSED.value, Verdict.XPASSED.value})
+"""Scenario outcomes in which the implementation did what the clause says."""
+SCREENSHOT_OUTCOMES = BROKEN | {Verdict.XFAILED.value}
+"""Scenario outcomes whose screenshot (the screen at the failure) the report shows."""
+FORMAT = "textual-chat-conformance/report"
+"""Value of ``format`` in ``report.json``."""
+FORMAT_VERSION = 1
+"""Version of the ``report.json`` layout (``steps/report/schema.json``)."""
+
+
+class ClauseVerdict(Enum):
+    """Verdict of one clause in one run (rules in the module docstring)."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    KNOWN_FAILURE = "known-failure"
+    UNTESTED = "untested"
+    NOT_CLAIMED = "not-claimed"
+    REVIEW = "review"
+
+
+@dataclass
+class Phase:
+    """One phase (setup, call, teardown) of a scenario, as its report told it."""
+
+    verdict: str
+    message: str | None
+    duration: float
+
+
+@dataclass
+class ScenarioRun:
+    """Everything the controller heard about one scenario (one test item).
+
+    Attributes:
+        nodeid: pytest's id of the test.
+        record: The worker's record (:mod:`steps.report.capture`) without the picture.
+        phases: By phase name.
+        svg: Screenshot taken when the scenario failed or was marked for one.
+        screenshot_note: Why there is no screenshot, when one was wanted.
+    """
+
+    nodeid: str
+    record: dict[str, Any]
+    phases: dict[str, Phase] = field(default_factory=dict)
+    svg: str | None = None
+    screenshot_note: str | None = None
+
+
+class Collector:
+    """Gathers scenario reports as they arrive (in any order, from any worker)."""
+
+    def __init__(self) -> None:
+        """Start with no scenario."""
+        self.runs: dict[str, ScenarioRun] = {}
+
+    def add(self, report: pytest.TestReport) -> None:
+        """Take one phase's report; reports of tests that are not scenarios are ignored."""
+        record = getattr(report, RECORD_ATTR, None)
+        if record is None:
+            return
+        record = dict(record)
+        svg, note = record.pop("screenshot", None), record.pop("screenshot_note", None)
+        run = self.runs.setdefault(report.nodeid, ScenarioRun(report.nodeid, record))
+        verdict = dict(report.user_properties).get("verdict", report.outcome)
+        run.phases[report.when] = Phase(str(verdict), record["message"], report.duration)
+        run.record["failed_step"] = run.record["failed_step"] or record["failed_step"]
+        run.svg = run.svg or svg
+        run.screenshot_note = run.screenshot_note or note
+
+
+def outcome(phases: Mapping[str, Phase]) -> tuple[str, str | None]:
+    """Return a scenario's outcome and message from its phases (module docstring)."""
+    setup = phases.get("setup")
+    if setup is None:
+        return Verdict.ERROR.value, "the scenario reported no setup phase"
+    call = phases.get("call")
+    if setup.verdict != Verdict.PASSED.value or call is None:
+        return setup.verdict, setup.message
+    teardown = phases.get("teardown")
+    if teardown is None or teardown.verdict == Verdict.PASSED.value:
+        return call.verdict, call.message
+    note = f"while stopping the app: {teardown.message}"
+    if call.verdict in PASSING:
+        return teardown.verdict, note
+    return call.verdict, "\n".join(part for part in (call.message, note) if part)
+
+
+def clause_verdict(clause: Clause, outcomes: Iterable[str], *, claimed: bool) -> ClauseVerdict:
+    """Return the verdict of ``clause`` from the outcomes of its scenarios (module docstring).
+
+    Args:
+        clause: The clause.
+        outcomes: Outcomes of the scenarios citing it in this run.
+        claimed: Whether the adapter claims the clause's profile.
+    """
+    seen = set(outcomes)
+    if not claimed:
+        return ClauseVerdict.NOT_CLAIMED
+    if seen & BROKEN:
+        return ClauseVerdict.FAIL
+    if Verdict.XFAILED.value in seen:
+        return ClauseVerdict.KNOWN_FAILURE
+    if seen & PASSING:
+        return ClauseVerdict.PASS
+    if clause.checked_by != "scenario":
+        return ClauseVerdict.REVIEW
+    return ClauseVerdict.UNTESTED
+
+
+def scenario_entries(runs: Iterable[ScenarioRun]) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """Return the ``scenarios`` of the report, in feature order, and the screenshot files.
+
+    Returns:
+        The entries, and the SVG text of each screenshot by its path in the report
+        directory (``screenshots/<n>-<slug>.svg``), as the entries name it.
+    """
+    ordered = sorted(runs, key=lambda run: _position(run.record))
+    entries, files = [], {}
+    for number, run in enumerate(ordered, start=1):
+        result, text = outcome(run.phases)
+        entry = {key: run.record[key] for key in _SCENARIO_KEYS}
+        entry |= {
+            "id": run.nodeid,
+            "outcome": result,
+            "message": text,
+            "duration_seconds": round(sum(phase.duration for phase in run.phases.values()), 3),
+            "screenshot": None,
+            "screenshot_note": run.screenshot_note,
+        }
+        if result not in SCREENSHOT_OUTCOMES:
+            entry["screenshot_note"] = None
+        elif run.svg is not None:
+            entry["screenshot"] = f"screenshots/{number:03d}-{slug(run.record['title'])}.svg"
+            files[entry["screenshot"]] = run.svg
+        entries.append(entry)
+    return entries, files
+
+
+_SCENARIO_KEYS = (
+    "feature",
+    "feature_name",
+    "scenario",
+    "example",
+    "title",
+    "line",
+    "profile",
+    "clauses",
+    "failed_step",
+    "expectation",
+)
+
+
+def _position(record: Mapping[str, Any]) -> tuple[str, int, int]:
+    return record["feature"], record["line"], record["order"]
+
+
+def slug(text: str, limit: int = 60) -> str:
+    """Lower-case ASCII letters and digits joined by ``-``, at most ``limit`` characters."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:limit].rstrip("-") or "x"
+
+
+def clause_entries(
+    profiles: Iterable[Profile], claimed: Iterable[str], scenarios: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Return the ``clauses`` of the report: each clause with its scenarios and verdict."""
+    claimed = set(claimed)
+    entries = []
+    for profile in profiles:
+        for clause in catalogue(profile.name).values():
+            citing = [entry for entry in scenarios if clause.id in entry["clauses"]]
+            verdict = clause_verdict(
+                clause, (entry["outcome"] for entry in citing), claimed=profile.name in claimed
+            )
+            entries.append(
+                {
+                    "id": clause.id,
+                    "profile": clause.profile,
+                    "level": clause.level,
+                    "area": clause.area,
+                    "text": clause.text.strip(),
+                    "source": clause.source,
+                    "checked_by": clause.checked_by,
+                    "verdict": verdict.value,
+                    "scenarios": [entry["id"] for entry in citing],
+                }
+            )
+    return entries
+
+
+def totals(clauses: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
+    """Count clauses per level and verdict; ``applicable`` excludes ``not-claimed`` ones."""
+    counts: dict[str, dict[str, int]] = {
+        level: {"applicable": 0} | {verdict.value: 0 for verdict in ClauseVerdict}
+        for level in LEVELS
+    }
+    for clause in clauses:
+        level = counts[clause["level"]]
+        level[clause["verdict"]] += 1
+        if clause["verdict"] != ClauseVerdict.NOT_CLAIMED.value:
+            level["applicable"] += 1
+    return counts
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """What the report says about the run as a whole.
+
+    Attributes:
+        harness_version: Version of this harness (the installed distribution).
+        adapter: ``name``, ``implementation_version``, ``spec``, ``source``, ``profiles``.
+        started: Start of the session, ISO 8601 with time zone.
+        finished: End of the session, likewise.
+        duration_seconds: Wall time of the session, in seconds.
+        exit_status: pytest's exit status.
+        arguments: The pytest command-line arguments.
+        expectations: Path of the expectations file in use, or ``None``.
+    """
+
+    harness_version: str
+    adapter: dict[str, Any]
+    started: str
+    finished: str
+    duration_seconds: float
+    exit_status: int
+    arguments: list[str]
+    expectations: str | None
+
+
+def build(
+    info: RunInfo, runs: Iterable[ScenarioRun], profiles: Iterable[Profile] = PROFILES
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Assemble ``report.json``'s data (``steps/report/schema.json``) and its screenshots.
+
+    Returns:
+        The report data, and the SVG text of each screenshot by its relative path.
+    """
+    profiles = list(profiles)
+    claimed = list(info.adapter["profiles"])
+    scenarios, files = scenario_entries(runs)
+    clauses = clause_entries(profiles, claimed, scenarios)
+    outcomes = {verdict.value: 0 for verdict in Verdict}
+    for entry in scenarios:
+        outcomes[entry["outcome"]] += 1
+    report = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "harness": {"name": "textual-chat-conformance", "version": info.harness_version},
+        "adapter": info.adapter,
+        "run": {
+            "started": info.started,
+            "finished": info.finished,
+            "duration_seconds": round(info.duration_seconds, 3),
+            "exit_status": info.exit_status,
+            "arguments": info.arguments,
+            "expectations": info.expectations,
+        },
+        "profiles": [
+            {
+                "name": profile.name,
+                "title": profile.title,
+                "spec_version": spec_version(profile.name),
+                "claimed": profile.name in claimed,
+            }
+            for profile in profiles
+        ],
+        "totals": totals(clauses),
+        "outcomes": outcomes,
+        "clauses": clauses,
+        "scenarios": scenarios,
+    }
+    return report, files

@@ -1,0 +1,201 @@
+"""Where a test runs (a pytest-xdist worker, or the only process): what its reports carry.
+
+Each test report of a scenario gets a :data:`RECORD_ATTR` attribute: a dict of plain
+values naming the scenario, its clauses, the outcome's message and, when asked for, an
+SVG screenshot of the app's screen. pytest serialises every attribute of a report for
+pytest-xdist (as pytest-html does with ``report.extras``), so the controller receives it
+unchanged; unlike a user property, it stays out of ``--junitxml`` files and the terminal.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_bdd.parser import ScenarioTemplate
+from pytest_bdd.scenario import scenario_wrapper_template_registry
+from rich.cells import cell_len
+from textual.app import App
+
+from steps.driver import DriverError
+from steps.plugin import DRIVER_KEY, summarize_exception
+from steps.profiles import profile_of
+from steps.traceability import FEATURES_ROOT, example_ids
+
+RECORD_ATTR = "conformance"
+"""Name of the report attribute holding the scenario record."""
+FAILED_STEP_KEY = pytest.StashKey[str]()
+"""The step that raised, on the item's stash (``Then item 2 is drawn ...``)."""
+EXAMPLE_PARAM = "_pytest_bdd_example"
+"""The parameter through which pytest-bdd passes an outline's example row."""
+_FONT_URLS = re.compile(r',\s*url\("https?://[^"]*"\)\s*format\("[^"]*"\)')
+_TEXT_RUN = re.compile(r'(<text [^>]*?textLength=")([0-9.]+)("[^>]*>)([^<]*)(</text>)')
+
+
+def template_of(item: pytest.Item) -> ScenarioTemplate | None:
+    """Return the pytest-bdd scenario ``item`` runs, or ``None`` for any other test."""
+    function = getattr(item, "function", None)
+    if function is None:
+        return None
+    return scenario_wrapper_template_registry.get(function)
+
+
+def example_context(item: pytest.Item) -> dict[str, str] | None:
+    """Return the example row ``item`` runs (column -> value), or ``None``."""
+    callspec = getattr(item, "callspec", None)
+    context = None if callspec is None else callspec.params.get(EXAMPLE_PARAM)
+    return dict(context) if context else None
+
+
+def identity(item: pytest.Item) -> dict[str, Any] | None:
+    """Name the scenario of ``item`` the way reports and expectations files do.
+
+    Returns:
+        ``feature`` (path below ``features/``), ``feature_name``, ``scenario`` (the name
+        as written), ``example`` (the outline row's id or ``None``), ``title`` (the
+        name with the row's values filled in, or the row's id appended when the name
+        has no placeholder), ``line``, ``order`` (row index),
+        ``profile`` and ``clauses``; ``None`` when ``item`` is not a scenario.
+    """
+    template = template_of(item)
+    if template is None:
+        return None
+    context = example_context(item)
+    example = None if context is None else "-".join(context.values())
+    title = template.render(context).name if context else template.name
+    if example is not None and title == template.name:
+        title = f"{title} [{example}]"  # an outline whose name has no <placeholder>
+    profile = profile_of(Path(template.feature.filename))
+    return {
+        "feature": Path(template.feature.filename).relative_to(FEATURES_ROOT).as_posix(),
+        "feature_name": template.feature.name,
+        "scenario": template.name,
+        "example": example,
+        "title": title,
+        "line": template.line_number,
+        "order": example_ids(template).index(example) if example is not None else 0,
+        "profile": None if profile is None else profile.name,
+        "clauses": sorted({mark.args[0] for mark in item.iter_markers("clause")}),
+    }
+
+
+def message(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str | None:
+    """Return what a person should read about this phase's outcome, or ``None`` if it passed."""
+    if hasattr(report, "wasxfail"):
+        if report.skipped:
+            detail = exception_text(call)
+            return f"expected failure: {report.wasxfail}" + (f"\n{detail}" if detail else "")
+        return f"unexpected pass of an expected failure: {report.wasxfail}"
+    if report.passed:
+        return None
+    if report.skipped and isinstance(report.longrepr, tuple):
+        return str(report.longrepr[2]).removeprefix("Skipped: ")
+    if isinstance(report.longrepr, str) and report.longrepr.startswith("[XPASS(strict)]"):
+        return (
+            f"{report.longrepr}: the scenario passed although the expectations file lists it; "
+            "remove its entry"
+        )
+    return exception_text(call) or str(report.longrepr)
+
+
+def exception_text(call: pytest.CallInfo[None]) -> str | None:
+    """``Type: message`` of the phase's exception; bare message for failed checks."""
+    if call.excinfo is None:
+        return None
+    error = call.excinfo.value
+    if type(error) is AssertionError or isinstance(error, pytest.fail.Exception):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
+def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
+    """Take an SVG screenshot of the scenario's app, if it is still running.
+
+    Call it while the app runs: in ``pytest_runtest_makereport`` for the call phase, the
+    ``driver`` fixture has not been torn down yet.
+
+    Args:
+        item: The scenario's test item (its stash holds the driver).
+        title: Title written in the screenshot's window bar.
+
+    Returns:
+        ``(svg, None)``, or ``(None, note)`` saying why there is no picture.
+    """
+    driver = item.stash.get(DRIVER_KEY, None)
+    if driver is None:
+        return None, "no screenshot: the scenario started no app"
+    try:
+        app: App[Any] = driver.app
+    except DriverError:
+        return None, "no screenshot: the scenario started no app"
+    if driver.crash is not None:
+        return None, f"no screenshot: the app crashed ({summarize_exception(driver.crash)})"
+    if not driver.running:
+        return None, "no screenshot: the app had exited"
+    try:
+        return offline_svg(app.export_screenshot(title=title)), None
+    except Exception as error:
+        return None, f"no screenshot: exporting it raised {type(error).__name__}: {error}"
+
+
+def offline_svg(svg: str) -> str:
+    """Make a Rich SVG export self-contained and faithful to the terminal's cells.
+
+    Drops the web-font URLs (the ``local("FiraCode-...")`` sources stay; without them
+    the browser uses its monospace font), so the SVG loads nothing from the network. And
+    widens each text run holding wide characters (Hangul) to its width in cells: Rich
+    sets ``textLength`` from the number of characters, which squeezes such text into
+    half its width and would misplace right-aligned items (Textualize/rich#2742).
+    """
+    return _TEXT_RUN.sub(_cell_width, _FONT_URLS.sub("", svg))
+
+
+def _cell_width(match: re.Match[str]) -> str:
+    head, length, middle, text, tail = match.groups()
+    plain = html.unescape(text)
+    if not plain or cell_len(plain) == len(plain):
+        return match[0]
+    width = float(length) * cell_len(plain) / len(plain)
+    return f"{head}{width:.4g}{middle}{text}{tail}"
+
+
+def is_failure(report: pytest.TestReport, call: pytest.CallInfo[None]) -> bool:
+    """Whether the phase ended in an exception of the scenario (failed, error, xfailed)."""
+    return call.excinfo is not None and (report.failed or hasattr(report, "wasxfail"))
+
+
+def record(
+    item: pytest.Item,
+    call: pytest.CallInfo[None],
+    report: pytest.TestReport,
+    *,
+    picture: bool,
+) -> dict[str, Any] | None:
+    """Build the record a report carries (see the module docstring).
+
+    Args:
+        item: The test item.
+        call: The phase.
+        report: The phase's report.
+        picture: Whether to attach a screenshot (``screenshot`` and
+            ``screenshot_note`` keys).
+
+    Returns:
+        The record, or ``None`` when ``item`` is not a scenario.
+    """
+    found = identity(item)
+    if found is None:
+        return None
+    found["message"] = message(report, call)
+    found["failed_step"] = (
+        item.stash.get(FAILED_STEP_KEY, None) if call.excinfo is not None else None
+    )
+    found["expectation"] = next(
+        (mark.kwargs.get("reason") for mark in item.iter_markers("xfail")), None
+    )
+    if picture:
+        found["screenshot"], found["screenshot_note"] = screenshot(item, found["title"])
+    return found

@@ -1,0 +1,292 @@
+"""The reporting plugin: ``--conformance-report``, ``--expectations``, ``--living-docs``.
+
+Registered through the ``pytest_plugins`` list of :mod:`steps.plugin`. It works the same
+with and without pytest-xdist:
+
+* where scenarios run (the only process, or each worker), ``pytest_runtest_makereport``
+  attaches a record to every scenario report (:mod:`steps.report.capture`), with a
+  screenshot of the app's screen when the call phase failed, or when it passed and is
+  tagged ``@screenshot`` for the living docs;
+* where results are gathered (the only process, or the controller), a :class:`Recorder`
+  takes every report in ``pytest_runtest_logreport`` and writes the files in
+  ``pytest_sessionfinish``; workers write nothing.
+
+Expectations (:mod:`steps.report.expectations`) are loaded in ``pytest_configure`` and
+turn into strict ``xfail`` markers at collection.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_bdd.parser import Feature, Scenario, Step
+from pytest_bdd.reporting import ReportContext, test_report_context_registry
+
+from steps.adapter import Adapter
+from steps.plugin import ADAPTER_KEY, SPEC_KEY
+from steps.profiles import PROFILES
+from steps.report import build, capture, expectations, living, render
+from steps.traceability import read_scenarios
+
+SETTINGS_KEY = pytest.StashKey["Settings"]()
+"""This run's reporting settings, on ``config.stash``."""
+BDD_CONTEXT_ATTR = "bdd_report_context"
+"""Report attribute carrying pytest-bdd's scenario data from an xdist worker."""
+DISTRIBUTION = "textual-chat-conformance"
+"""Distribution name of the harness, whose version the report names."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Reporting settings of one run.
+
+    Attributes:
+        report_dir: Where ``--conformance-report`` writes, or ``None``.
+        living_dir: Where ``--living-docs`` writes, or ``None``.
+        expectations: The loaded expectations file, or ``None``.
+    """
+
+    report_dir: Path | None
+    living_dir: Path | None
+    expectations: expectations.Expectations | None
+
+    @property
+    def recording(self) -> bool:
+        """Whether scenario reports need records."""
+        return self.report_dir is not None or self.living_dir is not None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Register the reporting options (see :func:`add_options`)."""
+    add_options(parser)
+
+
+def add_options(parser: pytest.Parser) -> None:
+    """Add ``--conformance-report``, ``--expectations`` and ``--living-docs``."""
+    group = parser.getgroup("chat-conformance", "chat screen conformance")
+    group.addoption(
+        "--conformance-report",
+        metavar="DIR",
+        default=None,
+        help="write report.json, report.md and report.html (clause verdicts, failures "
+        "with screenshots) into DIR",
+    )
+    group.addoption(
+        "--expectations",
+        metavar="FILE",
+        default=None,
+        help="YAML file of scenarios the implementation is known to fail, run as strict "
+        "xfail (default: the adapter's 'expectations' attribute, if any)",
+    )
+    group.addoption(
+        "--living-docs",
+        metavar="DIR",
+        default=None,
+        help="save screenshots of the @screenshot scenarios into DIR/screenshots and "
+        "write DIR/features.md (the committed copy is docs/living)",
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Configure reporting once ``steps.plugin`` has loaded the adapter (see :func:`configure`)."""
+    configure(config)
+
+
+def configure(config: pytest.Config) -> None:
+    """Load the expectations file and, where results are gathered, start a :class:`Recorder`.
+
+    Raises:
+        pytest.UsageError: The expectations file is unreadable or names unknown tests.
+    """
+    config.addinivalue_line(
+        "markers", f"{living.SCREENSHOT_TAG}: the living docs show this scenario's final screen"
+    )
+    base = Path(config.invocation_params.dir)
+    settings = Settings(
+        report_dir=_directory(config.getoption("conformance_report"), base),
+        living_dir=_directory(config.getoption("living_docs"), base),
+        expectations=_expectations(config, base),
+    )
+    config.stash[SETTINGS_KEY] = settings
+    if settings.recording and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(Recorder(config, settings), "conformance-recorder")
+
+
+def _directory(option: str | None, base: Path) -> Path | None:
+    return None if option is None else base / option
+
+
+def _expectations(config: pytest.Config, base: Path) -> expectations.Expectations | None:
+    located = expectations.locate(config.getoption("expectations"), config.stash[ADAPTER_KEY], base)
+    if located is None:
+        return None
+    known = [ref for profile in PROFILES for ref in read_scenarios(profile.features_dir)]
+    try:
+        return expectations.load(*located, known)
+    except expectations.ExpectationsError as error:
+        raise pytest.UsageError(str(error)) from error
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Name the expectations file and the report folder, so a run says what it applied."""
+    settings = config.stash[SETTINGS_KEY]
+    lines = []
+    if settings.expectations is not None:
+        found = settings.expectations
+        count = f"{len(found.entries)} {'entry' if len(found.entries) == 1 else 'entries'}"
+        lines.append(f"expectations: {found.path} ({count}, from {found.source})")
+    if settings.report_dir is not None:
+        lines.append(f"conformance report: {settings.report_dir}")
+    return lines
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every scenario listed in the expectations file as a strict xfail."""
+    found = config.stash[SETTINGS_KEY].expectations
+    if found is None:
+        return
+    for item in items:
+        name = capture.identity(item)
+        if name is None:
+            continue
+        entry = found.find((name["feature"], name["scenario"], name["example"]))
+        if entry is not None:
+            item.add_marker(pytest.mark.xfail(reason=entry.reason, strict=True))
+
+
+def pytest_bdd_step_error(
+    request: pytest.FixtureRequest,
+    feature: Feature,
+    scenario: Scenario,
+    step: Step,
+    step_func: Callable[..., Any],
+    step_func_args: dict[str, Any],
+    exception: Exception,
+) -> None:
+    """Remember which step raised, for the report."""
+    request.node.stash[capture.FAILED_STEP_KEY] = f"{step.keyword} {step.name}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Attach the scenario record, and a screenshot while the app still runs."""
+    report = yield
+    _carry_bdd_context(item, report)
+    settings = item.config.stash[SETTINGS_KEY]
+    if not settings.recording:
+        return report
+    tagged = item.get_closest_marker(living.SCREENSHOT_TAG) is not None
+    picture = report.when == "call" and (
+        (settings.report_dir is not None and capture.is_failure(report, call))
+        or (settings.living_dir is not None and tagged and report.passed)
+    )
+    record = capture.record(item, call, report, picture=picture)
+    if record is not None:
+        record["living"] = tagged
+        setattr(report, capture.RECORD_ATTR, record)
+    return report
+
+
+# -- --cucumberjson under pytest-xdist --------------------------------------------------
+# pytest-bdd 9 keeps each report's scenario for --cucumberjson in a weak registry keyed by
+# the report object. That object does not travel from an xdist worker, so the controller
+# wrote an empty file. The worker copies the data onto the report (an attribute, which
+# pytest serialises); the controller puts it back before pytest-bdd's logreport reads it.
+
+
+def _carry_bdd_context(item: pytest.Item, report: pytest.TestReport) -> None:
+    """On an xdist worker running ``--cucumberjson``, copy the scenario data onto ``report``."""
+    if not (hasattr(item.config, "workerinput") and item.config.option.cucumber_json_path):
+        return
+    context = test_report_context_registry.get(report)
+    if context is not None:
+        setattr(report, BDD_CONTEXT_ATTR, {"scenario": context.scenario, "name": context.name})
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Where results are gathered, give pytest-bdd back the scenario data of a worker's report."""
+    carried = getattr(report, BDD_CONTEXT_ATTR, None)
+    if carried is not None and report not in test_report_context_registry:
+        test_report_context_registry[report] = ReportContext(**carried)
+
+
+class Recorder:
+    """Gathers scenario reports and writes the report and the living docs at the end.
+
+    Registered only where results are gathered (never on a pytest-xdist worker).
+    """
+
+    def __init__(self, config: pytest.Config, settings: Settings) -> None:
+        """Start recording; the run's start time is now."""
+        self.config = config
+        self.settings = settings
+        self.collector = build.Collector()
+        self.started = datetime.now(UTC)
+        self.written: list[Path] = []
+        self.summary: list[str] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Take one phase's report (from this process or from a worker)."""
+        self.collector.add(report)
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """Write the conformance report and the living docs that were asked for."""
+        if self.settings.report_dir is not None:
+            info = self.run_info(int(exitstatus))
+            report, files = build.build(info, self.collector.runs.values())
+            self.written += render.write(report, files, self.settings.report_dir)
+            self.summary = render.summary_lines(report)
+        if self.settings.living_dir is not None:
+            shots = {
+                (run.record["feature"], run.record["scenario"], run.record["example"]): run.svg
+                for run in self.collector.runs.values()
+                if run.record["living"] and run.svg and build.outcome(run.phases)[0] == "passed"
+            }
+            self.written.append(living.write(self.settings.living_dir, shots))
+
+    def run_info(self, exit_status: int) -> build.RunInfo:
+        """Describe this run for :func:`steps.report.build.build`."""
+        adapter: Adapter = self.config.stash[ADAPTER_KEY]
+        spec = self.config.stash[SPEC_KEY]
+        finished = datetime.now(UTC)
+        found = self.settings.expectations
+        return build.RunInfo(
+            harness_version=_harness_version(),
+            adapter={
+                "name": str(adapter.name),
+                "implementation_version": str(adapter.implementation_version),
+                "spec": spec.spec,
+                "source": spec.source,
+                "profiles": [str(name) for name in adapter.profiles],
+            },
+            started=self.started.isoformat(timespec="seconds"),
+            finished=finished.isoformat(timespec="seconds"),
+            duration_seconds=(finished - self.started).total_seconds(),
+            exit_status=exit_status,
+            arguments=[str(argument) for argument in self.config.invocation_params.args],
+            expectations=None if found is None else str(found.path),
+        )
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        """Say where the files are, and the summary line per level."""
+        for path in self.written:
+            terminalreporter.write_sep("-", f"written: {path}")
+        if self.summary:
+            terminalreporter.write_line("conformance: " + " · ".join(self.summary))
+
+
+def _harness_version() -> str:
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"

@@ -1,0 +1,233 @@
+"""Writing the conformance report: ``report.json`` (validated), ``report.md``, ``report.html``.
+
+The three files show the same data, built once by :func:`steps.report.build.build`.
+``report.html`` is one self-contained file (inline CSS, inline SVG screenshots, no
+script, nothing fetched); the screenshots are also written as ``screenshots/*.svg``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jsonschema import Draft202012Validator
+from markupsafe import Markup, escape
+
+from steps.clauses import LEVELS
+
+SCHEMA_PATH = Path(__file__).with_name("schema.json")
+"""JSON Schema of ``report.json``."""
+TEMPLATES = Path(__file__).with_name("templates")
+"""Jinja2 templates of the HTML report and the living docs."""
+NOT_PASSED = ("failed", "error", "timeout", "xpassed", "xfailed")
+"""Outcomes listed with their message (and screenshot), in this order."""
+OUTCOME_SYMBOLS = {
+    "passed": "✅",
+    "failed": "❌",
+    "error": "💥",
+    "timeout": "⏱️",
+    "skipped": "⏭️",
+    "xfailed": "🟧",
+    "xpassed": "❗",
+}
+"""Symbol of each scenario outcome in ``report.md``."""
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+class ReportError(Exception):
+    """The report data does not match ``steps/report/schema.json`` (a harness bug)."""
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """Return the JSON Schema of ``report.json``."""
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
+
+
+def validate(report: Mapping[str, Any]) -> None:
+    """Check ``report`` against :data:`SCHEMA_PATH`.
+
+    Raises:
+        ReportError: One line per violation, with the JSON path of the bad value.
+    """
+    validator = Draft202012Validator(schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    errors = sorted(validator.iter_errors(report), key=lambda error: list(error.path))
+    if errors:
+        lines = [f"  {error.json_path}: {error.message}" for error in errors]
+        raise ReportError("report.json does not match its schema:\n" + "\n".join(lines))
+
+
+def write(report: Mapping[str, Any], files: Mapping[str, str], directory: Path) -> list[Path]:
+    """Validate ``report`` and write the report files into ``directory``.
+
+    Args:
+        report: Data of ``report.json``.
+        files: SVG text of each screenshot, by its path relative to ``directory``.
+        directory: Created if missing; screenshots of an earlier run there are removed.
+
+    Returns:
+        The paths of ``report.json``, ``report.md`` and ``report.html``.
+
+    Raises:
+        ReportError: ``report`` does not match the schema; nothing is written.
+    """
+    validate(report)
+    shots = directory / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    for old in shots.glob("*.svg"):
+        old.unlink()
+    for relative, svg in files.items():
+        (directory / relative).write_text(svg, encoding="utf-8")
+    paths = [directory / name for name in ("report.json", "report.md", "report.html")]
+    paths[0].write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    paths[1].write_text(markdown(report), encoding="utf-8")
+    paths[2].write_text(html(report, files), encoding="utf-8")
+    return paths
+
+
+# -- report.md -------------------------------------------------------------------------
+
+
+def summary_lines(report: Mapping[str, Any]) -> list[str]:
+    """One line per level: ``MUST 31/33``, then the other verdicts that occurred."""
+    lines = []
+    for level in LEVELS:
+        counts = report["totals"][level]
+        others = [
+            f"{counts[verdict]} {verdict}"
+            for verdict in ("fail", "known-failure", "untested", "review", "not-claimed")
+            if counts[verdict]
+        ]
+        detail = f" ({', '.join(others)})" if others else ""
+        lines.append(f"{level} {counts['pass']}/{counts['applicable']}{detail}")
+    return lines
+
+
+def markdown(report: Mapping[str, Any]) -> str:
+    """Render ``report.md``: header, a summary line per level, the clause table, failures."""
+    adapter, run = report["adapter"], report["run"]
+    lines = [
+        f"# Conformance report: {adapter['name']} {adapter['implementation_version']}",
+        "",
+        f"- Harness: {report['harness']['name']} {report['harness']['version']}",
+        *(
+            f"- Profile {p['name']} (spec version {p['spec_version']}): "
+            f"{'claimed' if p['claimed'] else 'not claimed'}"
+            for p in report["profiles"]
+        ),
+        f"- Adapter: `{adapter['spec']}` (from {adapter['source']})",
+        f"- Run: {run['started']}, {run['duration_seconds']:g} s, "
+        f"pytest exit status {run['exit_status']}",
+        f"- Expectations file: {run['expectations'] or 'none'}",
+        "",
+        "## Summary",
+        "",
+        *(f"{line}  " for line in summary_lines(report)),
+        "",
+        "Scenarios: "
+        + ", ".join(f"{count} {name}" for name, count in report["outcomes"].items() if count),
+        "",
+        *_clause_table(report),
+        *_failures(report),
+    ]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _clause_table(report: Mapping[str, Any]) -> list[str]:
+    by_id = {entry["id"]: entry for entry in report["scenarios"]}
+    lines = ["## Clauses", "", "| Clause | Level | Verdict | Scenarios |", "|---|---|---|---|"]
+    for clause in report["clauses"]:
+        outcomes = [by_id[nodeid]["outcome"] for nodeid in clause["scenarios"]]
+        counted = ", ".join(
+            f"{outcomes.count(name)} {name}" for name in OUTCOME_SYMBOLS if name in outcomes
+        )
+        lines.append(
+            f"| `{clause['id']}` | {clause['level']} | {clause['verdict']} | {counted or '-'} |"
+        )
+    return [*lines, ""]
+
+
+def _failures(report: Mapping[str, Any]) -> list[str]:
+    failing = [entry for entry in report["scenarios"] if entry["outcome"] in NOT_PASSED]
+    if not failing:
+        return []
+    lines = ["## Scenarios that did not pass", ""]
+    for entry in sorted(failing, key=lambda entry: NOT_PASSED.index(entry["outcome"])):
+        lines += [
+            f"### {OUTCOME_SYMBOLS[entry['outcome']]} {entry['outcome']}: {entry['title']}",
+            "",
+            f"`{entry['feature']}:{entry['line']}`; clauses: "
+            + ", ".join(f"`{clause}`" for clause in entry["clauses"]),
+            "",
+        ]
+        if entry["failed_step"]:
+            lines += [f"Failed step: {entry['failed_step']}", ""]
+        lines += ["```text", entry["message"] or "(no message)", "```", ""]
+        if entry["screenshot"]:
+            lines += [f"![Screen at the failure]({entry['screenshot']})", ""]
+        elif entry["screenshot_note"]:
+            lines += [f"*{entry['screenshot_note']}*", ""]
+    return lines
+
+
+# -- report.html -----------------------------------------------------------------------
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The Jinja2 environment of :data:`TEMPLATES` (HTML autoescaped)."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(["html"]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["code_spans"] = code_spans
+    env.filters["when"] = when
+    return env
+
+
+def code_spans(text: str) -> Markup:
+    """Escape ``text`` for HTML and show its Markdown code spans (`` `x` ``) as ``<code>``."""
+    return Markup(_CODE_SPAN.sub(r"<code>\1</code>", str(escape(text))))
+
+
+def when(timestamp: str) -> str:
+    """``2026-11-29 22:35:18 UTC`` from an ISO 8601 timestamp with a UTC offset."""
+    moment = datetime.fromisoformat(timestamp)
+    zone = "UTC" if moment.utcoffset() == timedelta(0) else moment.strftime("%z")
+    return f"{moment:%Y-%m-%d %H:%M:%S} {zone}"
+
+
+def html(report: Mapping[str, Any], files: Mapping[str, str]) -> str:
+    """Render ``report.html`` with every screenshot inline (see ``templates/report.html``)."""
+    scenarios = report["scenarios"]
+    areas: dict[str, list[Mapping[str, Any]]] = {}
+    for clause in report["clauses"]:
+        areas.setdefault(f"{clause['profile']} · {clause['area']}", []).append(clause)
+    return (
+        environment()
+        .get_template("report.html")
+        .render(
+            report=report,
+            levels=LEVELS,
+            summary=summary_lines(report),
+            areas=areas,
+            anchors={entry["id"]: f"s{number}" for number, entry in enumerate(scenarios, 1)},
+            by_id={entry["id"]: entry for entry in scenarios},
+            failing=sorted(
+                (entry for entry in scenarios if entry["outcome"] in NOT_PASSED),
+                key=lambda entry: NOT_PASSED.index(entry["outcome"]),
+            ),
+            svgs={path: Markup(svg) for path, svg in files.items()},  # our own SVG export
+            not_passed=NOT_PASSED,
+        )
+    )
