@@ -20,12 +20,14 @@ from steps.adapter import Adapter, ChatScreenAdapter
 from steps.clauses import CLAUSE_TAG, LEVELS, find_clause
 from steps.driver import Driver
 from steps.profiles import PROFILES, profile_of
-from steps.verdicts import ImplementationError, classify
+from steps.verdicts import ImplementationError, Verdict, classify, combine
 
 ADAPTER_KEY = pytest.StashKey[Adapter]()
 """The loaded adapter of this run."""
 SPEC_KEY = pytest.StashKey[loading.AdapterSpec]()
 """Where the adapter came from (for the report header)."""
+PHASES_KEY = pytest.StashKey[dict[str, Verdict]]()
+"""Verdict of each phase (setup, call, teardown) of the item run so far."""
 DRIVER_KEY = pytest.StashKey[Driver]()
 """The scenario's driver, on the item's stash, once the ``driver`` fixture made it."""
 
@@ -132,9 +134,13 @@ def driver(request: pytest.FixtureRequest, adapter: ChatScreenAdapter) -> Iterat
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Iterator[None]:
-    """Attach the verdict (``steps.verdicts``) to every report as a user property."""
-    report = yield
-    report.user_properties.append(("verdict", classify(report, call).value))
+    """Attach each phase's verdict, and at teardown the scenario's (``steps.verdicts``)."""
+    report: pytest.TestReport = yield
+    phases = item.stash.setdefault(PHASES_KEY, {})
+    phases[report.when] = classify(report, call)
+    report.user_properties.append(("phase_verdict", phases[report.when].value))
+    if report.when == "teardown":
+        report.user_properties.append(("verdict", combine(phases).value))
     return report
 
 

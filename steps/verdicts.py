@@ -2,9 +2,10 @@
 
 A failed check is FAIL: the implementation does something the spec forbids. ERROR is
 the implementation under test crashing (or its adapter breaking), TIMEOUT is it not
-answering within the bound. Every test report carries its verdict in
-``report.user_properties`` as ``("verdict", <value>)``, so reporters, junitxml and
-xdist all see the same classification.
+answering within the bound. Every phase's report carries that phase's verdict in
+``report.user_properties`` as ``("phase_verdict", <value>)``; the teardown report also
+carries the scenario's verdict over all phases as ``("verdict", <value>)`` (see
+:func:`combine`), which is what ``--junitxml`` writes as a property of the test case.
 """
 
 from __future__ import annotations
@@ -61,6 +62,22 @@ def classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Verdict:
     if excinfo is not None and not excinfo.errisinstance(AssertionError):
         return Verdict.ERROR
     return Verdict.FAILED
+
+
+def combine(phases: dict[str, Verdict]) -> Verdict:
+    """Return a scenario's verdict from its phases' verdicts (``setup``, ``call``, ``teardown``).
+
+    A setup that did not pass decides; otherwise the call decides, unless the call
+    passed and the teardown (stopping the app) did not.
+    """
+    setup = phases.get("setup", Verdict.ERROR)
+    call = phases.get("call")
+    if setup is not Verdict.PASSED or call is None:
+        return setup
+    teardown = phases.get("teardown", Verdict.PASSED)
+    if call in (Verdict.PASSED, Verdict.XPASSED) and teardown is not Verdict.PASSED:
+        return teardown
+    return call
 
 
 def _timed_out(report: pytest.TestReport) -> bool:

@@ -115,6 +115,12 @@ def test_xdist_workers_junitxml_and_cucumberjson_work_alongside_the_report(
     cases = list(ElementTree.parse(junit).getroot().iter("testcase"))
     assert len(cases) == 3
     assert [case.get("name") for case in cases if case.find("failure") is not None] == [EDGES]
+    verdicts = {
+        case.get("name"): {p.get("name"): p.get("value") for p in case.iter("property")}
+        for case in cases
+    }
+    assert verdicts[EDGES]["verdict"] == "failed"
+    assert verdicts[FOCUS]["verdict"] == "passed"
     features = json.loads(cucumber.read_text("utf-8"))
     assert sum(len(feature["elements"]) for feature in features) == 3
 

@@ -101,7 +101,7 @@ class Collector:
         record = dict(record)
         svg, note = record.pop("screenshot", None), record.pop("screenshot_note", None)
         run = self.runs.setdefault(report.nodeid, ScenarioRun(report.nodeid, record))
-        verdict = dict(report.user_properties).get("verdict", report.outcome)
+        verdict = dict(report.user_properties).get("phase_verdict", report.outcome)
         run.phases[report.when] = Phase(str(verdict), record["message"], report.duration)
         run.record["failed_step"] = run.record["failed_step"] or record["failed_step"]
         run.svg = run.svg or svg
