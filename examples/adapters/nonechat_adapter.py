@@ -48,18 +48,18 @@ class FixedResponseBackend(Backend):  # type: ignore[misc]  # Backend is Any to 
     class given to :class:`nonechat.Frontend`.
     """
 
-    def __init__(self, frontend: Any) -> None:
-        """Create the backend nonechat asks for; the record of responses starts empty."""
-        super().__init__(frontend)
-        self.selected_responses: list[str] = []
-        """Each response chosen, in order: the responder's session record."""
-
     focus_input_on_mount = True
     """Run nonechat's own ``focus_input`` action (its Ctrl+/ binding) once mounted.
 
     nonechat leaves focus on the sidebar's tabs at start; a deployment that wants typing
     to reach the input at once does this. ``False`` gives nonechat's default.
     """
+
+    def __init__(self, frontend: Any) -> None:
+        """Create the backend nonechat asks for; the record of responses starts empty."""
+        super().__init__(frontend)
+        self.selected_responses: list[str] = []
+        """Each response chosen, in order: the responder's session record."""
 
     def on_console_load(self) -> None:
         """Nothing to prepare before the app loads."""
