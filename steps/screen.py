@@ -11,19 +11,24 @@ one holds ``""``.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Console
 from textual.app import App
 from textual.geometry import Region
+from textual.visual import RichVisual, visualize
 from textual.widget import Widget
 
 BLANK = frozenset({" ", "", "\u00a0"})
 """Cell contents that draw nothing visible."""
 INVISIBLE_EDGES = frozenset({"", "none", "hidden", "blank"})
 """Textual border types that draw no glyph."""
+UNWRAPPED_WIDTH = 10_000
+"""Console width, in cells, at which :func:`widget_text` renders a Rich renderable."""
 
 
 def screen_rows(app: App[Any]) -> list[list[str]]:
@@ -134,10 +139,12 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         The geometry of the visible rows of the item.
 
     Raises:
-        AssertionError: The item is not visible, or no text of it is drawn.
+        AssertionError: The item is not visible on the screen within the area, or no
+            text of it is drawn.
     """
     rows = screen_rows(app)
-    bounds = area.scrollable_content_region
+    # Clipped to the screen: an area wider than the terminal draws nothing past its edge.
+    bounds = area.scrollable_content_region.intersection(app.screen.region)
     visible = item.region.intersection(bounds)
     content = item.content_region.intersection(bounds)
     if not visible.height or not content.width:
@@ -193,14 +200,33 @@ def describe_widget(widget: Widget) -> str:
 def widget_text(widget: Widget) -> str:
     """Return the plain text a widget shows (its visual, without styles).
 
+    A ``Static`` gives its visual; any other widget gives what its ``render()`` returns,
+    made a visual as Textual makes it (markup or a Rich ``Text`` becomes ``Content``). A
+    Rich renderable with no text model of its own (a custom ``__rich_console__``) is
+    rendered without wrapping and read back: its lines, right-trimmed, joined by newlines.
+
     Raises:
         AssertionError: The widget has no text content (it is not label-like).
     """
-    visual = widget.visual if hasattr(widget, "visual") else widget.render()
+    rendered = widget.visual if hasattr(widget, "visual") else widget.render()
+    visual = visualize(widget, rendered)
     plain = getattr(visual, "plain", None)
+    if plain is None and isinstance(visual, RichVisual):
+        plain = _rendered_text(rendered)
     if plain is None:
         raise AssertionError(f"{describe_widget(widget)} shows no text (got {type(visual).__name__})")
     return str(plain)
+
+
+def _rendered_text(renderable: object) -> str:
+    """Render ``renderable`` as plain text on a wide console, so nothing wraps."""
+    console = Console(width=UNWRAPPED_WIDTH, color_system=None, file=io.StringIO())
+    with console.capture() as capture:
+        console.print(renderable, end="", highlight=False)
+    lines = [line.rstrip() for line in capture.get().splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines)
 
 
 def styled_side(item: Widget, area: Widget, attribute: str) -> set[Side]:
