@@ -89,7 +89,7 @@ class VerdictLog:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Keep the first phase verdict that is not ``passed``, and its message."""
         result = self.results.get(report.nodeid)
-        verdicts = [value for name, value in report.user_properties if name == "verdict"]
+        verdicts = [value for name, value in report.user_properties if name == "phase_verdict"]
         if result is None or not verdicts or result.verdict != Verdict.PASSED.value:
             return
         if verdicts[-1] != Verdict.PASSED.value:
