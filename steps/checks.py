@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import NoReturn
+
+CLAUSE_PREFIX = re.compile(r"\[([a-z0-9][a-z0-9-]*)\] ")
+"""The start of a :func:`violation` message: the clause id in brackets, then a space."""
 
 
 def literal(text: str) -> str:
@@ -36,6 +40,20 @@ def violation(clause: str, where: str, expected: str, seen: str) -> NoReturn:
         AssertionError: Always.
     """
     raise AssertionError(f"[{clause}] {where}: expected {expected}; seen {seen}")
+
+
+def named_clause(message: str | None) -> str | None:
+    """Return the clause id a failure message starts with (``[role-alignment] ...``), if any.
+
+    Args:
+        message: A failure message as :func:`violation` words it, or any other text.
+
+    Returns:
+        The id between the leading brackets, or ``None`` when ``message`` does not start
+        with one (a crash, an assertion of the harness itself).
+    """
+    found = CLAUSE_PREFIX.match(message or "")
+    return None if found is None else found.group(1)
 
 
 def check(condition: bool, clause: str, where: str, expected: str, seen: object) -> None:

@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from steps.checks import named_clause
 from steps.clauses import catalogue
 from steps.profiles import PROFILES
 from steps.report import build, render
-from steps.report.build import ClauseVerdict, Phase, ScenarioRun, clause_verdict, outcome
+from steps.report.build import (
+    ClauseVerdict,
+    Phase,
+    ScenarioRun,
+    clause_verdict,
+    outcome,
+    slug,
+)
 from steps.traceability import read_scenarios
 from tests.reporting_support import CRASHING, REFERENCE, SWAPPED, run_features
 
@@ -63,14 +71,22 @@ def test_a_broken_implementation_shows_its_failing_clauses_with_a_screenshot(
     failed = run.scenario(EDGES_TITLE)
     assert failed["outcome"] == "failed"
     assert failed["message"].startswith("[role-alignment] item 1")
+    assert failed["clauses"] == ["role-alignment", "structure-not-colour"]
+    assert failed["failed_clause"] == "role-alignment"
     assert failed["failed_step"].startswith("Then item 1 is drawn against the left edge")
     svg = (run.report_dir / failed["screenshot"]).read_text("utf-8")
     assert "사용자" in svg and "에이전트" in svg
+    # The scenario cites both clauses but stopped at its role-alignment check.
     assert run.clause("role-alignment")["verdict"] == "fail"
-    assert run.clause("structure-not-colour")["verdict"] == "fail"
+    assert run.clause("structure-not-colour")["verdict"] == "not-reached"
+    assert run.clause("structure-not-colour")["results"] == {failed["id"]: "not-reached"}
     assert run.clause("display-format")["verdict"] == "pass"
     assert run.scenario(EXAMPLES_TITLE)["screenshot"] is None
+    markdown = (run.report_dir / "report.md").read_text("utf-8")
+    assert "| `structure-not-colour` | MUST | not-reached | 1 not-reached |" in markdown
+    assert "failed on `role-alignment`" in markdown
     html = (run.report_dir / "report.html").read_text("utf-8")
+    assert 'id="c-structure-not-colour" class="c-not-reached"' in html
     assert html.count("<svg") == 1
     assert 'id="failures"' in html and "[role-alignment] item 1" in html
     assert not NETWORK.search(html), NETWORK.search(html)
@@ -112,6 +128,8 @@ def test_xdist_workers_junitxml_and_cucumberjson_work_alongside_the_report(
         "xpassed": 0,
     }
     assert (run.report_dir / run.scenario(EDGES_TITLE)["screenshot"]).is_file()
+    assert run.scenario(EDGES_TITLE)["failed_clause"] == "role-alignment"
+    assert run.clause("structure-not-colour")["verdict"] == "not-reached"
     cases = list(ElementTree.parse(junit).getroot().iter("testcase"))
     assert len(cases) == 3
     assert [case.get("name") for case in cases if case.find("failure") is not None] == [EDGES]
@@ -138,6 +156,11 @@ def test_xdist_workers_junitxml_and_cucumberjson_work_alongside_the_report(
         (["xpassed"], True, ClauseVerdict.PASS),
         (["skipped", "passed"], True, ClauseVerdict.PASS),
         (["skipped"], True, ClauseVerdict.UNTESTED),
+        (["not-reached"], True, ClauseVerdict.NOT_REACHED),
+        (["passed", "not-reached"], True, ClauseVerdict.NOT_REACHED),
+        (["not-reached", "failed"], True, ClauseVerdict.FAIL),
+        (["not-reached", "xfailed"], True, ClauseVerdict.KNOWN_FAILURE),
+        (["not-reached"], False, ClauseVerdict.NOT_CLAIMED),
         ([], True, ClauseVerdict.UNTESTED),
         (["failed"], False, ClauseVerdict.NOT_CLAIMED),
     ],
@@ -147,6 +170,101 @@ def test_a_clause_verdict_follows_the_first_rule_that_applies(
 ) -> None:
     clause = catalogue(PROFILES[0].name)["display-format"]
     assert clause_verdict(clause, outcomes, claimed=claimed) is expected
+
+
+def scenario(
+    name: str, clauses: list[str], verdict: str = "passed", text: str | None = None
+) -> ScenarioRun:
+    """A scenario run as the collector would hold it, with a call phase of ``verdict``."""
+    record = {
+        "feature": "chat_screen/x.feature",
+        "feature_name": "X",
+        "scenario": name,
+        "example": None,
+        "title": name,
+        "line": 1 + sum(map(ord, name)),
+        "order": 0,
+        "profile": "chat_screen",
+        "clauses": clauses,
+        "message": text,
+        "failed_step": None,
+        "expectation": None,
+    }
+    phases = {
+        "setup": Phase("passed", None, 0.0),
+        "call": Phase(verdict, text, 0.1, named_clause(text)),
+        "teardown": Phase("passed", None, 0.0),
+    }
+    return ScenarioRun(f"features/x.py::test_{slug(name)}", record, phases)
+
+
+def run_info() -> build.RunInfo:
+    return build.RunInfo(
+        harness_version="0",
+        adapter={
+            "name": "a",
+            "implementation_version": "1",
+            "spec": "m:a",
+            "source": "test",
+            "profiles": ["chat_screen"],
+        },
+        started="2026-01-01T00:00:00+00:00",
+        finished="2026-01-01T00:00:01+00:00",
+        duration_seconds=1.0,
+        exit_status=1,
+        arguments=[],
+        expectations=None,
+    )
+
+
+def test_a_failure_counts_against_the_clause_it_names_and_leaves_the_others_not_reached() -> None:
+    alignment = "[role-alignment] item 1 (Static): expected left; seen right"
+    runs = [
+        scenario("a", ["role-alignment", "structure-not-colour"], "failed", alignment),
+        scenario("b", ["structure-not-colour"]),  # passes: the clause is still not cleared
+        scenario("c", ["role-borders", "role-classes"], "xfailed", "[role-borders] x: ..."),
+        scenario("d", ["pair-order"], "failed", "[display-format] the area: expected ..."),
+        scenario("e", ["scroll-to-end"], "failed", "Static() is not visible in the area"),
+        scenario("f", ["widget-ids"], "failed", "[no-such-clause] x: expected y; seen z"),
+        scenario("g", ["input-focus", "enter-submits"], "error", "RuntimeError: boom"),
+        scenario("h", ["response-from-fixed-list"]),
+    ]
+    report, _ = build.build(run_info(), runs)
+    render.validate(report)
+    verdicts = {clause["id"]: clause["verdict"] for clause in report["clauses"]}
+    assert {clause: verdicts[clause] for clause in SIMULATED} == SIMULATED
+    named = {entry["title"]: entry["failed_clause"] for entry in report["scenarios"]}
+    assert named == {
+        "a": "role-alignment",
+        "b": None,
+        "c": "role-borders",
+        "d": "display-format",
+        "e": None,
+        "f": None,
+        "g": None,
+        "h": None,
+    }
+    (display,) = [clause for clause in report["clauses"] if clause["id"] == "display-format"]
+    assert display["scenarios"] == [] and list(display["results"].values()) == ["failed"]
+    assert report["totals"]["MUST"]["not-reached"] == 3
+    assert render.summary_lines(report)[0].startswith("MUST 1/")
+
+
+SIMULATED = {
+    "role-alignment": "fail",  # failed naming it
+    "structure-not-colour": "not-reached",  # one scenario stopped before it, one passed
+    "role-borders": "known-failure",
+    "role-classes": "not-reached",  # the xfailed scenario stopped on role-borders
+    "display-format": "fail",  # named by a failure of a scenario that does not cite it
+    "pair-order": "not-reached",
+    "scroll-to-end": "fail",  # a failure naming no clause clears none
+    "widget-ids": "fail",  # an id that is not in the catalogue names no clause
+    "input-focus": "fail",  # an error clears none of its clauses
+    "enter-submits": "fail",
+    "response-from-fixed-list": "pass",
+    "input-cleared": "untested",
+}
+"""Verdicts of :func:`test_a_failure_counts_against_the_clause_it_names...`'s clauses."""
 
 
 def test_a_teardown_error_after_a_passing_call_makes_the_scenario_an_error() -> None:
@@ -164,34 +282,7 @@ def test_a_skipped_setup_gives_the_outcome_and_its_reason() -> None:
 
 
 def test_the_schema_rejects_a_report_with_an_unknown_outcome() -> None:
-    record = {
-        "feature": "chat_screen/rendering.feature",
-        "feature_name": "Rendering",
-        "scenario": "S",
-        "example": None,
-        "title": "S",
-        "line": 10,
-        "order": 0,
-        "profile": "chat_screen",
-        "clauses": ["display-format"],
-        "message": None,
-        "failed_step": None,
-        "expectation": None,
-    }
-    run = ScenarioRun("features/x.py::test_s", record, {"setup": Phase("passed", None, 0.0)})
-    run.phases["call"] = Phase("passed", None, 0.1)
-    info = build.RunInfo(
-        harness_version="0",
-        adapter={"name": "a", "implementation_version": "1", "spec": "m:a", "source": "test"},
-        started="2026-01-01T00:00:00+00:00",
-        finished="2026-01-01T00:00:01+00:00",
-        duration_seconds=1.0,
-        exit_status=0,
-        arguments=[],
-        expectations=None,
-    )
-    info.adapter["profiles"] = ["chat_screen"]
-    report, _ = build.build(info, [run])
+    report, _ = build.build(run_info(), [scenario("S", ["display-format"])])
     render.validate(report)
     broken = copy.deepcopy(report)
     broken["scenarios"][0]["outcome"] = "crashed"

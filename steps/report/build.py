@@ -6,24 +6,46 @@ does not claim, ``error`` for a broken fixture); otherwise the call phase does. 
 teardown (the app raised while it was being stopped) turns a passing call into that
 teardown's verdict (``error`` or ``timeout``) and adds its message to a failing one.
 
-**Verdict of a clause**, from the outcomes of the scenarios citing it in this run, first
-rule that applies:
+**Clause a failure names.** A check fails with ``[<clause-id>] where: expected ...; seen
+...`` (:func:`steps.checks.violation`), and a scenario stops at its first failing step.
+So a ``failed`` or ``xfailed`` scenario *names* the clause its failure message starts
+with, when that is a catalogued clause; a failure that names none (an assertion of the
+harness itself, an unknown id) names no clause. ``error`` and ``timeout`` name none.
+
+**What a scenario says about a clause** (its *result* for the clause): its outcome, except
+that a ``failed`` or ``xfailed`` scenario that names *another* clause says
+``not-reached``: it stopped before checking this one. A scenario that does not cite a
+clause but whose failure names it counts for that clause too (a step it shares checks
+it), with its outcome.
+
+**Verdict of a clause**, from the results of the scenarios of this run that cite it or
+whose failure names it, first rule that applies:
 
 1. ``not-claimed``: the clause's profile is not claimed by the adapter.
-2. ``fail``: a citing scenario ``failed``, had an ``error`` or a ``timeout``.
-3. ``known-failure``: a citing scenario is ``xfailed`` (listed in the expectations file).
-4. ``pass``: a citing scenario ``passed`` (or ``xpassed``: it passed, although listed).
-5. ``review``: no scenario decided it and the catalogue says it is checked by review.
-6. ``untested``: no citing scenario ran (deselected, or all skipped).
+2. ``fail``: a scenario failed naming this clause, or a citing scenario failed naming no
+   clause, or had an ``error`` or a ``timeout`` (it cannot be told which clause broke,
+   so none of its clauses is cleared).
+3. ``known-failure``: likewise with ``xfailed`` (listed in the expectations file).
+4. ``not-reached``: a citing scenario failed (or xfailed) naming another clause, so this
+   one was not checked there, whatever the other citing scenarios did.
+5. ``pass``: every citing scenario that ran ``passed`` (or ``xpassed``: it passed,
+   although listed); at least one did.
+6. ``review``: no scenario decided it and the catalogue says it is checked by review.
+7. ``untested``: no citing scenario ran (deselected, or all skipped).
+
+So ``pass`` is claimed only where every scenario reached the clause's checks and they
+held; a clause checked by some scenarios and not reached by others is ``not-reached``
+(the scenario results in the report show how many passed).
 
 Totals per requirement level count the clauses of the claimed profiles by verdict;
-``MUST 31/33`` reads "31 of the 33 MUST clauses of the claimed profiles pass".
+``MUST 31/33`` reads "31 of the 33 MUST clauses of the claimed profiles pass" (only
+``pass`` counts).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -39,11 +61,15 @@ BROKEN = frozenset({Verdict.FAILED.value, Verdict.ERROR.value, Verdict.TIMEOUT.v
 """Scenario outcomes that make a clause fail."""
 PASSING = frozenset({Verdict.PASSED.value, Verdict.XPASSED.value})
 """Scenario outcomes in which the implementation did what the clause says."""
+NAMING = frozenset({Verdict.FAILED.value, Verdict.XFAILED.value})
+"""Scenario outcomes whose failure may name a clause (a failed check)."""
+NOT_REACHED = "not-reached"
+"""Result of a scenario for a clause it cites when it failed naming another clause."""
 SCREENSHOT_OUTCOMES = BROKEN | {Verdict.XFAILED.value}
 """Scenario outcomes whose screenshot (the screen at the failure) the report shows."""
 FORMAT = "textual-chat-conformance/report"
 """Value of ``format`` in ``report.json``."""
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """Version of the ``report.json`` layout (``steps/report/schema.json``)."""
 
 
@@ -53,6 +79,7 @@ class ClauseVerdict(Enum):
     PASS = "pass"
     FAIL = "fail"
     KNOWN_FAILURE = "known-failure"
+    NOT_REACHED = "not-reached"
     UNTESTED = "untested"
     NOT_CLAIMED = "not-claimed"
     REVIEW = "review"
@@ -60,11 +87,19 @@ class ClauseVerdict(Enum):
 
 @dataclass
 class Phase:
-    """One phase (setup, call, teardown) of a scenario, as its report told it."""
+    """One phase (setup, call, teardown) of a scenario, as its report told it.
+
+    Attributes:
+        verdict: The phase's verdict (:class:`steps.verdicts.Verdict` value).
+        message: What to read about it, ``None`` when it passed.
+        duration: Seconds.
+        clause: The clause id its exception's message starts with, if any.
+    """
 
     verdict: str
     message: str | None
     duration: float
+    clause: str | None = None
 
 
 @dataclass
@@ -100,9 +135,10 @@ class Collector:
             return
         record = dict(record)
         svg, note = record.pop("screenshot", None), record.pop("screenshot_note", None)
+        named = record.pop("failed_clause", None)
         run = self.runs.setdefault(report.nodeid, ScenarioRun(report.nodeid, record))
         verdict = dict(report.user_properties).get("phase_verdict", report.outcome)
-        run.phases[report.when] = Phase(str(verdict), record["message"], report.duration)
+        run.phases[report.when] = Phase(str(verdict), record["message"], report.duration, named)
         run.record["failed_step"] = run.record["failed_step"] or record["failed_step"]
         run.svg = run.svg or svg
         run.screenshot_note = run.screenshot_note or note
@@ -125,21 +161,52 @@ def outcome(phases: Mapping[str, Phase]) -> tuple[str, str | None]:
     return call.verdict, "\n".join(part for part in (call.message, note) if part)
 
 
-def clause_verdict(clause: Clause, outcomes: Iterable[str], *, claimed: bool) -> ClauseVerdict:
-    """Return the verdict of ``clause`` from the outcomes of its scenarios (module docstring).
+def failed_clause(phases: Mapping[str, Phase], result: str, known: Container[str]) -> str | None:
+    """Return the clause a scenario's failure names (module docstring), or ``None``.
+
+    Args:
+        phases: The scenario's phases, in the order they ran.
+        result: The scenario's outcome (:func:`outcome`).
+        known: Ids of the catalogued clauses; a failure naming another id names none.
+    """
+    if result not in NAMING:
+        return None
+    deciding = next((phase for phase in phases.values() if phase.verdict == result), None)
+    named = None if deciding is None else deciding.clause
+    return named if named in known else None
+
+
+def result_for(entry: Mapping[str, Any], clause_id: str) -> str:
+    """Return what the scenario ``entry`` says about a clause: its outcome or ``not-reached``.
+
+    Args:
+        entry: A scenario of the report (``outcome`` and ``failed_clause``).
+        clause_id: A clause it cites, or the clause its failure names.
+    """
+    named = entry["failed_clause"]
+    if entry["outcome"] in NAMING and named is not None and named != clause_id:
+        return NOT_REACHED
+    return str(entry["outcome"])
+
+
+def clause_verdict(clause: Clause, results: Iterable[str], *, claimed: bool) -> ClauseVerdict:
+    """Return the verdict of ``clause`` from its scenarios' results (module docstring).
 
     Args:
         clause: The clause.
-        outcomes: Outcomes of the scenarios citing it in this run.
+        results: For each scenario of this run citing it or failing on it, its
+            :func:`result_for` the clause.
         claimed: Whether the adapter claims the clause's profile.
     """
-    seen = set(outcomes)
+    seen = set(results)
     if not claimed:
         return ClauseVerdict.NOT_CLAIMED
     if seen & BROKEN:
         return ClauseVerdict.FAIL
     if Verdict.XFAILED.value in seen:
         return ClauseVerdict.KNOWN_FAILURE
+    if NOT_REACHED in seen:
+        return ClauseVerdict.NOT_REACHED
     if seen & PASSING:
         return ClauseVerdict.PASS
     if clause.checked_by != "scenario":
@@ -147,8 +214,14 @@ def clause_verdict(clause: Clause, outcomes: Iterable[str], *, claimed: bool) ->
     return ClauseVerdict.UNTESTED
 
 
-def scenario_entries(runs: Iterable[ScenarioRun]) -> tuple[list[dict[str, Any]], dict[str, str]]:
+def scenario_entries(
+    runs: Iterable[ScenarioRun], known: Container[str]
+) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """Return the ``scenarios`` of the report, in feature order, and the screenshot files.
+
+    Args:
+        runs: What was heard of each scenario.
+        known: Ids of the catalogued clauses (see :func:`failed_clause`).
 
     Returns:
         The entries, and the SVG text of each screenshot by its path in the report
@@ -163,6 +236,7 @@ def scenario_entries(runs: Iterable[ScenarioRun]) -> tuple[list[dict[str, Any]],
             "id": run.nodeid,
             "outcome": result,
             "message": text,
+            "failed_clause": failed_clause(run.phases, result, known),
             "duration_seconds": round(sum(phase.duration for phase in run.phases.values()), 3),
             "screenshot": None,
             "screenshot_note": run.screenshot_note,
@@ -202,15 +276,22 @@ def slug(text: str, limit: int = 60) -> str:
 def clause_entries(
     profiles: Iterable[Profile], claimed: Iterable[str], scenarios: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
-    """Return the ``clauses`` of the report: each clause with its scenarios and verdict."""
+    """Return the ``clauses`` of the report: each clause with its scenarios and verdict.
+
+    ``scenarios`` lists the scenarios citing the clause; ``results`` maps those and the
+    scenarios whose failure names it to their :func:`result_for` the clause.
+    """
     claimed = set(claimed)
     entries = []
     for profile in profiles:
         for clause in catalogue(profile.name).values():
-            citing = [entry for entry in scenarios if clause.id in entry["clauses"]]
-            verdict = clause_verdict(
-                clause, (entry["outcome"] for entry in citing), claimed=profile.name in claimed
-            )
+            deciding = [
+                entry
+                for entry in scenarios
+                if clause.id in entry["clauses"] or entry["failed_clause"] == clause.id
+            ]
+            results = {entry["id"]: result_for(entry, clause.id) for entry in deciding}
+            verdict = clause_verdict(clause, results.values(), claimed=profile.name in claimed)
             entries.append(
                 {
                     "id": clause.id,
@@ -221,7 +302,8 @@ def clause_entries(
                     "source": clause.source,
                     "checked_by": clause.checked_by,
                     "verdict": verdict.value,
-                    "scenarios": [entry["id"] for entry in citing],
+                    "scenarios": [e["id"] for e in deciding if clause.id in e["clauses"]],
+                    "results": results,
                 }
             )
     return entries
@@ -276,7 +358,8 @@ def build(
     """
     profiles = list(profiles)
     claimed = list(info.adapter["profiles"])
-    scenarios, files = scenario_entries(runs)
+    known = {clause for profile in profiles for clause in catalogue(profile.name)}
+    scenarios, files = scenario_entries(runs, known)
     clauses = clause_entries(profiles, claimed, scenarios)
     outcomes = {verdict.value: 0 for verdict in Verdict}
     for entry in scenarios:

@@ -1,10 +1,11 @@
 """Where a test runs (a pytest-xdist worker, or the only process): what its reports carry.
 
 Each test report of a scenario gets a :data:`RECORD_ATTR` attribute: a dict of plain
-values naming the scenario, its clauses, the outcome's message and, when asked for, an
-SVG screenshot of the app's screen. pytest serialises every attribute of a report for
-pytest-xdist (as pytest-html does with ``report.extras``), so the controller receives it
-unchanged; unlike a user property, it stays out of ``--junitxml`` files and the terminal.
+values naming the scenario, its clauses, the outcome's message, the clause a failed check
+names (:func:`steps.checks.named_clause`) and, when asked for, an SVG screenshot of the
+app's screen. pytest serialises every attribute of a report for pytest-xdist (as
+pytest-html does with ``report.extras``), so the controller receives it unchanged; unlike
+a user property, it stays out of ``--junitxml`` files and the terminal.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from rich.cells import cell_len
 from textual.app import App
 
+from steps.checks import named_clause
 from steps.driver import DriverError
 from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
@@ -190,6 +192,7 @@ def record(
     if found is None:
         return None
     found["message"] = message(report, call)
+    found["failed_clause"] = named_clause(exception_text(call))
     found["failed_step"] = (
         item.stash.get(FAILED_STEP_KEY, None) if call.excinfo is not None else None
     )

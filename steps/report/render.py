@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
@@ -37,6 +37,10 @@ OUTCOME_SYMBOLS = {
     "xpassed": "❗",
 }
 """Symbol of each scenario outcome in ``report.md``."""
+RESULTS = (*OUTCOME_SYMBOLS, "not-reached")
+"""What a scenario can say about a clause (``results`` of a clause), in display order."""
+OTHER_VERDICTS = ("fail", "known-failure", "not-reached", "untested", "review", "not-claimed")
+"""Clause verdicts a summary line names after the passes, in this order."""
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
@@ -100,11 +104,7 @@ def summary_lines(report: Mapping[str, Any]) -> list[str]:
     lines = []
     for level in LEVELS:
         counts = report["totals"][level]
-        others = [
-            f"{counts[verdict]} {verdict}"
-            for verdict in ("fail", "known-failure", "untested", "review", "not-claimed")
-            if counts[verdict]
-        ]
+        others = [f"{counts[verdict]} {verdict}" for verdict in OTHER_VERDICTS if counts[verdict]]
         detail = f" ({', '.join(others)})" if others else ""
         lines.append(f"{level} {counts['pass']}/{counts['applicable']}{detail}")
     return lines
@@ -141,17 +141,19 @@ def markdown(report: Mapping[str, Any]) -> str:
 
 
 def _clause_table(report: Mapping[str, Any]) -> list[str]:
-    by_id = {entry["id"]: entry for entry in report["scenarios"]}
     lines = ["## Clauses", "", "| Clause | Level | Verdict | Scenarios |", "|---|---|---|---|"]
     for clause in report["clauses"]:
-        outcomes = [by_id[nodeid]["outcome"] for nodeid in clause["scenarios"]]
-        counted = ", ".join(
-            f"{outcomes.count(name)} {name}" for name in OUTCOME_SYMBOLS if name in outcomes
-        )
+        counted = count_results(clause["results"].values())
         lines.append(
             f"| `{clause['id']}` | {clause['level']} | {clause['verdict']} | {counted or '-'} |"
         )
     return [*lines, ""]
+
+
+def count_results(results: Iterable[str]) -> str:
+    """``1 passed, 7 not-reached``: how many of ``results`` are each one (:data:`RESULTS` order)."""
+    seen = list(results)
+    return ", ".join(f"{seen.count(name)} {name}" for name in RESULTS if name in seen)
 
 
 def _failures(report: Mapping[str, Any]) -> list[str]:
@@ -160,11 +162,13 @@ def _failures(report: Mapping[str, Any]) -> list[str]:
         return []
     lines = ["## Scenarios that did not pass", ""]
     for entry in sorted(failing, key=lambda entry: NOT_PASSED.index(entry["outcome"])):
+        named = entry["failed_clause"]
         lines += [
             f"### {OUTCOME_SYMBOLS[entry['outcome']]} {entry['outcome']}: {entry['title']}",
             "",
             f"`{entry['feature']}:{entry['line']}`; clauses: "
-            + ", ".join(f"`{clause}`" for clause in entry["clauses"]),
+            + ", ".join(f"`{clause}`" for clause in entry["clauses"])
+            + (f"; failed on `{named}`" if named else ""),
             "",
         ]
         if entry["failed_step"]:
