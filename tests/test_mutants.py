@@ -23,8 +23,9 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,34 +99,57 @@ def run_suite(adapter: str, clauses: tuple[str, ...], outcomes: Path) -> SuiteRu
         return SuiteRun(adapter, None, (), f"stopped after {RUN_BOUND} s: {stopped.output!r}")
     scenarios: tuple[Scenario, ...] = ()
     if outcomes.is_file():
-        records = json.loads(outcomes.read_text(encoding="utf-8"))["scenarios"]
-        scenarios = tuple(Scenario(**{**r, "clauses": tuple(r["clauses"])}) for r in records)
+        scenarios = read_scenarios(json.loads(outcomes.read_text(encoding="utf-8"))["scenarios"])
     return SuiteRun(adapter, done.returncode, scenarios, (done.stdout + done.stderr)[-3000:])
+
+
+def read_scenarios(records: list[dict[str, Any]]) -> tuple[Scenario, ...]:
+    """Scenario outcomes from their JSON records."""
+    return tuple(Scenario(**{**record, "clauses": tuple(record["clauses"])}) for record in records)
 
 
 @dataclass
 class Runs:
-    """Suite runs by key (``reference`` or a mutant name), started in the background."""
+    """Suite runs by key (``reference`` or a mutant name), started in the background.
+
+    Each finished run is also kept as ``<key>.run.json`` in :attr:`directory`; under
+    pytest-xdist the directory is shared by the workers, so a run one worker finished
+    is not repeated by another.
+    """
 
     directory: Path
     pool: ThreadPoolExecutor
     futures: dict[str, Future[SuiteRun]] = field(default_factory=dict)
 
     def start(self, key: str) -> None:
-        """Start the run ``key`` unless it has been started."""
-        if key in self.futures:
+        """Start the run ``key`` unless it has been started or kept."""
+        if key in self.futures or self.kept(key).is_file():
             return
         if key == "reference":
             adapter, clauses = REFERENCE, ()
         else:
             adapter, clauses = f"tests.candidates.mutants:{key}", (MUTANTS[key].clause,)
-        outcomes = self.directory / f"{key}.json"
-        self.futures[key] = self.pool.submit(run_suite, adapter, clauses, outcomes)
+        self.futures[key] = self.pool.submit(self.run, key, adapter, clauses)
+
+    def run(self, key: str, adapter: str, clauses: tuple[str, ...]) -> SuiteRun:
+        """Run the suite and keep the result (written whole, then renamed into place)."""
+        done = run_suite(adapter, clauses, self.directory / f"{key}.{os.getpid()}.outcomes")
+        partial = self.directory / f"{key}.{os.getpid()}.partial"
+        partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
+        partial.replace(self.kept(key))
+        return done
+
+    def kept(self, key: str) -> Path:
+        """Where the finished run ``key`` is kept."""
+        return self.directory / f"{key}.run.json"
 
     def get(self, key: str) -> SuiteRun:
         """The run ``key``, waiting for it (started now if it was not)."""
         self.start(key)
-        return self.futures[key].result()
+        if key in self.futures:
+            return self.futures[key].result()
+        data = json.loads(self.kept(key).read_text(encoding="utf-8"))
+        return SuiteRun(**{**data, "scenarios": read_scenarios(data["scenarios"])})
 
 
 def needed_runs(items: list[pytest.Item]) -> list[str]:
@@ -147,8 +171,13 @@ def runs(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Runs]:
     """Suite runs, all those the selected tests need started at once, two at a time."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        directory = tmp_path_factory.getbasetemp().parent / "suite-runs"  # shared by workers
+        directory.mkdir(exist_ok=True)
+    else:
+        directory = tmp_path_factory.mktemp("suite-runs")
     with ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="suite-run") as pool:
-        started = Runs(tmp_path_factory.mktemp("suite-runs"), pool)
+        started = Runs(directory, pool)
         if WORKERS > 1:
             for key in needed_runs(request.session.items):
                 started.start(key)
