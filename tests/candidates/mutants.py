@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
@@ -583,10 +584,20 @@ class NotScrolled(ChatApp):
 
 
 @mutant
-class DefaultAutoFocus(ChatApp):
-    """input-focus: ``AUTO_FOCUS`` is left at Textual's default, so the scroll area takes focus."""
+class InputNotFocused(ChatApp):
+    """input-focus: the input is never focused, so the scroll area takes focus on start."""
 
-    AUTO_FOCUS = "*"
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # Textual would still run ChatApp.on_mount, which focuses
+
+
+@mutant
+class FocusMovesToConversation(ChatApp):
+    """input-focus: each submission focuses the conversation area (to scroll it by keys)."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        await super().show(messages)
+        _conversation(self).focus()
 
 
 @mutant
