@@ -152,7 +152,8 @@ def clicks_item(driver: Driver, number: int) -> None:
     """
     widget = item_widget(driver, number)
     rows = screen_rows(driver.app)
-    region = widget.content_region.intersection(driver.conversation.scrollable_content_region)
+    area = driver.conversation.scrollable_content_region.intersection(driver.app.screen.region)
+    region = widget.content_region.intersection(area)
     for y in reversed(range(region.y, region.bottom)):
         row = rows[y]
         drawn = [x for x in range(region.x, min(region.right, len(row))) if row[x] not in BLANK]
