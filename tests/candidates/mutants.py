@@ -661,19 +661,18 @@ class LocalModelFirst(ChatApp):
 
 @mutant
 class HistoryRestored(ChatApp):
-    """no-persistence: the conversation is saved on quit and restored by the next app."""
+    """no-persistence: every exchange is saved, and a new app restores the conversation."""
 
-    saved: ClassVar[list[Session]] = []
-    """Stands in for a history file: the session of the last app that quit."""
+    history: ClassVar[list[Message]] = []
+    """Stands in for a history file: every message any app of the process has shown."""
 
     def __init__(self) -> None:
         super().__init__()
-        if self.saved:
-            self.session = self.saved[-1]
+        self.session.messages.extend(self.history)
 
     async def on_mount(self) -> None:
-        await self.show(list(self.session.messages))
+        await super().show(list(self.session.messages))
 
-    async def action_quit(self) -> None:
-        self.saved.append(self.session)
-        await super().action_quit()
+    async def show(self, messages: Sequence[Message]) -> None:
+        await super().show(messages)
+        self.history.extend(messages)
