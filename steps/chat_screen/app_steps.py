@@ -176,6 +176,14 @@ def restart(driver: Driver) -> None:
     driver.start()
 
 
+@when("a new app is started")
+def new_app(driver: Driver) -> None:
+    """Start a fresh app of the same implementation, the previous one shut down first."""
+    driver.stop()
+    driver.exit_expected = False
+    driver.start()
+
+
 # -- Then ----------------------------------------------------------------------------
 
 
