@@ -676,3 +676,22 @@ class HistoryRestored(ChatApp):
     async def show(self, messages: Sequence[Message]) -> None:
         await super().show(messages)
         self.history.extend(messages)
+
+
+@mutant
+class HistorySavedOnQuit(ChatApp):
+    """no-persistence: quitting by key saves the conversation, and a new app restores it."""
+
+    saved: ClassVar[list[Message]] = []
+    """Stands in for a history file, written by the quit action."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session.messages.extend(self.saved)
+
+    async def on_mount(self) -> None:
+        await self.show(list(self.session.messages))
+
+    async def action_quit(self) -> None:
+        self.saved[:] = self.session.messages
+        await super().action_quit()
