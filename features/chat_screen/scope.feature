@@ -20,10 +20,10 @@ Feature: No external calls, no persistence
     And the conversation area shows 0 items
 
   @clause:no-persistence
-  Scenario: A new app starts empty after the previous one was quit with Escape
+  Scenario: A new app starts empty after the previous one was quit with Ctrl+Q
     Given the chat app is running
     And the user has submitted "기억하지 마"
-    When the user presses Escape to quit
+    When the user presses Ctrl+Q to quit
     And a new app is started
     Then the message list holds 0 messages
     And the records hold 0 submissions
