@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Input
 
-from reference_app.model import Session
+from reference_app.model import Message, Session
 from reference_app.responses import RESPONSES
 from reference_app.widgets import MessageItem
 
 
 class ChatApp(App[None]):
-    """A conversation area above a one-line input; Enter submits, Escape and Ctrl+Q quit."""
+    """A conversation area above a one-line input; Enter submits, Escape and Ctrl+Q quit.
+
+    :meth:`submit` runs the whole submission flow in one place; each step it names is a
+    small method, so a variant (a subclass) can change one step and keep the others.
+    """
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     """Absolute, so that subclasses defined elsewhere (mutants, candidates) find it too."""
@@ -56,14 +62,42 @@ class ChatApp(App[None]):
         self.query_one(f"#{self.INPUT_ID}", Input).focus()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Run the submission flow in the order the runtime flow fixes (seed 001, 1-7)."""
-        text = event.value.strip()
-        event.input.clear()
-        if not text:
+        """Hand the submitted value to :meth:`submit` (clause ``enter-submits``)."""
+        await self.submit(event.input, event.value)
+
+    async def submit(self, field: Input, value: str) -> None:
+        """Run the submission flow in the order the runtime flow fixes (seed 001, 1-7).
+
+        Args:
+            field: The input the value was submitted from.
+            value: The value as submitted.
+        """
+        text = self.normalize(value)  # 1. strip the value ...
+        field.clear()  # 1. ... and clear the input at once, valid or blank
+        if not text:  # 2. blank: stop; nothing is chosen, recorded or shown
             return
-        response = random.choice(self.responses)
-        user_message, agent_message = self.session.record(text, response)
+        response = self.choose_response()  # 3. one standard choice from the fixed list
+        pair = self.session.record(text, response)  # 4-5. immutable messages, records
+        await self.show(pair)  # 6-7. items derived from roles, mounted in order, scrolled
+
+    def normalize(self, value: str) -> str:
+        """Return ``value`` without leading and trailing whitespace (``input-stripped``)."""
+        return value.strip()
+
+    def choose_response(self) -> str:
+        """Pass the fixed list to ``random.choice`` once (``standard-random-choice``)."""
+        return random.choice(self.responses)
+
+    def message_item(self, message: Message) -> Widget:
+        """Return the widget showing ``message`` (``single-label-widget``)."""
+        return MessageItem(message)
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        """Mount one item per message, in order, then scroll to the end (``scroll-to-end``).
+
+        Args:
+            messages: The messages of one submission, user first.
+        """
         conversation = self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
-        items = [MessageItem(user_message), MessageItem(agent_message)]
-        await conversation.mount_all(items)
+        await conversation.mount_all([self.message_item(message) for message in messages])
         conversation.scroll_end(animate=False)

@@ -18,3 +18,13 @@ Feature: No external calls, no persistence
     Then the message list holds 0 messages
     And the records hold 0 submissions
     And the conversation area shows 0 items
+
+  @clause:no-persistence
+  Scenario: A new app starts empty after the previous one was quit with Ctrl+Q
+    Given the chat app is running
+    And the user has submitted "기억하지 마"
+    When the user presses Ctrl+Q to quit
+    And a new app is started
+    Then the message list holds 0 messages
+    And the records hold 0 submissions
+    And the conversation area shows 0 items

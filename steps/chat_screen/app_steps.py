@@ -10,6 +10,7 @@ from pytest_bdd import given, parsers, then, when
 from steps.checks import check, literal, violation
 from steps.driver import Driver
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
+from steps.screen import BLANK, describe_widget, screen_rows
 from steps.verdicts import ImplementationError
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
@@ -144,10 +145,23 @@ def presses_to_quit(driver: Driver, key: str) -> None:
 
 @when(parsers.parse("the user clicks item {number:d}"))
 def clicks_item(driver: Driver, number: int) -> None:
-    """Click the middle of item ``number``'s text."""
+    """Click the last character drawn for item ``number``: the end of its body.
+
+    The body ends every item's text, so an implementation that turned the body into a
+    link or an action is clicked right on it (the item's top-left cell is its border).
+    """
     widget = item_widget(driver, number)
-    driver.run(driver.pilot.click(widget))
-    driver.settle()
+    rows = screen_rows(driver.app)
+    area = driver.conversation.scrollable_content_region.intersection(driver.app.screen.region)
+    region = widget.content_region.intersection(area)
+    for y in reversed(range(region.y, region.bottom)):
+        row = rows[y]
+        drawn = [x for x in range(region.x, min(region.right, len(row))) if row[x] not in BLANK]
+        if drawn:
+            driver.run(driver.pilot.click(offset=(drawn[-1], y)))
+            driver.settle()
+            return
+    raise AssertionError(f"item {number} ({describe_widget(widget)}): no text is drawn to click")
 
 
 @when("the app is quit and a new app is started")
@@ -157,6 +171,14 @@ def restart(driver: Driver) -> None:
     The harness ends the app as the Pilot does at the end of a run (``App.exit``), not
     with a quit key: whether Escape quits is clause ``quit-keys``, not this scenario's.
     """
+    driver.stop()
+    driver.exit_expected = False
+    driver.start()
+
+
+@when("a new app is started")
+def new_app(driver: Driver) -> None:
+    """Start a fresh app of the same implementation, the previous one shut down first."""
     driver.stop()
     driver.exit_expected = False
     driver.start()

@@ -1,0 +1,697 @@
+"""Mutants: single-defect variants of the reference app, each a realistic mistake.
+
+Every mutant subclasses :class:`reference_app.ChatApp` and changes one step of it (a
+method of the submission flow, a CSS rule, a binding, the session). Its one-line
+docstring names the clause of ``docs/spec/chat_screen.yaml`` it breaks, then says how;
+``@mutant`` files it in :data:`MUTANTS` under that clause. Plug one in like any
+candidate::
+
+    pytest features --adapter tests.candidates.mutants:label_missing
+    pytest features --adapter tests/candidates/mutants.py:label_missing
+
+The attribute name is the class name in snake case; ``MUTANTS`` lists them all.
+``tests/test_mutants.py`` runs the suite against each one, checks that a scenario citing
+its clause fails, and writes ``docs/mutants.md``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+import socket
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import HorizontalGroup, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, Label
+
+from reference_app.app import ChatApp
+from reference_app.conformance import ReferenceAdapter
+from reference_app.model import Message, Role, Session
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One registered mutant.
+
+    Attributes:
+        name: Attribute name for ``--adapter tests.candidates.mutants:<name>``.
+        clause: Id of the clause it breaks.
+        app: The mutant app class.
+    """
+
+    name: str
+    clause: str
+    app: type[ChatApp]
+
+    @property
+    def defect(self) -> str:
+        """What the mutant does wrong: its docstring after the clause id."""
+        return (self.app.__doc__ or "").strip().partition(": ")[2]
+
+
+MUTANTS: dict[str, Mutant] = {}
+"""Every mutant by name, in catalogue order."""
+DOCSTRING = re.compile(r"(?P<clause>[a-z]+(?:-[a-z]+)*): (?P<defect>[^\n]+)")
+"""A mutant's docstring: the clause it breaks, a colon, the defect in words."""
+
+
+def mutant(app: type[ChatApp]) -> type[ChatApp]:
+    """Register ``app`` as a mutant; its docstring reads ``<clause id>: <what is wrong>``.
+
+    Raises:
+        ValueError: The docstring is not one line in that form.
+    """
+    found = DOCSTRING.fullmatch((app.__doc__ or "").strip())
+    if found is None:
+        raise ValueError(f"{app.__name__}: docstring must be one line '<clause id>: <defect>'")
+    name = re.sub(r"(?<!^)(?=[A-Z])", "_", app.__name__).lower()
+    MUTANTS[name] = Mutant(name, found["clause"], app)
+    return app
+
+
+class MutantAdapter(ReferenceAdapter):
+    """The reference adapter, creating a mutant's app instead of the reference app."""
+
+    def __init__(self, entry: Mutant) -> None:
+        """Adapt ``entry``'s app."""
+        self.mutant = entry
+        self.name = f"mutant {entry.name}"
+
+    def create_app(self) -> App[Any]:
+        """Return a fresh app of the mutant."""
+        return self.mutant.app()
+
+    def messages(self, app: App[Any]) -> Sequence[tuple[Any, str]]:
+        """``(role, body)`` per stored message; ``None`` as role where none is stored."""
+        assert isinstance(app, ChatApp)
+        return [
+            (getattr(message, "role", None), getattr(message, "body", message))
+            for message in app.session.messages
+        ]
+
+
+def __getattr__(name: str) -> MutantAdapter:
+    """``mutants.<name>``: the adapter of mutant ``name`` (what ``--adapter`` loads)."""
+    if name in MUTANTS:
+        return MutantAdapter(MUTANTS[name])
+    raise AttributeError(f"module {__name__!r} has no mutant {name!r} (see MUTANTS)")
+
+
+def _label(text: str, message: Message, classes: Iterable[str] | None = None) -> Label:
+    """A literal label for ``message``: ``text``, the role's classes unless given."""
+    names = message.role.classes if classes is None else classes
+    return Label(text, markup=False, classes=" ".join(names))
+
+
+def _conversation(app: ChatApp) -> VerticalScroll:
+    return app.query_one(f"#{app.CONVERSATION_ID}", VerticalScroll)
+
+
+# -- labels and format ----------------------------------------------------------------
+
+
+@mutant
+class LabelMissing(ChatApp):
+    """display-format: the item shows the body alone, without the role label."""
+
+    def message_item(self, message: Message) -> Widget:
+        return _label(message.body, message)
+
+
+@mutant
+class SeparatorWithoutSpace(ChatApp):
+    """display-format: no space after the colon: ``사용자:본문``."""
+
+    def message_item(self, message: Message) -> Widget:
+        return _label(f"{message.role.label}:{message.body}", message)
+
+
+@mutant
+class FullWidthColon(ChatApp):
+    """display-format: a full-width colon (U+FF1A) separates label and body."""
+
+    def message_item(self, message: Message) -> Widget:
+        return _label(f"{message.role.label}\uff1a {message.body}", message)
+
+
+@mutant
+class MisspeltAgentLabel(ChatApp):
+    """role-labels: the agent label is misspelt ``에이젼트``."""
+
+    LABELS: ClassVar[dict[Role, str]] = {Role.USER: "사용자", Role.AGENT: "에이젼트"}
+
+    def message_item(self, message: Message) -> Widget:
+        return _label(f"{self.LABELS[message.role]}: {message.body}", message)
+
+
+@mutant
+class LabelsSwapped(ChatApp):
+    """label-and-classes-from-role: each item carries the other role's label."""
+
+    LABELS: ClassVar[dict[Role, str]] = {Role.USER: "에이전트", Role.AGENT: "사용자"}
+
+    def message_item(self, message: Message) -> Widget:
+        return _label(f"{self.LABELS[message.role]}: {message.body}", message)
+
+
+# -- classes --------------------------------------------------------------------------
+
+
+@mutant
+class AgentRoleClassMissing(ChatApp):
+    """role-classes: agent items lack ``agent-role`` (styled through ``response-message``)."""
+
+    CSS = ".response-message { text-align: right; border-right: thick $success; }"
+
+    def message_item(self, message: Message) -> Widget:
+        classes = [name for name in message.role.classes if name != "agent-role"]
+        return _label(message.display_text, message, classes)
+
+
+@mutant
+class ChatMessageClassMissing(ChatApp):
+    """role-classes: items lack ``chat-message`` (the role classes carry its layout)."""
+
+    CSS = ".user-role, .agent-role { width: 100%; padding: 0 1; margin-bottom: 1; }"
+
+    def message_item(self, message: Message) -> Widget:
+        classes = [name for name in message.role.classes if name != "chat-message"]
+        return _label(message.display_text, message, classes)
+
+
+@mutant
+class RoleClassesSwapped(ChatApp):
+    """role-classes: user items get the agent's role classes and agent items the user's."""
+
+    def message_item(self, message: Message) -> Widget:
+        other = Role.AGENT if message.role is Role.USER else Role.USER
+        return _label(message.display_text, message, other.classes)
+
+
+@mutant
+class AgentKeepsUserClasses(ChatApp):
+    """role-classes: agent items add their classes to the user classes every item starts with."""
+
+    def message_item(self, message: Message) -> Widget:
+        classes = dict.fromkeys([*Role.USER.classes, *message.role.classes])
+        return _label(message.display_text, message, classes)
+
+
+# -- alignment and borders (CSS only) -------------------------------------------------
+
+
+@mutant
+class AlignmentSwapped(ChatApp):
+    """role-alignment: user text is right-aligned, agent text left-aligned."""
+
+    CSS = ".user-role { text-align: right; } .agent-role { text-align: left; }"
+
+
+@mutant
+class RightAlignOnAutoWidth(ChatApp):
+    """role-alignment: ``text-align: right`` on auto-width items: claims right, draws left."""
+
+    CSS = ".chat-message { width: auto; }"
+
+
+@mutant
+class BorderOnWrongSide(ChatApp):
+    """role-borders: the agent's border is on its left side, like the user's."""
+
+    CSS = ".agent-role { border-right: none; border-left: thick $success; }"
+
+
+@mutant
+class BordersOnBothSides(ChatApp):
+    """role-borders: a base left border on every item stays on agent items, which get both sides."""
+
+    CSS = ".chat-message { border-left: thick $primary; }"
+
+
+@mutant
+class ColourOnly(ChatApp):
+    """structure-not-colour: roles differ by text colour only: no side border, no alignment."""
+
+    CSS = """
+    .user-role, .agent-role { text-align: left; border-left: none; border-right: none; }
+    .user-role { color: $primary; }
+    .agent-role { color: $success; }
+    """
+
+
+# -- stripping, blank input, clearing -------------------------------------------------
+
+
+@mutant
+class NotStripped(ChatApp):
+    """input-stripped: the body keeps the input's edge whitespace (blank input still ignored)."""
+
+    async def submit(self, field: Input, value: str) -> None:
+        field.clear()
+        if not value.strip():
+            return
+        await self.show(self.session.record(value, self.choose_response()))
+
+
+@mutant
+class StrippedOfSpacesOnly(ChatApp):
+    """input-stripped: only spaces are stripped, so tabs stay and tab-only input is a message."""
+
+    def normalize(self, value: str) -> str:
+        return value.strip(" ")
+
+
+@mutant
+class AsciiWhitespaceStripped(ChatApp):
+    """input-stripped: only ASCII whitespace is stripped, so ideographic spaces stay."""
+
+    def normalize(self, value: str) -> str:
+        return value.strip(string.whitespace)
+
+
+@mutant
+class BlankCheckedBeforeStripping(ChatApp):
+    """blank-input-no-change: emptiness is checked before stripping; spaces make messages."""
+
+    async def submit(self, field: Input, value: str) -> None:
+        field.clear()
+        if not value:
+            return
+        text = self.normalize(value)
+        await self.show(self.session.record(text, self.choose_response()))
+
+
+@mutant
+class ChoiceBeforeBlankCheck(ChatApp):
+    """blank-input-no-choice: a response is chosen before the blank check, then discarded."""
+
+    async def submit(self, field: Input, value: str) -> None:
+        response = self.choose_response()
+        text = self.normalize(value)
+        field.clear()
+        if not text:
+            return
+        await self.show(self.session.record(text, response))
+
+
+@mutant
+class InputRecordedBeforeValidation(ChatApp):
+    """validate-before-choice: the input is recorded before the blank check."""
+
+    async def submit(self, field: Input, value: str) -> None:
+        text = self.normalize(value)
+        field.clear()
+        self.session.submitted_inputs.append(text)
+        if not text:
+            return
+        response = self.choose_response()
+        pair = (Message(Role.USER, text), Message(Role.AGENT, response))
+        self.session.messages.extend(pair)
+        self.session.selected_responses.append(response)
+        await self.show(pair)
+
+
+@mutant
+class NotClearedOnBlank(ChatApp):
+    """input-cleared: a blank submission returns before the input is cleared."""
+
+    async def submit(self, field: Input, value: str) -> None:
+        if value.strip():
+            await super().submit(field, value)
+
+
+@mutant
+class NeverCleared(ChatApp):
+    """input-cleared: the input keeps its value after every submission."""
+
+    async def submit(self, field: Input, value: str) -> None:
+        text = self.normalize(value)
+        if text:
+            await self.show(self.session.record(text, self.choose_response()))
+
+
+# -- the response choice --------------------------------------------------------------
+
+
+@mutant
+class ChoiceTwice(ChatApp):
+    """one-choice-per-submission: a leftover ``random.choice`` call runs before the real one."""
+
+    def choose_response(self) -> str:
+        random.choice(self.responses)
+        return random.choice(self.responses)
+
+
+@mutant
+class StaleResponseList(ChatApp):
+    """response-from-fixed-list: responses come from a stale English list."""
+
+    STALE = ("On it.", "Good question.", "Let me check.")
+
+    def choose_response(self) -> str:
+        return random.choice(self.STALE)
+
+
+@mutant
+class SecretsChoice(ChatApp):
+    """standard-random-choice: the response is chosen with ``secrets.choice``."""
+
+    def choose_response(self) -> str:
+        return secrets.choice(self.responses)
+
+
+# -- order ----------------------------------------------------------------------------
+
+
+@mutant
+class AgentItemFirst(ChatApp):
+    """pair-order: the agent item is mounted before the user item (the message list is right)."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        await super().show(list(reversed(messages)))
+
+
+class _ResponseFirstSession(Session):
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        pair = (Message(Role.USER, text), Message(Role.AGENT, response))
+        self.messages.extend(reversed(pair))
+        self.submitted_inputs.append(text)
+        self.selected_responses.append(response)
+        return pair
+
+
+@mutant
+class AgentMessageFirst(ChatApp):
+    """pair-order: the message list gets the agent message before the user message."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _ResponseFirstSession()
+
+
+@mutant
+class PairsPrepended(ChatApp):
+    """submission-order: each new pair is mounted at the top of the conversation, newest first."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        conversation = _conversation(self)
+        items = [self.message_item(message) for message in messages]
+        await conversation.mount_all(items, before=0)
+        conversation.scroll_end(animate=False)
+
+
+@dataclass
+class _Draft:
+    """A mutable message, reused for every user input (the defect of ReusedUserMessage)."""
+
+    role: Role
+    body: str
+
+    @property
+    def display_text(self) -> str:
+        return f"{self.role.label}: {self.body}"
+
+
+class _DraftSession(Session):
+    """Records every user input into one shared draft object."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.draft = _Draft(Role.USER, "")
+
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        self.draft.body = text
+        pair: Any = (self.draft, Message(Role.AGENT, response))
+        self.messages.extend(pair)
+        self.submitted_inputs.append(text)
+        self.selected_responses.append(response)
+        return pair
+
+
+@mutant
+class ReusedUserMessage(ChatApp):
+    """messages-immutable: one mutable user message is reused; a new input rewrites earlier ones."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _DraftSession()
+
+
+# -- message list and records ---------------------------------------------------------
+
+
+class _ApiRole(Enum):
+    """Roles spelled as chat APIs spell them; label and classes still those of :class:`Role`."""
+
+    USER = "user"
+    AGENT = "assistant"
+
+    @property
+    def label(self) -> str:
+        return Role[self.name].label
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return Role[self.name].classes
+
+
+class _ApiRoleSession(Session):
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        pair: Any = (Message(_ApiRole.USER, text), Message(_ApiRole.AGENT, response))
+        self.messages.extend(pair)
+        self.submitted_inputs.append(text)
+        self.selected_responses.append(response)
+        return pair
+
+
+@mutant
+class AssistantRole(ChatApp):
+    """role-values: the agent role is stored as ``assistant``, as chat APIs spell it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _ApiRoleSession()
+
+
+class _BodiesOnlySession(Session):
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        pair = (Message(Role.USER, text), Message(Role.AGENT, response))
+        self.messages.extend([text, response])
+        self.submitted_inputs.append(text)
+        self.selected_responses.append(response)
+        return pair
+
+
+@mutant
+class BodiesOnly(ChatApp):
+    """role-in-message-data: the message list keeps bodies only; roles live in item classes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _BodiesOnlySession()
+
+
+class _UnrecordedSession(Session):
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        pair = (Message(Role.USER, text), Message(Role.AGENT, response))
+        self.messages.extend(pair)
+        return pair
+
+
+@mutant
+class RecordsNotUpdated(ChatApp):
+    """session-records: submitted inputs and selected responses are never recorded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _UnrecordedSession()
+
+
+class _UserOnlySession(Session):
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        pair = (Message(Role.USER, text), Message(Role.AGENT, response))
+        self.messages.append(pair[0])
+        self.submitted_inputs.append(text)
+        self.selected_responses.append(response)
+        return pair
+
+
+@mutant
+class AgentMessageNotKept(ChatApp):
+    """message-role-and-body: agent responses are shown but never kept in the message list."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _UserOnlySession()
+
+
+# -- rendering ------------------------------------------------------------------------
+
+
+@mutant
+class MarkupInterpreted(ChatApp):
+    """body-source: bodies are rendered as Textual markup: ``[bold]`` vanishes, ``[/]`` crashes."""
+
+    def message_item(self, message: Message) -> Widget:
+        return Label(message.display_text, classes=" ".join(message.role.classes))
+
+
+@mutant
+class LabelAndBodySplit(ChatApp):
+    """single-label-widget: the role label and the body are two label widgets side by side."""
+
+    CSS = """
+    .chat-message { height: auto; }
+    .chat-message Label { width: auto; }
+    .agent-role { align-horizontal: right; }
+    """
+
+    def message_item(self, message: Message) -> Widget:
+        return HorizontalGroup(
+            Label(f"{message.role.label}: ", markup=False),
+            Label(message.body, markup=False),
+            classes=" ".join(message.role.classes),
+        )
+
+
+@mutant
+class ItemsOutsideConversation(ChatApp):
+    """widget-ids: items are mounted on the screen, below the declared conversation area."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        items = [self.message_item(message) for message in messages]
+        await self.screen.mount_all(items, after=_conversation(self))
+
+
+@mutant
+class NotScrolled(ChatApp):
+    """scroll-to-end: items are mounted but the conversation area is not scrolled to its end."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        await _conversation(self).mount_all([self.message_item(m) for m in messages])
+
+
+# -- input, keys, quitting ------------------------------------------------------------
+
+
+@mutant
+class InputNotFocused(ChatApp):
+    """input-focus: the input is never focused, so the scroll area takes focus on start."""
+
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # Textual would still run ChatApp.on_mount, which focuses
+
+
+@mutant
+class FocusMovesToConversation(ChatApp):
+    """input-focus: each submission focuses the conversation area (to scroll it by keys)."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        await super().show(messages)
+        _conversation(self).focus()
+
+
+@mutant
+class EnterBoundOnApp(ChatApp):
+    """enter-submits: a priority Enter binding (refocus the input) swallows every submission."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "focus('chat-input')", "Focus input", priority=True)
+    ]
+
+
+class _ClearingInput(Input):
+    """An input whose Escape clears it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "clear_input", "Clear")]
+
+    def action_clear_input(self) -> None:
+        self.clear()
+
+
+@mutant
+class EscapeClearsInput(ChatApp, inherit_bindings=False):
+    """quit-keys: Escape is no priority binding; the input's own Escape (clear) wins."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "quit", "Quit"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield VerticalScroll(id=self.CONVERSATION_ID)
+        yield _ClearingInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+@mutant
+class FarewellOnQuit(ChatApp):
+    """quit-creates-no-state: quitting appends a farewell agent message before exiting."""
+
+    async def action_quit(self) -> None:
+        self.session.messages.append(Message(Role.AGENT, "안녕히 가세요."))
+        await super().action_quit()
+
+
+# -- scope ----------------------------------------------------------------------------
+
+
+@mutant
+class LocalModelFirst(ChatApp):
+    """no-external-calls: each response is first asked of a local model server."""
+
+    MODEL_SERVER = ("127.0.0.1", 11434)
+
+    def choose_response(self) -> str:
+        try:
+            with socket.create_connection(self.MODEL_SERVER, timeout=0.2):
+                pass
+        except OSError:
+            pass
+        return super().choose_response()
+
+
+@mutant
+class HistoryRestored(ChatApp):
+    """no-persistence: every exchange is saved, and a new app restores the conversation."""
+
+    history: ClassVar[list[Message]] = []
+    """Stands in for a history file: every message any app of the process has shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session.messages.extend(self.history)
+
+    async def on_mount(self) -> None:
+        await super().show(list(self.session.messages))
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        await super().show(messages)
+        self.history.extend(messages)
+
+
+@mutant
+class HistorySavedOnQuit(ChatApp):
+    """no-persistence: quitting by key saves the conversation, and a new app restores it."""
+
+    saved: ClassVar[list[Message]] = []
+    """Stands in for a history file, written by the quit action."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session.messages.extend(self.saved)
+
+    async def on_mount(self) -> None:
+        await self.show(list(self.session.messages))
+
+    async def action_quit(self) -> None:
+        self.saved[:] = self.session.messages
+        await super().action_quit()
