@@ -13,7 +13,7 @@ def precondition():
 
 @then("a check holds")
 def check_holds():
-    assert True
+    pass  # stands in for a real check: each guard under test must fail the scenario anyway
 """
 
 
