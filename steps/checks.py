@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import NoReturn
 
+import pytest
+
 CLAUSE_PREFIX = re.compile(r"\[([a-z0-9][a-z0-9-]*)\] ")
 """The start of a :func:`violation` message: the clause id in brackets, then a space."""
 
@@ -25,6 +27,23 @@ def literal(text: str) -> str:
     if "\\" not in text:
         return text
     return text.encode("latin-1", "backslashreplace").decode("unicode_escape")
+
+
+def scenario_clause(request: pytest.FixtureRequest, *candidates: str) -> str:
+    """Pick the clause a shared check reports under: the first candidate the scenario cites.
+
+    One step (e.g. "the message list holds 2 messages") serves scenarios of several
+    clauses; its failure should name the clause the scenario verifies.
+
+    Args:
+        request: The scenario's fixture request (its ``clause`` markers are read).
+        candidates: Clause ids the check can verify, most specific first.
+
+    Returns:
+        The first candidate cited by the scenario, else the first candidate.
+    """
+    cited = {marker.args[0] for marker in request.node.iter_markers("clause")}
+    return next((clause for clause in candidates if clause in cited), candidates[0])
 
 
 def violation(clause: str, where: str, expected: str, seen: str) -> NoReturn:

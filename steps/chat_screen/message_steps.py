@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from pytest_bdd import parsers, then
 
-from steps.checks import check, literal
+from steps.checks import check, literal, scenario_clause
 from steps.driver import Driver
 from steps.chat_screen.observe import (
+    COUNT_CLAUSES,
     LABELS,
     Snapshot,
     items,
@@ -32,10 +34,11 @@ def message_list_is(driver: Driver, datatable: list[list[str]]) -> None:
 
 
 @then(parsers.parse("the message list holds {count:d} messages"))
-def message_count(driver: Driver, count: int) -> None:
+def message_count(request: pytest.FixtureRequest, driver: Driver, count: int) -> None:
     """The message list has ``count`` messages."""
     seen = messages(driver)
-    check(len(seen) == count, "pair-order", "the message list", f"{count} messages", str(seen))
+    clause = scenario_clause(request, *COUNT_CLAUSES)
+    check(len(seen) == count, clause, "the message list", f"{count} messages", str(seen))
 
 
 @then(parsers.parse('message {number:d} has role "{role}" and body "{body}"'))
@@ -214,12 +217,12 @@ def records_match(driver: Driver) -> None:
 
 
 @then(parsers.re(r"the records hold (?P<count>\d+) submissions?"), converters={"count": int})
-def records_count(driver: Driver, count: int) -> None:
+def records_count(request: pytest.FixtureRequest, driver: Driver, count: int) -> None:
     """Both records have ``count`` entries (``quit-creates-no-state``, ``no-persistence``)."""
     inputs, responses = records(driver)
     check(
         len(inputs) == count and len(responses) == count,
-        "quit-creates-no-state",
+        scenario_clause(request, "quit-creates-no-state", "no-persistence", "session-records"),
         "the session records",
         f"{count} submitted input(s) and {count} selected response(s)",
         f"inputs {inputs}, responses {responses}",

@@ -21,6 +21,14 @@ CLASSES = {
     "agent": frozenset({"chat-message", "response-message", "agent-role"}),
 }
 """Classes of an item of each role (clause ``role-classes``)."""
+COUNT_CLAUSES = (
+    "quit-creates-no-state",
+    "no-persistence",
+    "enter-submits",
+    "submission-order",
+    "pair-order",
+)
+"""Clauses a message or item count verifies, most specific first (``scenario_clause``)."""
 CONTRACT_CLASSES: frozenset[str] = frozenset().union(*CLASSES.values())
 """Every class the contract gives items; any other class is the implementation's own."""
 

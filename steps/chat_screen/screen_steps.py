@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from pytest_bdd import parsers, then
 
-from steps.checks import check, literal, violation
+from steps.checks import check, literal, scenario_clause, violation
 from steps.driver import Driver
-from steps.chat_screen.observe import CLASSES, LABELS, item_widget, items, messages
+from steps.chat_screen.observe import COUNT_CLAUSES, CLASSES, LABELS, item_widget, items, messages
 from steps.screen import (
     ItemGeometry,
     Side,
@@ -31,10 +32,11 @@ def shows_in_order(driver: Driver, datatable: list[list[str]]) -> None:
 
 
 @then(parsers.parse("the conversation area shows {count:d} items"))
-def item_count(driver: Driver, count: int) -> None:
+def item_count(request: pytest.FixtureRequest, driver: Driver, count: int) -> None:
     """The conversation area holds ``count`` message widgets."""
     seen = [item.text for item in items(driver)]
-    check(len(seen) == count, "pair-order", "the conversation area", f"{count} items", str(seen))
+    clause = scenario_clause(request, *COUNT_CLAUSES)
+    check(len(seen) == count, clause, "the conversation area", f"{count} items", str(seen))
 
 
 @then(parsers.parse('item {number:d} shows "{text}"'))
