@@ -1,0 +1,202 @@
+"""Hostile candidates: apps that hang or crash, and adapters that are wired wrongly.
+
+Each is named on the command line as ``--adapter tests/candidates/hostile.py:<name>``.
+The apps subclass the reference app and break one thing; their handlers call
+``event.prevent_default()`` so that the reference app's handler (which Textual would also
+call, as it calls a handler for every class in the MRO) does not run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.widgets import Input
+
+from reference_app.app import ChatApp
+from reference_app.conformance import ReferenceAdapter
+
+# -- apps that hang ------------------------------------------------------------------
+
+
+class HangAwaitingSubmit(ChatApp):
+    """Awaits, in the submit handler, an event that is never set."""
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()
+        await asyncio.Event().wait()
+
+
+class HangBlockingSubmit(ChatApp):
+    """Spins in the submit handler (``while True``, no await): the event loop is blocked."""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()
+        while True:
+            pass
+
+
+class HangSwallowingSubmit(ChatApp):
+    """Spins in the submit handler and swallows every ``Exception`` raised into it."""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()
+        while True:
+            try:
+                while True:
+                    pass
+            except Exception:  # the point of this candidate
+                pass
+
+
+class SpinInCompose(ChatApp):
+    """Spins in compose, so the app never finishes starting."""
+
+    def compose(self) -> ComposeResult:
+        while True:
+            pass
+        yield from super().compose()
+
+
+class HangAwaitingMount(ChatApp):
+    """Awaits, in the mount handler, an event that is never set."""
+
+    async def on_mount(self) -> None:
+        await asyncio.Event().wait()
+
+
+# -- apps that crash -----------------------------------------------------------------
+
+
+class CrashInCompose(ChatApp):
+    """Raises in compose."""
+
+    def compose(self) -> ComposeResult:
+        raise ValueError("compose failed on purpose")
+
+
+class CrashOnMount(ChatApp):
+    """Raises in the mount handler."""
+
+    def on_mount(self) -> None:
+        raise LookupError("mount failed on purpose")
+
+
+class CrashOnSubmit(ChatApp):
+    """Raises in the submit handler."""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()
+        raise RuntimeError(f"submit failed on purpose for {event.value!r}")
+
+
+class CandidateAdapter(ReferenceAdapter):
+    """The reference adapter, creating a hostile app instead of the reference app."""
+
+    def __init__(self, app_class: type[ChatApp]) -> None:
+        self.app_class = app_class
+        self.name = app_class.__name__
+
+    def create_app(self) -> App[Any]:
+        """Return a new instance of the hostile app."""
+        return self.app_class()
+
+
+hang_awaiting_submit = CandidateAdapter(HangAwaitingSubmit)
+hang_blocking_submit = CandidateAdapter(HangBlockingSubmit)
+hang_swallowing_submit = CandidateAdapter(HangSwallowingSubmit)
+spin_in_compose = CandidateAdapter(SpinInCompose)
+hang_awaiting_mount = CandidateAdapter(HangAwaitingMount)
+crash_in_compose = CandidateAdapter(CrashInCompose)
+crash_on_mount = CandidateAdapter(CrashOnMount)
+crash_on_submit = CandidateAdapter(CrashOnSubmit)
+
+
+# -- adapters wired wrongly ----------------------------------------------------------
+
+
+class WrongConversationSelector(ReferenceAdapter):
+    """Names a conversation area that does not exist."""
+
+    name = "wrong-conversation-selector"
+    conversation_selector = "#messages"
+
+
+class InputSelectorNotInput(ReferenceAdapter):
+    """Names the conversation area as the input."""
+
+    name = "input-selector-not-input"
+    input_selector = "#chat-log"
+
+
+class InvalidItemSelector(ReferenceAdapter):
+    """Gives an item selector that is not valid CSS."""
+
+    name = "invalid-item-selector"
+    item_selector = "Static[["
+
+
+class AccessorReadsMissingAttribute(ReferenceAdapter):
+    """Reads the message list from an attribute the app does not have."""
+
+    name = "accessor-reads-missing-attribute"
+
+    def messages(self, app: App[Any]) -> Any:
+        """Return ``app.history``, which the reference app does not have."""
+        return app.history  # type: ignore[attr-defined]
+
+
+class MissingAccessor:
+    """Lacks ``messages`` (and is otherwise the reference adapter's data)."""
+
+    name = "missing-accessor"
+    implementation_version = "0"
+    protocol_version = 1
+    profiles = ("chat_screen",)
+    conversation_selector = "#chat-log"
+    input_selector = "#chat-input"
+    item_selector = "Static"
+    responses = ReferenceAdapter.responses
+    choice_site = (random, "choice")
+    create_app = ReferenceAdapter.create_app
+    submitted_inputs = ReferenceAdapter.submitted_inputs
+    selected_responses = ReferenceAdapter.selected_responses
+
+
+class FactoryRaises(ReferenceAdapter):
+    """Has a ``create_app`` that raises."""
+
+    name = "factory-raises"
+
+    def create_app(self) -> App[Any]:
+        """Raise, as a factory with a missing dependency would."""
+        raise RuntimeError("the factory failed on purpose")
+
+
+class FactoryReturnsClass(ReferenceAdapter):
+    """Returns the App class instead of an instance."""
+
+    name = "factory-returns-class"
+
+    def create_app(self) -> Any:
+        """Return the class :class:`ChatApp` itself."""
+        return ChatApp
+
+
+class FactoryReturnsNotApp(ReferenceAdapter):
+    """Returns a widget, which is not an App."""
+
+    name = "factory-returns-not-app"
+
+    def create_app(self) -> Any:
+        """Return an :class:`~textual.widgets.Input`."""
+        return Input()
+
+
+class WrongChoiceSite(ReferenceAdapter):
+    """Names ``random.sample`` as the site of the standard choice."""
+
+    name = "wrong-choice-site"
+    choice_site = (random, "sample")
