@@ -48,7 +48,9 @@ SHUTDOWN_BOUND = 3.0
 ABANDON_BOUND = 1.0
 """Seconds the tasks of an abandoned app may take to finish once cancelled."""
 SETTLE_ROUNDS = 50
-"""Rounds :meth:`Driver.settle` makes at most while messages keep arriving."""
+"""Rounds :meth:`Driver.settle` makes at most while messages keep being dispatched."""
+QUIET_ROUNDS = 2
+"""Consecutive rounds without a dispatched message that make the app idle."""
 ROUND_CHECK = 0.05
 """Seconds between checks, during a settle round, that the app still runs."""
 
@@ -185,7 +187,7 @@ class Driver:
         self._app: App[Any] | None = None
         self._pilot: Pilot[Any] | None = None
         self._threads: set[threading.Thread] = set()
-        self._arrivals = 0
+        self._dispatched = 0
         self._closed_loops: list[ScenarioLoop] = []
 
     # -- lifecycle -------------------------------------------------------------------
@@ -417,19 +419,25 @@ class Driver:
 
         Counts rounds, not time: in each round every message pump of the app and its
         screen processes a marker posted behind whatever it has queued or is handling.
-        A round in which no new message arrived anywhere means that the work the last
-        input started (key, submission, mounts, layout) is done, however slowly a loaded
-        machine ran it. At most :data:`SETTLE_ROUNDS` rounds, so an app that never rests
-        (an animation) does not stall the scenario. A Pilot pause then refreshes the
-        screen.
+        Two rounds in a row in which no other message was dispatched anywhere mean that
+        the work the last input started (key, submission, mounts, layout) is done,
+        however slowly a loaded machine ran it: a handler still running at the start of
+        the first quiet round would have been dispatched in the round before, and what
+        it posts when it returns is dispatched in the second. At most
+        :data:`SETTLE_ROUNDS` rounds, so an app that never rests (an animation) does not
+        stall the scenario. A Pilot pause then refreshes the screen.
         """
         if self.running:
             self.run(self._settle(), "waiting for the app to process its messages")
 
     async def _settle(self) -> None:
+        quiet = 0
         for _ in range(SETTLE_ROUNDS):
-            before = self._arrivals
-            if not await self._round() or self._arrivals == before:
+            before = self._dispatched
+            if not await self._round():
+                break
+            quiet = quiet + 1 if self._dispatched == before else 0
+            if quiet == QUIET_ROUNDS:
                 break
         if self.running:
             await self.pilot.pause()
@@ -456,9 +464,9 @@ class Driver:
         return True
 
     def _on_message(self, message: Message) -> None:
-        """``run_test``'s message hook: count every message that arrives, except markers."""
+        """Count each message a pump dispatches, except settle markers (``message_hook``)."""
         if not (isinstance(message, events.Callback) and _is_marker(message.callback)):
-            self._arrivals += 1
+            self._dispatched += 1
 
     def press(self, *keys: str) -> None:
         """Press keys, as a person would, and wait until the app is idle."""
@@ -466,19 +474,42 @@ class Driver:
         self.settle()
 
     def submit_rapidly(self, texts: Iterable[str]) -> None:
-        """Paste each text and press Enter, all without waiting, then wait until idle.
+        """Submit each text (paste, Enter) without waiting for the app, then wait until idle.
 
-        The events are queued at once, the way a terminal delivers input that arrives
-        faster than the app handles it; the app processes them in order on its loop.
+        The driver waits only until each paste has reached the input and, after each
+        Enter, until the input is empty again, which the spec requires at once (clause
+        ``input-cleared``); never for the app to mount, scroll or become idle, so later
+        submissions arrive while earlier ones are still being handled. (Waiting for the
+        empty input keeps the next paste from overtaking the Enter: Textual delivers a
+        paste straight to the focused widget but dispatches Enter's binding after the
+        key has bubbled back to the app.) ``texts`` must not be blank.
+
+        Raises:
+            AssertionError: A paste did not reach the input, or the input was not empty
+                again, within :data:`WAIT_BOUND` seconds.
         """
+        field = self.input
 
         async def burst() -> None:
-            for text in texts:
+            for number, text in enumerate(texts, start=1):
                 self.app.post_message(events.Paste(text))
+                await self._poll(lambda: field.value != "", f"paste {number} to reach the input")
                 self.app.post_message(events.Key("enter", "\r"))
+                await self._poll(
+                    lambda: field.value == "", f"the input to empty after Enter {number}"
+                )
 
-        self.run(burst(), "queueing submissions")
+        self.run(burst(), "submitting rapidly")
         self.settle()
+
+    async def _poll(self, condition: Callable[[], bool], what: str) -> None:
+        """Yield to the app until ``condition()`` holds, without pausing; bounded."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WAIT_BOUND
+        while not condition():
+            if loop.time() > deadline or not self.running:
+                raise AssertionError(f"waited {WAIT_BOUND:g} s for {what}; it did not happen")
+            await asyncio.sleep(0)
 
     def type_text(self, text: str) -> None:
         """Type ``text`` key by key into whatever has focus (about 70 ms a key)."""

@@ -79,6 +79,9 @@ def pytest_configure(config: pytest.Config) -> None:
             the message names the setting it came from.
     """
     config.addinivalue_line("markers", "clause(id): the scenario verifies this spec clause")
+    config.addinivalue_line(
+        "markers", "scenario_timeout(seconds): this scenario's own bound (steps.watchdog)"
+    )
     for level in LEVELS:
         config.addinivalue_line(
             "markers", f"{level.lower()}: the scenario verifies a {level}-level clause"
@@ -161,9 +164,15 @@ def _runs_features(config: pytest.Config, adapter: Adapter) -> bool:
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
     """Turn ``@clause:<id>`` into ``clause(<id>)`` plus the clause's level marker.
 
+    ``@scenario_timeout:<seconds>`` becomes the ``scenario_timeout(seconds)`` marker.
+
     Raises:
         steps.clauses.CatalogueError: The tag cites a clause no catalogue has.
+        steps.watchdog.TimeoutSettingError: A scenario_timeout tag is not a number.
     """
+    if tag.startswith(watchdog.TAG):
+        pytest.mark.scenario_timeout(watchdog.tag_seconds(tag))(function)
+        return True
     if not tag.startswith(CLAUSE_TAG):
         return None
     clause = find_clause(tag.removeprefix(CLAUSE_TAG))
@@ -207,7 +216,8 @@ def driver(
     Raises:
         ImplementationError: Something of the scenario outlived it (at teardown).
     """
-    bound = pytestconfig.stash[TIMEOUT_KEY]
+    marker = request.node.get_closest_marker("scenario_timeout")
+    bound = watchdog.for_scenario(pytestconfig.stash[TIMEOUT_KEY], marker and marker.args[0])
     instance = Driver(adapter, timeout=bound.seconds, timeout_source=bound.source)
     request.node.stash[DRIVER_KEY] = instance
     try:

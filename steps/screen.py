@@ -94,6 +94,7 @@ class ItemGeometry:
         area_right: One past its last column.
         marked: For each side, whether every text row has a visible glyph between the
             text and that edge of the area (a border, whichever widget draws it).
+        spans: (first, last) text column of each row in ``rows``.
     """
 
     rows: tuple[int, ...]
@@ -102,6 +103,7 @@ class ItemGeometry:
     area_left: int
     area_right: int
     marked: dict[Side, bool]
+    spans: tuple[tuple[int, int], ...] = ()
 
     def gap(self, side: Side) -> int:
         """Blank-or-decorated cells between the text and ``side``'s edge of the area."""
@@ -111,7 +113,19 @@ class ItemGeometry:
 
     @property
     def placement(self) -> Side | None:
-        """The side the text sits against, ``None`` when it is centred or fills the row."""
+        """The side the text sits against, ``None`` when it is centred or fills the row.
+
+        Text wrapped over several rows is aligned on the side where every row starts
+        (or ends) in the same column while the other edge is ragged: a full row says
+        nothing, since its gaps are only the item's own border and padding. One row, or
+        rows that are all ragged or all even, are judged by the gaps to the area's edges.
+        """
+        lefts = {left for left, _ in self.spans}
+        rights = {right for _, right in self.spans}
+        if len(lefts) == 1 < len(rights):
+            return Side.LEFT
+        if len(rights) == 1 < len(lefts):
+            return Side.RIGHT
         left, right = self.gap(Side.LEFT), self.gap(Side.RIGHT)
         if left == right:
             return None
@@ -163,6 +177,7 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         area_left=bounds.x,
         area_right=bounds.right,
         marked=marked,
+        spans=tuple(spans.values()),
     )
 
 

@@ -18,7 +18,9 @@ blocking code (``docs/reliability.md``).
 
 Precedence of the bound, first one set wins: ``--scenario-timeout``, the
 ``CHAT_CONFORMANCE_SCENARIO_TIMEOUT`` environment variable, the ``chat_scenario_timeout``
-ini key, then :data:`DEFAULT_TIMEOUT`.
+ini key, then :data:`DEFAULT_TIMEOUT`. A scenario whose work is heavy by design (the
+200-submission stress scenario) carries its own bound as a tag,
+``@scenario_timeout:<seconds>``, like pytest-timeout's per-test marker.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ ENV_VAR = "CHAT_CONFORMANCE_SCENARIO_TIMEOUT"
 """Environment variable of the bound."""
 INI_KEY = "chat_scenario_timeout"
 """ini key of the bound."""
+TAG = "scenario_timeout:"
+"""Prefix of the Gherkin tag that gives one heavy scenario its own bound in seconds."""
 
 
 class TimeoutSettingError(ValueError):
@@ -88,6 +92,32 @@ def resolve_timeout(option: str | None, ini: str | None, environ: dict[str, str]
         if value:
             return TimeoutSetting(_seconds(value, source), source)
     return TimeoutSetting(DEFAULT_TIMEOUT, "default")
+
+
+def for_scenario(setting: TimeoutSetting, tagged: float | None) -> TimeoutSetting:
+    """The bound of one scenario: its ``@scenario_timeout:<seconds>`` tag, if any, wins.
+
+    A run without a bound (``0``) stays without one.
+
+    Args:
+        setting: The run's bound.
+        tagged: Seconds from the scenario's tag, or ``None``.
+    """
+    if tagged is None or setting.seconds is None:
+        return setting
+    return TimeoutSetting(tagged, f"@{TAG}{tagged:g} tag")
+
+
+def tag_seconds(tag: str) -> float:
+    """Seconds of a ``scenario_timeout:<seconds>`` tag.
+
+    Raises:
+        TimeoutSettingError: The value is not a number of seconds > 0.
+    """
+    seconds = _seconds(tag.removeprefix(TAG), f"tag @{tag}")
+    if seconds is None:
+        raise TimeoutSettingError(f"tag @{tag}: expected a number of seconds > 0")
+    return seconds
 
 
 def _seconds(value: str, source: str) -> float | None:

@@ -16,7 +16,9 @@ from steps.watchdog import (
     TimeoutSetting,
     TimeoutSettingError,
     Watchdog,
+    for_scenario,
     resolve_timeout,
+    tag_seconds,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,3 +135,18 @@ def test_a_watchdog_without_a_bound_arms_nothing() -> None:
     assert watchdog.deadline is None
     assert not watchdog.expired
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+def test_a_tagged_scenario_gets_its_own_bound_unless_the_run_has_none() -> None:
+    run = TimeoutSetting(10, "default")
+
+    assert for_scenario(run, 60) == TimeoutSetting(60, "@scenario_timeout:60 tag")
+    assert for_scenario(run, None) == run
+    unbounded = TimeoutSetting(None, "--scenario-timeout (command line)")
+    assert for_scenario(unbounded, 60) == unbounded
+
+
+@pytest.mark.parametrize("tag", ["scenario_timeout:soon", "scenario_timeout:0"])
+def test_a_bad_scenario_timeout_tag_is_refused(tag: str) -> None:
+    with pytest.raises(TimeoutSettingError, match=f"tag @{tag}"):
+        tag_seconds(tag)

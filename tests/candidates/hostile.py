@@ -1,4 +1,4 @@
-"""Hostile candidates: apps that hang or crash, and adapters that are wired wrongly.
+"""Hostile candidates: apps that hang, crash or mishandle hostile input; miswired adapters.
 
 Each is named on the command line as ``--adapter tests/candidates/hostile.py:<name>``.
 The apps subclass the reference app and break one thing; their handlers call
@@ -12,11 +12,16 @@ import asyncio
 import random
 from typing import Any
 
+from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.widgets import Input
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Input, Label
 
 from reference_app.app import ChatApp
 from reference_app.conformance import ReferenceAdapter
+from reference_app.model import Message
+from reference_app.widgets import MessageItem, visible
 
 # -- apps that hang ------------------------------------------------------------------
 
@@ -92,6 +97,113 @@ class CrashOnSubmit(ChatApp):
         raise RuntimeError(f"submit failed on purpose for {event.value!r}")
 
 
+# -- apps that mishandle hostile input ------------------------------------------------
+
+
+class RewiredChatApp(ChatApp):
+    """The reference flow, rebuilt from plain methods that the variants below override."""
+
+    def normalize(self, value: str) -> str:
+        """Return the body of a submitted value (the reference strips it)."""
+        return value.strip()
+
+    def make_item(self, message: Message) -> Widget:
+        """Return the widget that shows ``message``."""
+        return MessageItem(message)
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()
+        text = self.normalize(event.value)
+        event.input.clear()
+        if not text:
+            return
+        await self.add_pair(text)
+
+    async def add_pair(self, text: str) -> None:
+        """Choose a response, record the pair and mount both items."""
+        response = random.choice(self.responses)
+        pair = self.session.record(text, response)
+        conversation = self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+        await conversation.mount_all([self.make_item(message) for message in pair])
+        conversation.scroll_end(animate=False)
+
+
+def _classes(message: Message) -> str:
+    return " ".join(message.role.classes)
+
+
+class MarkupBodies(RewiredChatApp):
+    """Renders bodies as Textual markup, so ``[@click=app.quit]`` becomes an action."""
+
+    def make_item(self, message: Message) -> Widget:
+        return Label(visible(message.display_text), markup=True, classes=_classes(message))
+
+
+class RawControlCharacters(RewiredChatApp):
+    """Passes control characters through to the terminal."""
+
+    def make_item(self, message: Message) -> Widget:
+        return Label(message.display_text, markup=False, classes=_classes(message))
+
+
+class AnsiInterpreted(RewiredChatApp):
+    """Interprets ANSI escape sequences in bodies as colours."""
+
+    def make_item(self, message: Message) -> Widget:
+        return Label(Text.from_ansi(message.display_text), classes=_classes(message))
+
+
+class StripsOnlyAsciiWhitespace(RewiredChatApp):
+    """Strips spaces, tabs and newlines only, so Unicode whitespace makes a message."""
+
+    def normalize(self, value: str) -> str:
+        return value.strip(" \t\r\n")
+
+
+class StripsInvisibleCharacters(RewiredChatApp):
+    """Also strips zero-width characters, which are not whitespace."""
+
+    def normalize(self, value: str) -> str:
+        return value.strip().strip("\u200b\ufeff\u2060")
+
+
+class TruncatesLongBodies(RewiredChatApp):
+    """Keeps the first 10,000 characters of a body."""
+
+    def normalize(self, value: str) -> str:
+        return value.strip()[:10_000]
+
+
+class NoWrap(RewiredChatApp):
+    """Shows each item on one row, cut with an ellipsis."""
+
+    CSS = ".chat-message { text-wrap: nowrap; text-overflow: ellipsis; }"
+
+
+class FixedWidthItems(RewiredChatApp):
+    """Gives every item a fixed width of 60 cells, wider than a small terminal."""
+
+    CSS = ".chat-message { width: 60; }"
+
+
+class DeferredResponses(RewiredChatApp):
+    """Adds the response 0.2 s after the user message, so quick submissions interleave."""
+
+    async def add_pair(self, text: str) -> None:
+        response = random.choice(self.responses)
+        user, agent = self.session.record(text, response)
+        self.session.messages.remove(agent)
+        conversation = self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+        await conversation.mount(self.make_item(user))
+
+        async def respond() -> None:
+            self.session.messages.append(agent)
+            await conversation.mount(self.make_item(agent))
+            conversation.scroll_end(animate=False)
+
+        self.set_timer(0.2, respond)
+
+
 class CandidateAdapter(ReferenceAdapter):
     """The reference adapter, creating a hostile app instead of the reference app."""
 
@@ -112,6 +224,15 @@ hang_awaiting_mount = CandidateAdapter(HangAwaitingMount)
 crash_in_compose = CandidateAdapter(CrashInCompose)
 crash_on_mount = CandidateAdapter(CrashOnMount)
 crash_on_submit = CandidateAdapter(CrashOnSubmit)
+markup_bodies = CandidateAdapter(MarkupBodies)
+raw_control_characters = CandidateAdapter(RawControlCharacters)
+ansi_interpreted = CandidateAdapter(AnsiInterpreted)
+strips_only_ascii_whitespace = CandidateAdapter(StripsOnlyAsciiWhitespace)
+strips_invisible_characters = CandidateAdapter(StripsInvisibleCharacters)
+truncates_long_bodies = CandidateAdapter(TruncatesLongBodies)
+no_wrap = CandidateAdapter(NoWrap)
+fixed_width_items = CandidateAdapter(FixedWidthItems)
+deferred_responses = CandidateAdapter(DeferredResponses)
 
 
 # -- adapters wired wrongly ----------------------------------------------------------
