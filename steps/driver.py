@@ -115,7 +115,7 @@ class ScenarioLoop:
         watchdog = Watchdog(ABANDON_BOUND * (3 if graceful else 1), "closing the loop")
         watchdog.start()
         try:
-            self._finish_tasks(watchdog)
+            self._cancel_remaining()
             if graceful:
                 for step in (self.loop.shutdown_asyncgens, self.loop.shutdown_default_executor):
                     self.loop.run_until_complete(asyncio.wait_for(step(), ABANDON_BOUND))
@@ -129,15 +129,13 @@ class ScenarioLoop:
             asyncio.set_event_loop(None)
             self.loop.close()
 
-    def _finish_tasks(self, watchdog: Watchdog) -> None:
-        tasks = [task for task in asyncio.all_tasks(self.loop) if not task.done()]
+    def _cancel_remaining(self) -> None:
+        """Cancel every unfinished task and wait :data:`ABANDON_BOUND` at most for them."""
+        tasks = self.pending()
         for task in tasks:
             task.cancel()
         if tasks:
             self.loop.run_until_complete(asyncio.wait(tasks, timeout=ABANDON_BOUND))
-        for task in asyncio.all_tasks(self.loop):
-            if task.done() and not task.cancelled():
-                task.exception()
 
     def pending(self) -> list[asyncio.Task[Any]]:
         """Tasks of the loop that have not finished."""

@@ -203,9 +203,8 @@ class Watchdog:
         where = innermost_own(stack_frames(frame))
         if where is not None:
             self.interrupted_at = where
-        raise TimeoutInterrupt(
-            self.message(f"blocking code was interrupted in {where}" if where else "")
-        )
+        detail = f"blocking code was interrupted in {where}" if where else ""
+        raise TimeoutInterrupt(f"the scenario {self.message(detail)}")
 
     def message(self, detail: str = "") -> str:
         """``did not finish within 10 s (default)``, then ``detail``."""

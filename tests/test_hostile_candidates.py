@@ -41,6 +41,7 @@ def test_a_hanging_submit_handler_times_out_and_the_next_scenario_still_passes(
     assert f"did not finish within {BOUND} s (--scenario-timeout" in run.messages[SUBMITS]
     assert where in run.messages[SUBMITS]
     assert "tests/candidates/hostile.py:" in run.messages[SUBMITS]
+    assert "Exception ignored" not in run.output, "the abandoned app left noise behind"
     assert run.returncode == 1
 
 

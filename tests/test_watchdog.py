@@ -104,7 +104,7 @@ def test_blocking_code_is_interrupted_past_the_deadline_even_if_it_catches_excep
     )
 
     assert done.returncode == 0, done.stderr
-    assert "interrupted: did not finish within 0.2 s (test)" in done.stdout
+    assert "interrupted: the scenario did not finish within 0.2 s (test)" in done.stdout
     assert f"where: spin_forever, {script}:" in done.stdout
     assert "timer after disarm: (0.0, 0.0)" in done.stdout
 
