@@ -80,7 +80,7 @@ class Tally:
             duration = float(report["duration"])
             self.slowest[nodeid] = max(self.slowest.get(nodeid, 0.0), duration)
         if report["outcome"] == "failed":
-            verdict = dict(report.get("user_properties") or []).get("verdict", "?")
+            verdict = dict(report.get("user_properties") or []).get("phase_verdict", "?")
             longrepr = report.get("longrepr") or {}
             crash = longrepr.get("reprcrash") if isinstance(longrepr, dict) else None
             message = crash["message"] if crash else str(longrepr)[:300]

@@ -20,7 +20,7 @@ from steps.clauses import CLAUSE_TAG, LEVELS, find_clause
 from steps.driver import Driver
 from steps.profiles import PROFILES, profile_of
 from steps.smoke import smoke_check
-from steps.tracebacks import summarize_exception
+from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
     ImplementationError,
     ImplementationTimeout,

@@ -24,7 +24,7 @@ class Run:
     Attributes:
         returncode: pytest's exit status.
         output: stdout and stderr.
-        verdicts: Scenario function name -> phase -> verdict.
+        verdicts: Scenario function name -> phase -> that phase's verdict.
         messages: Scenario function name -> failure message of its failing phase.
     """
 
@@ -59,7 +59,7 @@ def run_features(tmp_path: Path, adapter: str, *args: str) -> Run:
         if report.get("$report_type") != "TestReport":
             continue
         name = report["nodeid"].rpartition("::")[2]
-        verdict = dict(report["user_properties"])["verdict"]
+        verdict = dict(report["user_properties"])["phase_verdict"]
         run.verdicts.setdefault(name, {})[report["when"]] = verdict
         if report["outcome"] == "failed":
             run.messages[name] = report["longrepr"]["reprcrash"]["message"]
