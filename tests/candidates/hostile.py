@@ -1,7 +1,8 @@
 """Hostile candidates: apps that hang, crash or mishandle hostile input; miswired adapters.
 
 Each is named on the command line as ``--adapter tests/candidates/hostile.py:<name>``.
-The apps subclass the reference app and break one thing; their handlers call
+The apps subclass the reference app and break one thing: a step of its submission flow
+(``normalize``, ``message_item``, ``show``) or a handler. Handlers call
 ``event.prevent_default()`` so that the reference app's handler (which Textual would also
 call, as it calls a handler for every class in the MRO) does not run.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -21,7 +23,7 @@ from textual.widgets import Input, Label
 from reference_app.app import ChatApp
 from reference_app.conformance import ReferenceAdapter
 from reference_app.model import Message
-from reference_app.widgets import MessageItem, visible
+from reference_app.widgets import visible
 
 # -- apps that hang ------------------------------------------------------------------
 
@@ -100,105 +102,76 @@ class CrashOnSubmit(ChatApp):
 # -- apps that mishandle hostile input ------------------------------------------------
 
 
-class RewiredChatApp(ChatApp):
-    """The reference flow, rebuilt from plain methods that the variants below override."""
-
-    def normalize(self, value: str) -> str:
-        """Return the body of a submitted value (the reference strips it)."""
-        return value.strip()
-
-    def make_item(self, message: Message) -> Widget:
-        """Return the widget that shows ``message``."""
-        return MessageItem(message)
-
-    async def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.prevent_default()
-        text = self.normalize(event.value)
-        event.input.clear()
-        if not text:
-            return
-        await self.add_pair(text)
-
-    async def add_pair(self, text: str) -> None:
-        """Choose a response, record the pair and mount both items."""
-        response = random.choice(self.responses)
-        pair = self.session.record(text, response)
-        conversation = self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
-        await conversation.mount_all([self.make_item(message) for message in pair])
-        conversation.scroll_end(animate=False)
-
-
 def _classes(message: Message) -> str:
     return " ".join(message.role.classes)
 
 
-class MarkupBodies(RewiredChatApp):
+class MarkupBodies(ChatApp):
     """Renders bodies as Textual markup, so ``[@click=app.quit]`` becomes an action."""
 
-    def make_item(self, message: Message) -> Widget:
+    def message_item(self, message: Message) -> Widget:
         return Label(visible(message.display_text), markup=True, classes=_classes(message))
 
 
-class RawControlCharacters(RewiredChatApp):
+class RawControlCharacters(ChatApp):
     """Passes control characters through to the terminal."""
 
-    def make_item(self, message: Message) -> Widget:
+    def message_item(self, message: Message) -> Widget:
         return Label(message.display_text, markup=False, classes=_classes(message))
 
 
-class AnsiInterpreted(RewiredChatApp):
+class AnsiInterpreted(ChatApp):
     """Interprets ANSI escape sequences in bodies as colours."""
 
-    def make_item(self, message: Message) -> Widget:
+    def message_item(self, message: Message) -> Widget:
         return Label(Text.from_ansi(message.display_text), classes=_classes(message))
 
 
-class StripsOnlyAsciiWhitespace(RewiredChatApp):
+class StripsOnlyAsciiWhitespace(ChatApp):
     """Strips spaces, tabs and newlines only, so Unicode whitespace makes a message."""
 
     def normalize(self, value: str) -> str:
         return value.strip(" \t\r\n")
 
 
-class StripsInvisibleCharacters(RewiredChatApp):
+class StripsInvisibleCharacters(ChatApp):
     """Also strips zero-width characters, which are not whitespace."""
 
     def normalize(self, value: str) -> str:
         return value.strip().strip("\u200b\ufeff\u2060")
 
 
-class TruncatesLongBodies(RewiredChatApp):
+class TruncatesLongBodies(ChatApp):
     """Keeps the first 10,000 characters of a body."""
 
     def normalize(self, value: str) -> str:
         return value.strip()[:10_000]
 
 
-class NoWrap(RewiredChatApp):
+class NoWrap(ChatApp):
     """Shows each item on one row, cut with an ellipsis."""
 
     CSS = ".chat-message { text-wrap: nowrap; text-overflow: ellipsis; }"
 
 
-class FixedWidthItems(RewiredChatApp):
+class FixedWidthItems(ChatApp):
     """Gives every item a fixed width of 60 cells, wider than a small terminal."""
 
     CSS = ".chat-message { width: 60; }"
 
 
-class DeferredResponses(RewiredChatApp):
+class DeferredResponses(ChatApp):
     """Adds the response 0.2 s after the user message, so quick submissions interleave."""
 
-    async def add_pair(self, text: str) -> None:
-        response = random.choice(self.responses)
-        user, agent = self.session.record(text, response)
+    async def show(self, messages: Sequence[Message]) -> None:
+        user, agent = messages
         self.session.messages.remove(agent)
         conversation = self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
-        await conversation.mount(self.make_item(user))
+        await conversation.mount(self.message_item(user))
 
         async def respond() -> None:
             self.session.messages.append(agent)
-            await conversation.mount(self.make_item(agent))
+            await conversation.mount(self.message_item(agent))
             conversation.scroll_end(animate=False)
 
         self.set_timer(0.2, respond)
