@@ -31,6 +31,8 @@ MARKERS = ("<!-- results:start -->", "<!-- results:end -->")
 """The lines that enclose the generated table in :data:`DOC`."""
 RUN_TIMEOUT = 900.0
 """Seconds the whole conformance run may take before the subprocess is killed."""
+SCENARIO_TIMEOUT = 60.0
+"""Seconds each scenario may take (``--scenario-timeout``); nonechat animates its scrolls."""
 FAILING = ("failed", "error", "timeout", "xfailed")
 """Results whose message the table shows for the clause."""
 
@@ -55,6 +57,9 @@ def run_suite(
         sys.executable, "-m", "pytest", "features", f"--adapter={adapter}",
         f"--conformance-report={report_dir}", "-p", "no:randomly", "-p", "no:cacheprovider",
         "--timeout=120", "-q",
+        # nonechat animates every scroll and Pilot waits for each animation: its
+        # 8-submission scenario takes about 11 s, past the default 10 s scenario bound.
+        f"--scenario-timeout={SCENARIO_TIMEOUT:g}",
     ]  # fmt: skip
     return subprocess.run(
         command, cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False

@@ -7,20 +7,28 @@ under :data:`ADAPTER_KEY`; nothing is kept in module globals.
 from __future__ import annotations
 
 import inspect
-import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 
-from steps import loading
+from steps import loading, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter
 from steps.clauses import CLAUSE_TAG, LEVELS, find_clause
 from steps.driver import Driver
 from steps.profiles import PROFILES, profile_of
-from steps.verdicts import ImplementationError, Verdict, classify, combine
+from steps.smoke import smoke_check
+from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
+from steps.verdicts import (
+    ImplementationError,
+    ImplementationTimeout,
+    TimeoutInterrupt,
+    Verdict,
+    classify,
+    combine,
+)
 
 ADAPTER_KEY = pytest.StashKey[Adapter]()
 """The loaded adapter of this run."""
@@ -30,6 +38,10 @@ PHASES_KEY = pytest.StashKey[dict[str, Verdict]]()
 """Verdict of each phase (setup, call, teardown) of the item run so far."""
 DRIVER_KEY = pytest.StashKey[Driver]()
 """The scenario's driver, on the item's stash, once the ``driver`` fixture made it."""
+TIMEOUT_KEY = pytest.StashKey[watchdog.TimeoutSetting]()
+"""The per-scenario time bound of this run."""
+SMOKE_KEY = pytest.StashKey[str]()
+"""Why the smoke check was inconclusive, when it was (for the report header)."""
 
 pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in profile.step_modules)]
 
@@ -46,6 +58,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "then the reference app)",
     )
     parser.addini(loading.INI_KEY, "adapter spec used when --adapter is not given", default="")
+    group.addoption(
+        watchdog.OPTION,
+        default=None,
+        metavar="SECONDS",
+        help="bound of each scenario, blocking code included; past it the verdict is TIMEOUT "
+        f"(falls back to ${watchdog.ENV_VAR}, then the {watchdog.INI_KEY} ini key, then "
+        f"{watchdog.DEFAULT_TIMEOUT:g}; 0 means no bound)",
+    )
+    parser.addini(
+        watchdog.INI_KEY, f"scenario bound when {watchdog.OPTION} is not given", default=""
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -56,6 +79,9 @@ def pytest_configure(config: pytest.Config) -> None:
             the message names the setting it came from.
     """
     config.addinivalue_line("markers", "clause(id): the scenario verifies this spec clause")
+    config.addinivalue_line(
+        "markers", "scenario_timeout(seconds): this scenario's own bound (steps.watchdog)"
+    )
     for level in LEVELS:
         config.addinivalue_line(
             "markers", f"{level.lower()}: the scenario verifies a {level}-level clause"
@@ -70,24 +96,83 @@ def pytest_configure(config: pytest.Config) -> None:
     except loading.AdapterError as error:
         raise pytest.UsageError(str(error)) from error
     config.stash[SPEC_KEY] = spec
+    try:
+        config.stash[TIMEOUT_KEY] = watchdog.resolve_timeout(
+            config.getoption("scenario_timeout"),
+            config.getini(watchdog.INI_KEY),
+            loading.environ(),
+        )
+    except watchdog.TimeoutSettingError as error:
+        raise pytest.UsageError(str(error)) from error
 
 
-def pytest_report_header(config: pytest.Config) -> str:
-    """Echo the implementation under test, so every run says what it checked."""
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Echo the implementation under test and the bound, so every run says what it checked."""
     adapter = config.stash[ADAPTER_KEY]
     spec = config.stash[SPEC_KEY]
-    return (
+    lines = [
         f"adapter: {adapter.name} {adapter.implementation_version} "
-        f"({spec.spec}, from {spec.source}); profiles: {', '.join(adapter.profiles)}"
-    )
+        f"({spec.spec}, from {spec.source}); profiles: {', '.join(adapter.profiles)}",
+        f"scenario timeout: {config.stash[TIMEOUT_KEY].describe()}",
+    ]
+    if SMOKE_KEY in config.stash:
+        lines.append(f"smoke check inconclusive: {config.stash[SMOKE_KEY]}")
+    return lines
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Run the smoke check (``steps.smoke``) once, before any scenario.
+
+    Skipped in xdist workers (the controller runs it), with ``--collect-only``, and when
+    no argument of the run reaches the features of a profile the adapter claims.
+
+    Raises:
+        pytest.UsageError: The adapter is miswired; the message lists each problem.
+    """
+    config = session.config
+    adapter = config.stash[ADAPTER_KEY]
+    if hasattr(config, "workerinput") or config.option.collectonly:
+        return
+    if not isinstance(adapter, ChatScreenAdapter) or not _runs_features(config, adapter):
+        return
+    result = smoke_check(adapter, config.stash[TIMEOUT_KEY])
+    if result.note is not None:
+        config.stash[SMOKE_KEY] = result.note
+    if result.problems:
+        spec = config.stash[SPEC_KEY]
+        listed = "".join(f"\n  - {problem}" for problem in result.problems)
+        raise pytest.UsageError(
+            f"adapter {adapter.name!r} ({spec.spec}, from {spec.source}) failed the smoke "
+            f"check, so no scenario was run:{listed}\n"
+            "Fix these members of the adapter (steps/adapter.py documents each one) and run "
+            "again."
+        )
+
+
+def _runs_features(config: pytest.Config, adapter: Adapter) -> bool:
+    """Whether an argument of the run is, holds or lies in a claimed profile's features."""
+    root = Path(config.invocation_params.dir)
+    folders = [profile.features_dir for profile in PROFILES if profile.name in adapter.profiles]
+    for arg in config.args:
+        path = (root / arg.split("::", 1)[0]).resolve()
+        if any(path.is_relative_to(folder) or folder.is_relative_to(path) for folder in folders):
+            return True
+    return False
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
     """Turn ``@clause:<id>`` into ``clause(<id>)`` plus the clause's level marker.
 
+    ``@scenario_timeout:<seconds>`` becomes the ``scenario_timeout(seconds)`` marker.
+
     Raises:
         steps.clauses.CatalogueError: The tag cites a clause no catalogue has.
+        steps.watchdog.TimeoutSettingError: A scenario_timeout tag is not a number.
     """
+    if tag.startswith(watchdog.TAG):
+        pytest.mark.scenario_timeout(watchdog.tag_seconds(tag))(function)
+        return True
     if not tag.startswith(CLAUSE_TAG):
         return None
     clause = find_clause(tag.removeprefix(CLAUSE_TAG))
@@ -120,27 +205,60 @@ def adapter(pytestconfig: pytest.Config) -> Adapter:
 
 
 @pytest.fixture
-def driver(request: pytest.FixtureRequest, adapter: ChatScreenAdapter) -> Iterator[Driver]:
-    """A driver for this scenario; a Given step starts its app. Always stopped afterwards."""
-    instance = Driver(adapter)
+def driver(
+    request: pytest.FixtureRequest, adapter: ChatScreenAdapter, pytestconfig: pytest.Config
+) -> Iterator[Driver]:
+    """A driver for this scenario; a Given step starts its app.
+
+    Always stopped afterwards, within a bound; then nothing of the scenario may be left
+    (choice spy, event loop, task, thread).
+
+    Raises:
+        ImplementationError: Something of the scenario outlived it (at teardown).
+    """
+    marker = request.node.get_closest_marker("scenario_timeout")
+    bound = watchdog.for_scenario(pytestconfig.stash[TIMEOUT_KEY], marker and marker.args[0])
+    instance = Driver(adapter, timeout=bound.seconds, timeout_source=bound.source)
     request.node.stash[DRIVER_KEY] = instance
     try:
         yield instance
     finally:
         instance.stop()
+    leaks = instance.leaks()
+    if leaks:
+        raise ImplementationError("the scenario left things behind: " + "; ".join(leaks))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """Disarm the scenario's watchdog when its steps end: teardown has its own bounds."""
+    try:
+        return (yield)
+    finally:
+        instance = item.stash.get(DRIVER_KEY, None)
+        if instance is not None:
+            instance.watchdog.disarm()
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
-) -> Iterator[None]:
-    """Attach each phase's verdict, and at teardown the scenario's (``steps.verdicts``)."""
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Attach each phase's verdict, and at teardown the scenario's (``steps.verdicts``).
+
+    An ERROR or TIMEOUT of the implementation is reported as its message, which names the
+    implementation's own frame, not as a traceback through Textual and the harness.
+    """
     report: pytest.TestReport = yield
     phases = item.stash.setdefault(PHASES_KEY, {})
     phases[report.when] = classify(report, call)
     report.user_properties.append(("phase_verdict", phases[report.when].value))
     if report.when == "teardown":
         report.user_properties.append(("verdict", combine(phases).value))
+    excinfo = call.excinfo
+    own = (ImplementationError, ImplementationTimeout, TimeoutInterrupt)
+    if excinfo is not None and excinfo.errisinstance(own) and not report.passed:
+        report.longrepr = excinfo.getrepr(style="value", chain=False)
     return report
 
 
@@ -207,23 +325,3 @@ def pytest_bdd_after_step(
             f"the app stopped during step '{step.keyword} {step.name}', which does not quit "
             "it; later steps would act on a dead app"
         )
-
-
-def summarize_exception(error: BaseException) -> str:
-    """``Type: message (at file:line in function)``, pointing at the innermost app frame.
-
-    Frames of Textual, Rich, asyncio and the harness are skipped, so the location names
-    the implementation's own code whenever it is on the stack.
-    """
-    frames = traceback.extract_tb(error.__traceback__)
-    own = [frame for frame in frames if not _is_library_frame(frame.filename)]
-    where = ""
-    if own or frames:
-        frame = (own or frames)[-1]
-        where = f" (at {frame.filename}:{frame.lineno} in {frame.name})"
-    return f"{type(error).__name__}: {error}{where}"
-
-
-def _is_library_frame(filename: str) -> bool:
-    parts = Path(filename).parts
-    return any(part in parts for part in ("textual", "rich", "asyncio", "steps", "pytest_bdd"))

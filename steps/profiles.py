@@ -53,6 +53,7 @@ PROFILES: tuple[Profile, ...] = (
             "steps.chat_screen.app_steps",
             "steps.chat_screen.message_steps",
             "steps.chat_screen.screen_steps",
+            "steps.chat_screen.hostile_steps",
         ),
     ),
 )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+import rich.cells
 from rich.cells import cell_len
 from rich.console import Console
 from textual.app import App
@@ -39,8 +40,8 @@ def screen_rows(app: App[Any]) -> list[list[str]]:
 
     Returns:
         ``rows[y][x]``: the character drawn at column ``x`` of row ``y``; ``""`` for
-        the right half of a wide character. A zero-width character (a combining mark)
-        joins the cell before it.
+        the right half of a wide character. A zero-width character (a combining mark, a
+        joiner) joins the cell before it; an emoji ZWJ sequence fills one wide cell.
     """
     # The compositor is Textual's own record of what reaches the terminal; the public
     # export_screenshot() renders the same strips to SVG.
@@ -51,15 +52,27 @@ def screen_rows(app: App[Any]) -> list[list[str]]:
         for segment in strip:
             if segment.control:
                 continue
-            for char in segment.text:
-                width = cell_len(char)
+            for grapheme, width in _graphemes(segment.text):
                 if width == 0 and cells:
-                    cells[-1] += char
+                    cells[-1] += grapheme
                 else:
-                    cells.append(char)
+                    cells.append(grapheme)
                     cells.extend([""] * (width - 1))
         rows.append(cells)
     return rows
+
+
+def _graphemes(text: str) -> list[tuple[str, int]]:
+    """Split ``text`` into (grapheme, cell width) pairs, as the installed Rich measures it.
+
+    Rich 15 measures a grapheme as a whole (an emoji ZWJ sequence takes 2 cells, not 2 per
+    emoji); earlier versions measure each character on its own.
+    """
+    split = getattr(rich.cells, "split_graphemes", None)
+    if split is None:
+        return [(char, cell_len(char)) for char in text]
+    spans, _total = split(text)
+    return [(text[start:end], width) for start, end, width in spans]
 
 
 def screen_text(app: App[Any]) -> str:
@@ -94,6 +107,9 @@ class ItemGeometry:
         area_right: One past its last column.
         marked: For each side, whether every text row has a visible glyph between the
             text and that edge of the area (a border, whichever widget draws it).
+        spans: (first, last) text column of each row in ``rows``.
+        box_spans_area: Whether the item widget covers the area's whole width, so that
+            only its text, not its box, shows where it sits.
     """
 
     rows: tuple[int, ...]
@@ -102,6 +118,8 @@ class ItemGeometry:
     area_left: int
     area_right: int
     marked: dict[Side, bool]
+    spans: tuple[tuple[int, int], ...] = ()
+    box_spans_area: bool = False
 
     def gap(self, side: Side) -> int:
         """Blank-or-decorated cells between the text and ``side``'s edge of the area."""
@@ -111,7 +129,20 @@ class ItemGeometry:
 
     @property
     def placement(self) -> Side | None:
-        """The side the text sits against, ``None`` when it is centred or fills the row."""
+        """The side the text sits against, ``None`` when it is centred or fills the row.
+
+        Judged by the gaps between the text and the area's edges, except for text wrapped
+        over several rows in an item as wide as the area: that text sits on the side
+        where every row starts (or ends) in the same column while the other edge is
+        ragged, since a full row's gaps are only the item's own border and padding.
+        """
+        if self.box_spans_area:
+            lefts = {left for left, _ in self.spans}
+            rights = {right for _, right in self.spans}
+            if len(lefts) == 1 < len(rights):
+                return Side.LEFT
+            if len(rights) == 1 < len(lefts):
+                return Side.RIGHT
         left, right = self.gap(Side.LEFT), self.gap(Side.RIGHT)
         if left == right:
             return None
@@ -163,6 +194,8 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         area_left=bounds.x,
         area_right=bounds.right,
         marked=marked,
+        spans=tuple(spans.values()),
+        box_spans_area=visible.x <= bounds.x and visible.right >= bounds.right,
     )
 
 

@@ -35,6 +35,14 @@ class ImplementationTimeout(AssertionError):
     """The implementation under test did not answer within the bound: verdict TIMEOUT."""
 
 
+class TimeoutInterrupt(BaseException):
+    """Raised by the watchdog's alarm inside blocking code: verdict TIMEOUT.
+
+    A ``BaseException``, so that the implementation's ``except Exception`` (and Textual's
+    message loop) cannot swallow it; ``steps.watchdog`` explains the mechanism.
+    """
+
+
 def classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Verdict:
     """Return the verdict of one test phase's report.
 
@@ -51,9 +59,9 @@ def classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Verdict:
     if report.passed:
         return Verdict.PASSED
     excinfo = call.excinfo
-    if excinfo is not None and excinfo.errisinstance(ImplementationTimeout):
-        return Verdict.TIMEOUT
-    if "Timeout" in str(report.longrepr).split("\n", 1)[0] or _timed_out(report):
+    if excinfo is not None and (
+        excinfo.errisinstance((ImplementationTimeout, TimeoutInterrupt)) or _timed_out(excinfo)
+    ):
         return Verdict.TIMEOUT
     if excinfo is not None and excinfo.errisinstance(ImplementationError):
         return Verdict.ERROR
@@ -80,6 +88,8 @@ def combine(phases: dict[str, Verdict]) -> Verdict:
     return call
 
 
-def _timed_out(report: pytest.TestReport) -> bool:
-    """Whether pytest-timeout ended the test (its message starts ``Failed: Timeout``)."""
-    return "Failed: Timeout" in str(report.longrepr)
+def _timed_out(excinfo: pytest.ExceptionInfo[BaseException]) -> bool:
+    """Whether pytest-timeout's signal method ended the test: ``pytest.fail("Timeout (>…")``."""
+    return excinfo.errisinstance(pytest.fail.Exception) and str(excinfo.value).startswith(
+        "Timeout (>"
+    )

@@ -115,7 +115,8 @@ def test_an_app_that_crashes_during_a_step_fails_with_the_exception_and_its_plac
     result.stdout.fnmatch_lines(
         [
             "*the app crashed during step 'When the user submits \"안녕\"': "
-            "RuntimeError: miniature crash on submit (at *miniatures.py:* in on_input_submitted)*"
+            "RuntimeError: miniature crash on submit "
+            "(in CrashesOnSubmitApp.on_input_submitted, *miniatures.py:*: raise RuntimeError(*"
         ]
     )
 

@@ -34,17 +34,23 @@ NEWEST = "newest"
 """Class of the most recent reply's text widget (a highlight, not a role class)."""
 
 
+CONTROL_CHARACTERS = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0)])
+"""Translation table that removes control characters (TAB included) from shown text."""
+
+
 def entry_row(entry: Entry, *, newest: bool = False) -> HorizontalGroup:
     """Build the row of one entry: a wrapper holding a single literal text widget.
 
-    ``Content`` is plain text: a body like ``[bold]x[/]`` is never parsed as markup.
+    ``Content`` is plain text: a body like ``[bold]x[/]`` is never parsed as markup, and
+    control characters are removed from what is shown, so none reaches the terminal
+    (the reference app shows them as pictures instead; both are allowed).
 
     Args:
         entry: The message to show.
         newest: Whether to highlight it as the most recent reply.
     """
     classes = [*STYLE_CLASSES[entry.author], *([NEWEST] if newest else [])]
-    text = Static(Content(entry.line), classes=" ".join(classes))
+    text = Static(Content(entry.line.translate(CONTROL_CHARACTERS)), classes=" ".join(classes))
     return HorizontalGroup(text, classes=f"turn turn-{entry.author}")
 
 
@@ -57,6 +63,7 @@ class TranscriptScreen(Screen[None]):
     TranscriptScreen .turn { height: auto; margin: 0 0 1 0; }
     TranscriptScreen .turn-user { align-horizontal: left; border-left: outer $accent; }
     TranscriptScreen .turn-agent { align-horizontal: right; border-right: outer $warning; }
+    TranscriptScreen .turn-agent .chat-message { text-align: right; }
     TranscriptScreen .chat-message { width: auto; max-width: 90%; padding: 0 1; }
     TranscriptScreen .newest { text-style: bold; }
     """
@@ -82,7 +89,8 @@ class TranscriptScreen(Screen[None]):
         transcript = self.query_one("#transcript", ScrollableContainer)
         transcript.query(f".{NEWEST}").remove_class(NEWEST)
         await transcript.mount_all([entry_row(user), entry_row(agent, newest=True)])
-        transcript.scroll_end(animate=False)
+        # After the next refresh: a long entry's height is only known once laid out.
+        transcript.call_after_refresh(transcript.scroll_end, animate=False)
 
 
 class AltChatApp(App[None]):

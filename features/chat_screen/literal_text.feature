@@ -13,12 +13,15 @@ Feature: Message bodies are literal text
     And the screen shows the text "<text>"
     And message 1 has role "user" and body "<text>"
 
+    # \u005c is a backslash: Rich and Textual markup use it to escape a bracket.
     Examples:
       | text                   |
       | [bold]x[/bold]         |
       | [@click=app.quit]x[/]  |
       | [/]                    |
       | [link=x]y              |
+      | a \u005c               |
+      | \u005c[bold]x          |
 
   @screenshot
   @clause:body-source

@@ -2,5 +2,6 @@
 
 Each module holds one family, every member with a one-line docstring naming what it
 does wrong: :mod:`.mutants` (single-defect variants of the reference app, each breaking
-one clause).
+one clause) and :mod:`.hostile` (apps that hang, crash or mishandle hostile input, and
+miswired adapters).
 """

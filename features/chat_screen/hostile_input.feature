@@ -1,0 +1,157 @@
+Feature: Hostile input never breaks the chat screen
+  Whatever a person types or pastes is a body like any other. Text that looks like markup
+  or carries terminal control characters is shown, never obeyed; exotic whitespace is
+  blank exactly when Python's str.strip() removes all of it; wide characters, a very long
+  input, input that arrives faster than the app handles it, and a tiny or resized
+  terminal keep every rule of the chat screen true.
+
+  Control characters may be removed or made visible (the reference app shows C0 controls
+  and DEL as Unicode control pictures, such as the ESC symbol, and C1 controls as U+FFFD);
+  either way none reaches the terminal, and the printable rest of the body is shown in
+  order. Markup-like bodies are also covered by literal_text.feature.
+
+  Background:
+    Given the chat app is running
+
+  @clause:body-source
+  Scenario Outline: Clicking the text of an action-like body "<text>" does nothing
+    When the user submits "<text>"
+    And the user clicks the text "<target>" in item 1
+    Then the app is still running
+    And the conversation area shows 2 items
+    And no text in the conversation area is a link or an action
+
+    Examples:
+      | text                          | target |
+      | [@click=app.quit]x[/]         | x      |
+      | [@click=app.quit]눌러 보세요[/] | 눌러   |
+      | [link=x]y[/link]              | y      |
+
+  @clause:body-source @clause:display-format
+  Scenario Outline: Control characters (<kind>) never reach the terminal
+    When the user submits "<text>"
+    Then message 1 has role "user" and body "<text>"
+    And item 1 shows the label "사용자" and the printable parts of "<text>" in order
+    And the screen shows the text "<shown>"
+    And no control character is drawn on the screen
+    And no text in the conversation area is a link or an action
+
+    # Values use \xNN escapes; a terminal delivers pasted control characters as they are.
+    Examples:
+      | kind              | text                                                 | shown          |
+      | ESC               | a\x1bb                                               | b              |
+      | NUL               | 널\x00문자                                            | 문자           |
+      | BEL and DEL       | 종\x07소리\x7f끝                                      | 소리           |
+      | C1 CSI and DCS    | c1\x9b31m\x90끝                                      | 31m            |
+      | ANSI colour       | \x1b[31m빨강\x1b[0m                                   | [31m빨강       |
+      | ANSI cursor moves | 위\x1b[2J\x1b[H\x1b[10;10H아래                        | [10;10H아래    |
+      | OSC title         | \x1b]0;제목 바꾸기\x07본문                            | 본문           |
+      | OSC 8 hyperlink   | \x1b]8;;https://example.com\x07링크\x1b]8;;\x07      | 링크           |
+
+  @clause:input-stripped @clause:blank-input-no-choice @clause:blank-input-no-change
+  Scenario Outline: Unicode whitespace (<kind>) is blank, as str.strip() sees it
+    Given the user has submitted "첫 번째 입력"
+    When the user submits the raw value "<value>"
+    Then the standard choice was not called for that submission
+    And the submission changed nothing
+    And the input is empty
+
+    # blank_input.feature covers spaces, tabs, newlines, U+00A0 and U+3000.
+    Examples:
+      | kind                      | value                            |
+      | line separator            | \u2028                           |
+      | paragraph separator       | \u2029                           |
+      | next line (C1)            | \u0085                           |
+      | vertical tab, form feed   | \u000b\u000c                     |
+      | file to unit separators   | \u001c\u001d\u001e\u001f         |
+      | ogham space mark          | \u1680                           |
+      | en quad to hair space     | \u2000\u2001\u2005\u200a         |
+      | narrow and math spaces    | \u202f\u205f                     |
+      | mixed                     | \u00a0\u3000\u2028 \t\u2029\u0085 |
+
+  @clause:input-stripped @clause:body-source @clause:one-choice-per-submission
+  Scenario Outline: An invisible character that is not whitespace (<kind>) is a body
+    When the user submits the raw value "<value>"
+    Then the standard choice was called 1 time, each time with the fixed response list
+    And message 1 has role "user" and body "<body>"
+
+    Examples:
+      | kind                       | value                       | body          |
+      | zero-width space           | \u200b                      | \u200b        |
+      | zero-width no-break space  | \ufeff                      | \ufeff        |
+      | word joiner                | \u2060                      | \u2060        |
+      | stripped around a body     | \u3000\u2029 본문 \u200b\u00a0 | 본문 \u200b |
+
+  @clause:role-alignment @clause:role-borders @clause:display-format
+  Scenario Outline: Wide characters (<kind>) keep the left and right layout
+    Given the standard choice will return "조금 더 자세히 말씀해 주세요."
+    When the user submits "<text>"
+    Then item 1 shows "사용자: <text>"
+    And every visible item is drawn against its role's edge with a border glyph on that side only
+
+    Examples:
+      | kind                | text                                           |
+      | Hangul              | 한국어로 쓴 메시지입니다                          |
+      | emoji with ZWJ      | 가족 👩‍👩‍👧‍👦 무지개 🏳️‍🌈                                  |
+      | combining marks     | cafe\u0301 n\u0303 a\u0308\u0301               |
+      | conjoining jamo     | \u1112\u1161\u11ab\u1100\u1173\u11af           |
+      | fullwidth forms     | ＡＢＣ１２３！                                    |
+
+  @clause:role-alignment @clause:role-borders
+  Scenario: Wide characters wrapped in a narrow terminal keep the left and right layout
+    Given the terminal is resized to 30x16 cells
+    And the standard choice will return "조금 더 자세히 말씀해 주세요."
+    When the user submits "가나다라마바사아자차카타파하가나다라마바사아자차카타파하👩‍👩‍👧‍👦"
+    Then every visible item is drawn against its role's edge with a border glyph on that side only
+
+  @clause:body-source @clause:display-format @clause:submission-order
+  Scenario: A 20,000-character input is accepted, kept intact and wrapped
+    When the user pastes a text of 20000 characters and presses Enter
+    Then message 1 is the long text from the user
+    And item 1 shows the label "사용자" and the long text
+    And item 1 wraps the long text within the conversation area
+    And the last item is visible in the conversation area
+    When the user submits "그다음"
+    Then item 3 shows "사용자: 그다음"
+
+  # 200 submissions mount 400 items; Textual lays all of them out again on every frame,
+  # so on a loaded machine this scenario needs more than the default bound.
+  @clause:submission-order @clause:session-records @clause:pair-order @clause:one-choice-per-submission
+  @scenario_timeout:60
+  Scenario: 200 submissions in quick succession keep their exact order
+    When the user submits 200 numbered inputs without waiting
+    Then the message list, the records and the conversation area keep those inputs in order
+    And the standard choice was called 200 times, each time with the fixed response list
+    And the last item is visible in the conversation area
+
+  @clause:role-alignment @clause:role-borders @clause:scroll-to-end @clause:label-and-classes-from-role
+  Scenario: Every rule holds in a 30x10 terminal
+    Given the terminal is resized to 30x10 cells
+    When the user submits these inputs in order:
+      | input                       |
+      | 작은 화면                    |
+      | 두 번째 입력은 조금 더 깁니다 |
+      | 셋                          |
+    Then the conversation area shows the items in the order of the message list
+    And each item's label and classes match the role of its message
+    And every visible item is drawn against its role's edge with a border glyph on that side only
+    And the conversation area is scrolled to its end
+    And the last item is visible in the conversation area
+    And the input is empty
+    And the input has focus
+
+  @clause:role-alignment @clause:role-borders @clause:scroll-to-end @clause:submission-order
+  Scenario: A resize in the middle of a conversation keeps every rule
+    Given the user has submitted "넓은 화면에서"
+    And the user has submitted "두 번째"
+    When the terminal is resized to 30x10 cells
+    And the user submits "작아진 뒤에"
+    Then the conversation area shows the items in the order of the message list
+    And each item's label and classes match the role of its message
+    And every visible item is drawn against its role's edge with a border glyph on that side only
+    And the conversation area is scrolled to its end
+    And the last item is visible in the conversation area
+    When the terminal is resized to 120x30 cells
+    Then every visible item is drawn against its role's edge with a border glyph on that side only
+    And the conversation area shows the items in the order of the message list
+    And the input has focus
