@@ -1,5 +1,7 @@
-"""Role model, message value and session records (clauses ``message-role-and-body``,
-``role-values``, ``role-labels``, ``role-classes``, ``session-records``).
+"""Role model, message value and session records.
+
+Clauses ``message-role-and-body``, ``role-values``, ``role-labels``, ``role-classes`` and
+``session-records``.
 
 Everything shown on screen is derived from a :class:`Role`; nothing is inferred back
 from a widget, a position or a CSS class.

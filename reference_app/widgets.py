@@ -43,7 +43,7 @@ class MessageItem(Label):
         message: Message,
         *,
         name: str | None = None,
-        id: str | None = None,  # noqa: A002 - Textual's own keyword
+        id: str | None = None,
         classes: str | None = None,
         disabled: bool = False,
     ) -> None:

@@ -7,8 +7,9 @@ Pilot and reads everything else from the screen.
 What an implementation decides: its widget ids, widget classes and nesting, the storage
 of its messages and records, its response list. What the harness guarantees: one fresh
 app per scenario from :meth:`ChatScreenAdapter.create_app`, accessors called while that
-app runs or after it has exited (the quitting scenarios read the state it left), the response-choice site restored after every scenario, and a verdict
-per scenario (pass, fail, error, timeout), never a hung run.
+app runs or after it has exited (the quitting scenarios read the state it left), the
+response-choice site restored after every scenario, and a verdict per scenario (pass,
+fail, error, timeout), never a hung run.
 
 Version history of :data:`PROTOCOL_VERSION`:
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from steps.adapter import Adapter, ChatScreenAdapter
+from steps.adapter import ChatScreenAdapter
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root (features/ and docs/ live here)."""
@@ -30,7 +30,7 @@ class Profile:
 
     name: str
     title: str
-    capability: type[Adapter]
+    capability: type
     step_modules: tuple[str, ...]
 
     @property

@@ -206,7 +206,9 @@ def _text_spans(rows: list[list[str]], content: Region) -> dict[int, tuple[int, 
         row = rows[y] if y < len(rows) else []
         columns = [x for x in range(content.x, min(content.right, len(row))) if row[x] not in BLANK]
         if columns:
-            last = columns[-1] + (1 if columns[-1] + 1 < len(row) and row[columns[-1] + 1] == "" else 0)
+            last = columns[-1] + (
+                1 if columns[-1] + 1 < len(row) and row[columns[-1] + 1] == "" else 0
+            )
             spans[y] = (columns[0], last)
     return spans
 
@@ -247,7 +249,9 @@ def widget_text(widget: Widget) -> str:
     if plain is None and isinstance(visual, RichVisual):
         plain = _rendered_text(rendered)
     if plain is None:
-        raise AssertionError(f"{describe_widget(widget)} shows no text (got {type(visual).__name__})")
+        raise AssertionError(
+            f"{describe_widget(widget)} shows no text (got {type(visual).__name__})"
+        )
     return str(plain)
 
 

@@ -7,9 +7,9 @@ import socket
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
 from steps.driver import Driver
-from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.screen import BLANK, describe_widget, screen_rows
 from steps.verdicts import ImplementationError
 
@@ -229,4 +229,3 @@ def no_network(connection_attempts: list[object]) -> None:
         "no network connection",
         f"connection attempts to {connection_attempts}",
     )
-

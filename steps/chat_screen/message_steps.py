@@ -7,8 +7,6 @@ import re
 import pytest
 from pytest_bdd import parsers, then
 
-from steps.checks import check, literal, scenario_clause
-from steps.driver import Driver
 from steps.chat_screen.observe import (
     COUNT_CLAUSES,
     LABELS,
@@ -18,6 +16,8 @@ from steps.chat_screen.observe import (
     records,
     snapshot,
 )
+from steps.checks import check, literal, scenario_clause
+from steps.driver import Driver
 
 
 def quoted_list(text: str) -> list[str]:
@@ -45,7 +45,9 @@ def message_count(request: pytest.FixtureRequest, driver: Driver, count: int) ->
 def message_is(driver: Driver, number: int, role: str, body: str) -> None:
     """Message ``number`` (1-based) has exactly this role and body."""
     seen = messages(driver)
-    check(len(seen) >= number, "message-role-and-body", f"message {number}", "it to exist", str(seen))
+    check(
+        len(seen) >= number, "message-role-and-body", f"message {number}", "it to exist", str(seen)
+    )
     expected = (role, literal(body))
     check(
         seen[number - 1] == expected,
@@ -80,7 +82,10 @@ def user_bodies(driver: Driver, bodies: str) -> None:
 
 @then(parsers.parse('every message\'s role is given by the message data as "user" or "agent"'))
 def roles_explicit(driver: Driver) -> None:
-    """Each message's role, read from the data, is ``user`` or ``agent`` (``role-in-message-data``)."""
+    """Each message's role, read from the data, is ``user`` or ``agent``.
+
+    Clause ``role-in-message-data``.
+    """
     seen = messages(driver)
     check(bool(seen), "role-in-message-data", "the message list", "messages", "none")
     for number, (role, _body) in enumerate(seen, start=1):
@@ -111,7 +116,8 @@ def agent_bodies_fixed(driver: Driver) -> None:
 
 @then(
     parsers.re(
-        r"the standard choice was called (?P<count>\d+) times?, each time with the fixed response list"
+        r"the standard choice was called (?P<count>\d+) times?, "
+        r"each time with the fixed response list"
     ),
     converters={"count": int},
 )
@@ -177,9 +183,7 @@ def earlier_unchanged(driver: Driver, submissions: list[Snapshot], count: int) -
         f"unchanged: {before.messages[:count]}",
         str(after.messages[:count]),
     )
-    old, new = (
-        [item.contract_view for item in snap.items[:count]] for snap in (before, after)
-    )
+    old, new = ([item.contract_view for item in snap.items[:count]] for snap in (before, after))
     check(
         new == old,
         "messages-immutable",
@@ -194,7 +198,13 @@ def inputs_record(driver: Driver, values: str) -> None:
     """The record of submitted inputs equals the quoted values (``session-records``)."""
     seen, _ = records(driver)
     expected = quoted_list(values)
-    check(seen == expected, "session-records", "the record of submitted inputs", str(expected), str(seen))
+    check(
+        seen == expected,
+        "session-records",
+        "the record of submitted inputs",
+        str(expected),
+        str(seen),
+    )
 
 
 @then(parsers.parse("the record of selected responses is {values}"))
@@ -202,7 +212,13 @@ def responses_record(driver: Driver, values: str) -> None:
     """The record of selected responses equals the quoted values (``session-records``)."""
     _, seen = records(driver)
     expected = quoted_list(values)
-    check(seen == expected, "session-records", "the record of selected responses", str(expected), str(seen))
+    check(
+        seen == expected,
+        "session-records",
+        "the record of selected responses",
+        str(expected),
+        str(seen),
+    )
 
 
 @then("the records match the message list")
@@ -212,8 +228,20 @@ def records_match(driver: Driver) -> None:
     seen = messages(driver)
     users = [body for role, body in seen if role == "user"]
     agents = [body for role, body in seen if role == "agent"]
-    check(inputs == users, "session-records", "the record of submitted inputs", str(users), str(inputs))
-    check(responses == agents, "session-records", "the record of selected responses", str(agents), str(responses))
+    check(
+        inputs == users,
+        "session-records",
+        "the record of submitted inputs",
+        str(users),
+        str(inputs),
+    )
+    check(
+        responses == agents,
+        "session-records",
+        "the record of selected responses",
+        str(agents),
+        str(responses),
+    )
 
 
 @then(parsers.re(r"the records hold (?P<count>\d+) submissions?"), converters={"count": int})
@@ -235,4 +263,10 @@ def items_show_messages(driver: Driver) -> None:
     seen = items(driver)
     for number, ((role, body), item) in enumerate(zip(messages(driver), seen, strict=False), 1):
         expected = f"{LABELS.get(role, role)}: {body}"
-        check(item.text == expected, "display-format", f"item {number} ({item.name})", repr(expected), repr(item.text))
+        check(
+            item.text == expected,
+            "display-format",
+            f"item {number} ({item.name})",
+            repr(expected),
+            repr(item.text),
+        )

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 from pytest_bdd import parsers, then
+from textual.widget import Widget
+from textual.widgets import Input
 
+from steps.chat_screen.observe import CLASSES, COUNT_CLAUSES, LABELS, item_widget, items, messages
 from steps.checks import check, literal, scenario_clause, violation
 from steps.driver import Driver
-from steps.chat_screen.observe import COUNT_CLAUSES, CLASSES, LABELS, item_widget, items, messages
 from steps.screen import (
     ItemGeometry,
     Side,
@@ -19,8 +21,6 @@ from steps.screen import (
     widget_text,
 )
 from steps.verdicts import ImplementationError
-from textual.widget import Widget
-from textual.widgets import Input
 
 
 @then("the conversation area shows, in order:")
@@ -44,7 +44,13 @@ def item_shows(driver: Driver, number: int, text: str) -> None:
     """Item ``number``'s text is exactly ``text`` (``display-format``)."""
     widget = item_widget(driver, number)
     expected, seen = literal(text), widget_text(widget)
-    check(seen == expected, "display-format", f"item {number} ({describe_widget(widget)})", repr(expected), repr(seen))
+    check(
+        seen == expected,
+        "display-format",
+        f"item {number} ({describe_widget(widget)})",
+        repr(expected),
+        repr(seen),
+    )
 
 
 @then(parsers.parse('the screen shows the text "{text}"'))
@@ -52,7 +58,13 @@ def screen_shows(driver: Driver, text: str) -> None:
     """``text`` appears, unbroken on one row, on the composed screen."""
     expected = literal(text)
     drawn = screen_text(driver.app)
-    check(expected in drawn, "display-format", "the composed screen", f"the text {expected!r}", "\n" + drawn)
+    check(
+        expected in drawn,
+        "display-format",
+        "the composed screen",
+        f"the text {expected!r}",
+        "\n" + drawn,
+    )
 
 
 @then("the conversation area holds exactly one label widget per message")
@@ -91,7 +103,13 @@ def has_classes(driver: Driver, number: int, classes: str) -> None:
     """Item ``number`` has every class listed (``role-classes``)."""
     widget = item_widget(driver, number)
     missing = set(classes.split()) - set(widget.classes)
-    check(not missing, "role-classes", f"item {number} ({describe_widget(widget)})", f"the classes {classes!r}", f"missing {sorted(missing)}")
+    check(
+        not missing,
+        "role-classes",
+        f"item {number} ({describe_widget(widget)})",
+        f"the classes {classes!r}",
+        f"missing {sorted(missing)}",
+    )
 
 
 @then(parsers.parse('item {number:d} has none of the classes "{classes}"'))
@@ -99,7 +117,13 @@ def lacks_classes(driver: Driver, number: int, classes: str) -> None:
     """Item ``number`` has none of the classes listed (``role-classes``)."""
     widget = item_widget(driver, number)
     extra = set(classes.split()) & set(widget.classes)
-    check(not extra, "role-classes", f"item {number} ({describe_widget(widget)})", f"none of {classes!r}", f"it has {sorted(extra)}")
+    check(
+        not extra,
+        "role-classes",
+        f"item {number} ({describe_widget(widget)})",
+        f"none of {classes!r}",
+        f"it has {sorted(extra)}",
+    )
 
 
 @then("each item's label and classes match the role of its message")
@@ -107,13 +131,26 @@ def items_match_roles(driver: Driver) -> None:
     """Item ``i``'s label and role classes are those of message ``i``'s role."""
     data = messages(driver)
     seen = items(driver)
-    check(len(seen) == len(data), "label-and-classes-from-role", "the conversation area", f"{len(data)} items", str(len(seen)))
+    check(
+        len(seen) == len(data),
+        "label-and-classes-from-role",
+        "the conversation area",
+        f"{len(data)} items",
+        str(len(seen)),
+    )
     for number, ((role, _body), item) in enumerate(zip(data, seen, strict=True), start=1):
         other = "agent" if role == "user" else "user"
         where = f"item {number} ({item.name}) of a {role} message"
-        check(item.text.startswith(f"{LABELS.get(role, role)}: "), "label-and-classes-from-role", where, f"the label {LABELS.get(role)!r}", repr(item.text))
         check(
-            CLASSES.get(role, frozenset({"?"})) <= item.classes and not (CLASSES[other] - CLASSES[role]) & item.classes,
+            item.text.startswith(f"{LABELS.get(role, role)}: "),
+            "label-and-classes-from-role",
+            where,
+            f"the label {LABELS.get(role)!r}",
+            repr(item.text),
+        )
+        check(
+            CLASSES.get(role, frozenset({"?"})) <= item.classes
+            and not (CLASSES[other] - CLASSES[role]) & item.classes,
             "label-and-classes-from-role",
             where,
             f"the classes {sorted(CLASSES.get(role, ()))} and none of the other role's",
@@ -165,7 +202,7 @@ def drawn_against(driver: Driver, number: int, side: str) -> None:
 
 @then(parsers.parse("item {number:d} is drawn with a border glyph on its {side} side only"))
 def glyph_on_side(driver: Driver, number: int, side: str) -> None:
-    """On the composed screen, a glyph sits between the text and ``side``'s edge, none on the other."""
+    """On the composed screen, a glyph sits between text and ``side``'s edge, none on the other."""
     widget = item_widget(driver, number)
     wanted = Side(side)
     where = f"item {number} ({describe_widget(widget)})"
@@ -199,7 +236,8 @@ def content_overflows(driver: Driver) -> None:
         "scroll-to-end",
         f"the conversation area ({describe_widget(area)})",
         "content taller than the area, so scrolling matters",
-        f"virtual height {area.virtual_size.height}, area height {area.scrollable_content_region.height}",
+        f"virtual height {area.virtual_size.height}, "
+        f"area height {area.scrollable_content_region.height}",
     )
 
 
@@ -233,7 +271,13 @@ def last_visible(driver: Driver) -> None:
     )
     drawn = screen_text(driver.app)
     text = widget_text(last)
-    check(text.split()[-1] in drawn, "scroll-to-end", "the composed screen", f"the last item's text {text!r}", drawn)
+    check(
+        text.split()[-1] in drawn,
+        "scroll-to-end",
+        "the composed screen",
+        f"the last item's text {text!r}",
+        drawn,
+    )
 
 
 @then("the declared conversation area is exactly one widget")
@@ -245,7 +289,13 @@ def conversation_declared(driver: Driver) -> None:
 @then("the declared input is exactly one Input widget")
 def input_declared(driver: Driver) -> None:
     """The adapter's input selector names one ``Input`` (``widget-ids``)."""
-    check(isinstance(driver.input, Input), "widget-ids", "the declared input", "an Input", type(driver.input).__name__)
+    check(
+        isinstance(driver.input, Input),
+        "widget-ids",
+        "the declared input",
+        "an Input",
+        type(driver.input).__name__,
+    )
 
 
 @then("every message item is inside the declared conversation area")
