@@ -1,0 +1,342 @@
+"""Benchmark 3: the cost of one submission at scale, against Textual's own floor.
+
+Two apps run side by side on one event loop in 80x24 headless terminals:
+
+* **ours**: the reference app. One submission is one ``Input.Submitted`` posted by the
+  input, as Enter would post it (no Pilot key handling), so the app's whole submit path
+  runs: strip, clear, choice, session records, two ``MessageItem`` widgets, one
+  ``mount_all``, scroll to the end.
+* **floor**: a bare Textual app with the same screen shape (a ``VerticalScroll`` above a
+  focused ``Input``). One "submission" is one ``mount_all`` of two bare ``Label`` widgets
+  showing the same texts, nothing else.
+
+A sample runs from the start of the submission to the first frame in which both new
+widgets are laid out (they have a size), and, for the reference app, the conversation is
+scrolled to its end, so the newest item is on screen. The frame is observed through the
+screen's ``screen_layout_refresh_signal``, published right after each layout refresh and
+repaint, so no polling or sleeping adds to the time.
+
+Both conversations are pre-filled, before any sample, with the same number of items
+mounted in batches of :data:`BATCH` (one ``mount_all`` per batch; the reference app also
+records each pair in its session), not through the UI. Sizes are the sizes at which
+sampling starts; each sample adds one pair to each side.
+
+Memory per message pair: with ``tracemalloc`` started after the pre-fill, the memory
+still allocated after adding a number of pairs and a ``gc.collect()``, divided by the
+number of pairs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import tracemalloc
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from time import perf_counter
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Input, Label
+
+from benchmarks.timing import Row, Samples, ms, rounds
+from reference_app.app import ChatApp
+from reference_app.responses import RESPONSES
+from reference_app.widgets import MessageItem
+
+SIZES = (100, 500, 1000, 2000, 3500, 5000)
+"""Conversation sizes, in messages, at which submissions are timed."""
+TABLE_SIZES = (100, 1000, 5000)
+"""Sizes reported in the summary table (all sizes go into the plot)."""
+BATCH = 500
+"""Widgets per ``mount_all`` call while pre-filling."""
+TERMINAL = (80, 24)
+"""Terminal size of both apps, in cells."""
+BOUND = 60.0
+"""Seconds one sample may take before the benchmark gives up."""
+TIME_TARGET = 1.2
+"""Target: reference app / floor, per submission, at every size."""
+MEMORY_TARGET = 1.3
+"""Target: reference app / floor, memory per message pair."""
+
+
+class FloorApp(App[None]):
+    """Textual's floor: a scrolling container above a focused input, and bare labels."""
+
+    def compose(self) -> ComposeResult:
+        """A ``VerticalScroll`` and an ``Input``, as in the reference app."""
+        yield VerticalScroll(id="chat-log")
+        yield Input(id="chat-input")
+
+    def on_mount(self) -> None:
+        """Focus the input, as the reference app does (its cursor blinks in both)."""
+        self.query_one(Input).focus()
+
+
+def pair_bodies(number: int) -> tuple[str, str]:
+    """The user and agent bodies of pair ``number``."""
+    return f"메시지 {number}", RESPONSES[number % len(RESPONSES)]
+
+
+def pair_texts(number: int) -> tuple[str, str]:
+    """The two display texts of pair ``number``, as the reference app shows them."""
+    user, agent = pair_bodies(number)
+    return f"사용자: {user}", f"에이전트: {agent}"
+
+
+@dataclass
+class Side:
+    """One app under measurement and how to add one pair to it.
+
+    Attributes:
+        app: The running app.
+        pilot: Its pilot.
+        area: Its conversation container.
+        added: Pairs added so far (pre-fill and samples).
+    """
+
+    app: App[Any]
+    pilot: Pilot[Any]
+    area: Widget
+    added: int = field(default=0)
+
+    @property
+    def size(self) -> int:
+        """Messages in the conversation."""
+        return len(self.area.children)
+
+    async def prefill(self, messages: int) -> None:
+        """Mount pairs in batches until the conversation holds ``messages`` messages."""
+        while self.size < messages:
+            pairs = min(BATCH, messages - self.size) // 2
+            await self.area.mount_all(self.make_batch(pairs))
+        self.area.scroll_end(animate=False)
+        await self.pilot.pause()
+
+    def make_batch(self, pairs: int) -> list[Widget]:
+        """``pairs`` pairs of widgets for the pre-fill."""
+        raise NotImplementedError
+
+    def start(self) -> None:
+        """Begin adding one pair; return at once."""
+        raise NotImplementedError
+
+    def done(self, before: int) -> bool:
+        """Whether the pair started when the conversation held ``before`` items is shown."""
+        new = self.area.children[before:]
+        return len(new) == 2 and all(widget.size.height for widget in new)
+
+
+class ReferenceSide(Side):
+    """The reference app: pre-fill through its session, submit through its input."""
+
+    def make_batch(self, pairs: int) -> list[Widget]:
+        """Record ``pairs`` pairs in the session and build their items."""
+        assert isinstance(self.app, ChatApp)
+        widgets: list[Widget] = []
+        for _ in range(pairs):
+            pair = self.app.session.record(*pair_bodies(self.added))
+            widgets.extend(MessageItem(message) for message in pair)
+            self.added += 1
+        return widgets
+
+    def start(self) -> None:
+        """Post ``Input.Submitted`` from the input, as Enter does."""
+        field_ = self.app.query_one(f"#{ChatApp.INPUT_ID}", Input)
+        field_.post_message(Input.Submitted(field_, pair_bodies(self.added)[0]))
+        self.added += 1
+
+    def done(self, before: int) -> bool:
+        """Both items laid out and the conversation scrolled to its end."""
+        return super().done(before) and self.area.scroll_y >= self.area.max_scroll_y
+
+
+class FloorSide(Side):
+    """Textual's floor: two bare labels, one ``mount_all``."""
+
+    def make_batch(self, pairs: int) -> list[Widget]:
+        """``pairs`` pairs of bare labels."""
+        widgets: list[Widget] = []
+        for _ in range(pairs):
+            widgets.extend(Label(text) for text in pair_texts(self.added))
+            self.added += 1
+        return widgets
+
+    def start(self) -> None:
+        """Mount two bare labels with one ``mount_all``."""
+        self.area.mount_all([Label(text) for text in pair_texts(self.added)])
+        self.added += 1
+
+
+async def until_settled(side: Side, bound: float = BOUND) -> float:
+    """Add one pair to ``side``; return the seconds until the last frame it caused.
+
+    Layout refreshes are time-stamped as they happen. After the first frame that shows
+    the pair, the app is let run until a pause passes with no further layout refresh;
+    the cost is the time of the last one. Mounting makes Textual lay out twice (the
+    first layout sets the new widgets' sizes, which asks for another), so the first
+    frame alone would leave part of the floor's own work out.
+
+    Raises:
+        TimeoutError: The pair was not shown within ``bound`` seconds.
+        RuntimeError: The last frame no longer showed the pair.
+    """
+    before = side.size
+    frames: list[tuple[float, bool]] = []
+    shown = asyncio.Event()
+
+    def on_layout(_screen: object) -> None:
+        frames.append((perf_counter(), side.done(before)))
+        if frames[-1][1]:
+            shown.set()
+
+    signal = side.app.screen.screen_layout_refresh_signal
+    signal.subscribe(side.area, on_layout, immediate=True)
+    try:
+        start = perf_counter()
+        side.start()
+        await asyncio.wait_for(shown.wait(), bound)
+        seen = -1
+        while seen != len(frames):
+            seen = len(frames)
+            await side.pilot.pause()
+    finally:
+        signal.unsubscribe(side.area)
+    last, still_shown = frames[-1]
+    if not still_shown:
+        raise RuntimeError(f"{type(side.app).__name__}: the last frame no longer shows the pair")
+    return last - start
+
+
+async def sample(side: Side) -> float:
+    """One timed submission, after a full collection so each starts from the same state."""
+    gc.collect()
+    return await until_settled(side)
+
+
+async def memory_per_pair(side: Side, pairs: int) -> float:
+    """Bytes still allocated per pair after adding ``pairs`` pairs to ``side``."""
+    await side.pilot.pause()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for _ in range(pairs):
+            await until_settled(side)
+        await side.pilot.pause()
+        gc.collect()
+        return (tracemalloc.get_traced_memory()[0] - base) / pairs
+    finally:
+        tracemalloc.stop()
+
+
+@dataclass
+class ScaleResult:
+    """Everything benchmark 3 measured.
+
+    Attributes:
+        sizes: The conversation sizes, in messages.
+        time: Per size, the samples of ``"ours"`` and ``"floor"`` (seconds).
+        memory: Samples of bytes per pair of ``"ours"`` and ``"floor"``.
+        memory_size: Conversation size at which memory was measured.
+    """
+
+    sizes: list[int]
+    time: dict[int, Samples]
+    memory: Samples
+    memory_size: int
+
+
+async def measure(
+    sizes: Sequence[int], repeats: int, memory_pairs: int, memory_repeats: int
+) -> ScaleResult:
+    """Run benchmark 3 in this event loop.
+
+    Args:
+        sizes: Conversation sizes in messages, ascending.
+        repeats: Timed submissions per side and size.
+        memory_pairs: Pairs added per memory sample.
+        memory_repeats: Memory samples per side.
+
+    Returns:
+        The samples.
+    """
+    ours, floor = ChatApp(), FloorApp()
+    async with (
+        ours.run_test(size=TERMINAL) as ours_pilot,
+        floor.run_test(size=TERMINAL) as floor_pilot,
+    ):
+        sides = {
+            "ours": ReferenceSide(ours, ours_pilot, ours.query_one(f"#{ChatApp.CONVERSATION_ID}")),
+            "floor": FloorSide(floor, floor_pilot, floor.query_one("#chat-log")),
+        }
+        memory = Samples()
+        for order in rounds(list(sides), memory_repeats):
+            for name in order:
+                memory.add(name, await memory_per_pair(sides[name], memory_pairs))
+        memory_size = sides["ours"].size
+        time: dict[int, Samples] = {}
+        for size in sizes:
+            for side in sides.values():
+                await side.prefill(size)
+            time[size] = Samples()
+            for order in rounds(list(sides), repeats):
+                for name in order:
+                    time[size].add(name, await sample(sides[name]))
+    return ScaleResult(list(sizes), time, memory, memory_size)
+
+
+def run(
+    sizes: Sequence[int] = SIZES,
+    repeats: int = 15,
+    memory_pairs: int = 50,
+    memory_repeats: int = 3,
+) -> ScaleResult:
+    """Run benchmark 3 (see :func:`measure`) on a new event loop."""
+    return asyncio.run(measure(sizes, repeats, memory_pairs, memory_repeats))
+
+
+def rows(result: ScaleResult, table_sizes: Sequence[int] = TABLE_SIZES) -> list[Row]:
+    """The table rows of benchmark 3: one per reported size, one for memory."""
+    reported = [size for size in result.sizes if size in table_sizes] or result.sizes
+    table = [_time_row(size, result.time[size]) for size in reported]
+    ours, floor = result.memory.median("ours"), result.memory.median("floor")
+    table.append(
+        Row(
+            key="3. memory",
+            measure=f"memory per message pair (from {result.memory_size} messages)",
+            ours=f"{ours / 1024:.1f} KiB",
+            floor=f"{floor / 1024:.1f} KiB",
+            ratio=ours / floor,
+            target=f"<= {MEMORY_TARGET}",
+            met=ours / floor <= MEMORY_TARGET,
+            note=f"tracemalloc, median of {len(result.memory.values['ours'])}",
+        )
+    )
+    return table
+
+
+def _time_row(size: int, samples: Samples) -> Row:
+    ours, floor = samples.median("ours"), samples.median("floor")
+    return Row(
+        key=f"3. scale {size}",
+        measure=f"one submission at {size} messages",
+        ours=ms(ours),
+        floor=ms(floor),
+        ratio=ours / floor,
+        target=f"<= {TIME_TARGET}",
+        met=ours / floor <= TIME_TARGET,
+        note=f"median of {len(samples.values['ours'])}; "
+        f"ours {samples.spread('ours')}, floor {samples.spread('floor')}",
+    )
+
+
+def per_submission(result: ScaleResult) -> dict[str, list[float]]:
+    """Median seconds per submission at each size, per side (for the plot)."""
+    return {
+        side: [result.time[size].median(side) for size in result.sizes]
+        for side in ("ours", "floor")
+    }
