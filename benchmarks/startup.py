@@ -3,6 +3,8 @@
 * **ours**: :class:`reference_app.ChatApp` (its ``app.tcss`` is read and parsed at each
   start, as in a new process).
 * **floor**: a bare Textual app whose screen holds one ``Input``.
+* for the breakdown, **widgets**: a bare app with the reference app's two widgets (a
+  ``VerticalScroll`` above an ``Input``), without its stylesheet, bindings or code.
 
 A sample runs in this process, after both apps have been started once (so imports and
 Textual's module-level caches are warm for both): from constructing the app to Textual's
@@ -19,6 +21,7 @@ from time import perf_counter
 from typing import Any
 
 from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Input
 
 from benchmarks.timing import Row, Samples, interleave, ms
@@ -35,6 +38,15 @@ class BareApp(App[None]):
 
     def compose(self) -> ComposeResult:
         """One input."""
+        yield Input()
+
+
+class ScrollApp(App[None]):
+    """For the breakdown: the reference app's two widgets, without its stylesheet or code."""
+
+    def compose(self) -> ComposeResult:
+        """A ``VerticalScroll`` above an ``Input``."""
+        yield VerticalScroll()
         yield Input()
 
 
@@ -64,7 +76,7 @@ async def first_frame(app_class: type[App[Any]]) -> float:
 
 def run(repeats: int = 21) -> Samples:
     """Run benchmark 4: ``repeats`` interleaved starts of each app, after one warm-up each."""
-    classes = {"ours": timed(ChatApp), "floor": timed(BareApp)}
+    classes = {"ours": timed(ChatApp), "floor": timed(BareApp), "widgets": timed(ScrollApp)}
     for app_class in classes.values():
         asyncio.run(first_frame(app_class))
     return interleave(
@@ -79,6 +91,7 @@ def run(repeats: int = 21) -> Samples:
 def rows(samples: Samples) -> list[Row]:
     """The table row of benchmark 4."""
     ours, floor = samples.median("ours"), samples.median("floor")
+    widgets = samples.median("widgets")
     return [
         Row(
             key="4. start-up",
@@ -89,6 +102,7 @@ def rows(samples: Samples) -> list[Row]:
             target=f"<= {TARGET}",
             met=ours / floor <= TARGET,
             note=f"median of {len(samples.values['ours'])}; "
-            f"ours {samples.spread('ours')}, floor {samples.spread('floor')}",
+            f"ours {samples.spread('ours')}, floor {samples.spread('floor')}; "
+            f"Input + VerticalScroll alone {ms(widgets)} (x{widgets / floor:.2f} the floor)",
         )
     ]
