@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.scale import ScaleResult, per_submission
+from benchmarks.scale import TIME_TARGET, ScaleResult, per_submission
 from benchmarks.timing import machine
 
 
 def draw(result: ScaleResult, path: Path) -> None:
-    """Write a PNG of the median cost per submission at each size, both sides.
+    """Write a PNG: median cost per submission at each size, and the ratio to the floor.
 
     Args:
         result: What benchmark 3 measured.
@@ -24,25 +24,32 @@ def draw(result: ScaleResult, path: Path) -> None:
     from matplotlib import pyplot
 
     medians = per_submission(result)
-    figure, axes = pyplot.subplots(figsize=(7, 4.2), dpi=110)
-    labels = {
-        "ours": "reference app (Input.Submitted -> 2 MessageItems, scroll to end)",
-        "floor": "Textual floor (mount_all of 2 bare Labels)",
-    }
-    for side, style in (("ours", "o-"), ("floor", "s--")):
-        values_ms = [value * 1000 for value in medians[side]]
-        axes.plot(result.sizes, values_ms, style, label=labels[side])
-    axes.set_xlabel("conversation size before the submission (messages)")
-    axes.set_ylabel("median time per submission (ms)")
+    figure, (costs, ratios) = pyplot.subplots(
+        2, 1, figsize=(7, 6), dpi=110, sharex=True, gridspec_kw={"height_ratios": [2, 1]}
+    )
+    for side, style, label in (
+        ("ours", "o-", "reference app (Input.Submitted: 2 MessageItems, scroll to end)"),
+        ("floor", "s--", "Textual floor (one mount_all of 2 bare Labels)"),
+    ):
+        costs.plot(result.sizes, [value * 1000 for value in medians[side]], style, label=label)
+    costs.set_ylabel("median time per submission (ms)")
+    costs.set_ylim(bottom=0)
+    costs.legend(fontsize=8)
     info = machine()
-    axes.set_title(
-        f"Cost of one submission (Textual {info['textual']}, {info['nproc']} CPUs, "
-        f"load {info['load'].split()[0]})",
+    costs.set_title(
+        f"Cost of one submission against conversation size\n(Textual {info['textual']}, "
+        f"{info['nproc']} CPUs, load {info['load'].split()[0]} at plot time)",
         fontsize=10,
     )
-    axes.grid(True, alpha=0.3)
-    axes.set_ylim(bottom=0)
-    axes.legend(fontsize=8)
+    ratio = [ours / floor for ours, floor in zip(medians["ours"], medians["floor"], strict=True)]
+    ratios.plot(result.sizes, ratio, "o-", color="tab:green", label="reference app / floor")
+    ratios.axhline(TIME_TARGET, color="tab:red", linestyle=":", label=f"target {TIME_TARGET}")
+    ratios.set_ylim(0, max([*ratio, TIME_TARGET]) * 1.2)
+    ratios.set_ylabel("ratio")
+    ratios.set_xlabel("conversation size before the submission (messages)")
+    ratios.legend(fontsize=8, loc="lower right")
+    for axes in (costs, ratios):
+        axes.grid(True, alpha=0.3)
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path)

@@ -10,20 +10,25 @@ Two apps run side by side on one event loop in 80x24 headless terminals:
   focused ``Input``). One "submission" is one ``mount_all`` of two bare ``Label`` widgets
   showing the same texts, nothing else.
 
-A sample runs from the start of the submission to the first frame in which both new
-widgets are laid out (they have a size), and, for the reference app, the conversation is
-scrolled to its end, so the newest item is on screen. The frame is observed through the
-screen's ``screen_layout_refresh_signal``, published right after each layout refresh and
-repaint, so no polling or sleeping adds to the time.
+A sample runs from the start of the submission to the last frame the submission causes,
+provided that frame shows both new widgets laid out (they have a size) and, for the
+reference app, the conversation scrolled to its end, so the newest item is on screen.
+Frames are time-stamped through the screen's ``screen_layout_refresh_signal``, published
+right after each layout refresh and repaint; "last" means two ``pilot.pause()`` calls in
+a row went by without another frame and with no refresh pending (:func:`quiet`); the
+pauses are not timed. Textual lays out twice after a
+mount (the first layout sets the new widgets' sizes, which asks for a second), so the
+floor's cost is two layouts too, and the reference app's scroll to the end, which Textual
+runs after a refresh, lands in the second one.
 
 Both conversations are pre-filled, before any sample, with the same number of items
 mounted in batches of :data:`BATCH` (one ``mount_all`` per batch; the reference app also
 records each pair in its session), not through the UI. Sizes are the sizes at which
 sampling starts; each sample adds one pair to each side.
 
-Memory per message pair: with ``tracemalloc`` started after the pre-fill, the memory
-still allocated after adding a number of pairs and a ``gc.collect()``, divided by the
-number of pairs.
+Memory per message pair: on a separate pair of apps, from empty conversations on,
+``tracemalloc`` is started, a number of pairs is added (as above), and the memory still
+allocated after a ``gc.collect()`` is divided by the number of pairs.
 """
 
 from __future__ import annotations
@@ -31,7 +36,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Any
@@ -39,6 +45,7 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
@@ -174,12 +181,7 @@ class FloorSide(Side):
 async def until_settled(side: Side, bound: float = BOUND) -> float:
     """Add one pair to ``side``; return the seconds until the last frame it caused.
 
-    Layout refreshes are time-stamped as they happen. After a frame that shows the pair,
-    the app runs until a whole ``pilot.pause()`` passes with no further layout refresh;
-    if the last frame still shows the pair, its time is the cost, else the wait goes on.
-    Mounting makes Textual lay out twice (the first layout sets the new widgets' sizes,
-    which asks for another), so the first frame alone would leave out part of the
-    floor's own work.
+    See the module docstring for what the last frame is.
 
     Raises:
         TimeoutError: The pair was not shown within ``bound`` seconds.
@@ -200,16 +202,44 @@ async def until_settled(side: Side, bound: float = BOUND) -> float:
         side.start()
         while True:
             await asyncio.wait_for(shown.wait(), bound)
-            seen = -1
-            while seen != len(frames):
-                seen = len(frames)
-                await side.pilot.pause()
+            await settle(side, frames)
             if frames[-1][1]:
                 break
             shown.clear()
     finally:
         signal.unsubscribe(side.area)
     return frames[-1][0] - start
+
+
+def quiet(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` has no refresh pending: no layout, scroll, repaint or callback.
+
+    Reads Textual's private flags (Textual 8): the update timer runs while a refresh is
+    pending, and ``call_after_refresh`` callbacks wait in ``_callbacks``.
+    """
+    return not (
+        screen._update_timer._active.is_set()
+        or screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._dirty_widgets
+        or screen._callbacks
+    )
+
+
+async def settle(side: Side, frames: list[tuple[float, bool]], rounds: int = 2) -> None:
+    """Let ``side``'s app run until ``rounds`` pauses in a row pass quietly.
+
+    A quiet pause is a ``pilot.pause()`` (every message queue processed, then the
+    process idle) after which no new frame was recorded and no refresh is pending.
+    """
+    calm, seen = 0, len(frames)
+    while calm < rounds:
+        await side.pilot.pause()
+        if len(frames) == seen and quiet(side.app.screen):
+            calm += 1
+        else:
+            calm, seen = 0, len(frames)
 
 
 async def sample(side: Side) -> float:
@@ -242,19 +272,37 @@ class ScaleResult:
         sizes: The conversation sizes, in messages.
         time: Per size, the samples of ``"ours"`` and ``"floor"`` (seconds).
         memory: Samples of bytes per pair of ``"ours"`` and ``"floor"``.
-        memory_size: Conversation size at which memory was measured.
+        memory_pairs: Pairs added per memory sample (the samples follow each other in
+            one pair of apps, from empty conversations on).
     """
 
     sizes: list[int]
     time: dict[int, Samples]
     memory: Samples
-    memory_size: int
+    memory_pairs: int
+
+
+@asynccontextmanager
+async def both_sides() -> AsyncIterator[dict[str, Side]]:
+    """Run a new reference app and a new floor app side by side; yield their sides."""
+    ours, floor = ChatApp(), FloorApp()
+    async with (
+        ours.run_test(size=TERMINAL) as ours_pilot,
+        floor.run_test(size=TERMINAL) as floor_pilot,
+    ):
+        yield {
+            "ours": ReferenceSide(ours, ours_pilot, ours.query_one(f"#{ChatApp.CONVERSATION_ID}")),
+            "floor": FloorSide(floor, floor_pilot, floor.query_one("#chat-log")),
+        }
 
 
 async def measure(
     sizes: Sequence[int], repeats: int, memory_pairs: int, memory_repeats: int
 ) -> ScaleResult:
     """Run benchmark 3 in this event loop.
+
+    Memory is measured first, on its own pair of apps, so that it does not grow the
+    conversations that are then timed.
 
     Args:
         sizes: Conversation sizes in messages, ascending.
@@ -265,21 +313,13 @@ async def measure(
     Returns:
         The samples.
     """
-    ours, floor = ChatApp(), FloorApp()
-    async with (
-        ours.run_test(size=TERMINAL) as ours_pilot,
-        floor.run_test(size=TERMINAL) as floor_pilot,
-    ):
-        sides = {
-            "ours": ReferenceSide(ours, ours_pilot, ours.query_one(f"#{ChatApp.CONVERSATION_ID}")),
-            "floor": FloorSide(floor, floor_pilot, floor.query_one("#chat-log")),
-        }
-        memory = Samples()
+    memory = Samples()
+    async with both_sides() as sides:
         for order in rounds(list(sides), memory_repeats):
             for name in order:
                 memory.add(name, await memory_per_pair(sides[name], memory_pairs))
-        memory_size = sides["ours"].size
-        time: dict[int, Samples] = {}
+    time: dict[int, Samples] = {}
+    async with both_sides() as sides:
         for size in sizes:
             for side in sides.values():
                 await side.prefill(size)
@@ -287,7 +327,7 @@ async def measure(
             for order in rounds(list(sides), repeats):
                 for name in order:
                     time[size].add(name, await sample(sides[name]))
-    return ScaleResult(list(sizes), time, memory, memory_size)
+    return ScaleResult(list(sizes), time, memory, memory_pairs)
 
 
 def run(
@@ -308,7 +348,7 @@ def rows(result: ScaleResult, table_sizes: Sequence[int] = TABLE_SIZES) -> list[
     table.append(
         Row(
             key="3. memory",
-            measure=f"memory per message pair (from {result.memory_size} messages)",
+            measure=f"memory per message pair ({result.memory_pairs} pairs per sample)",
             ours=f"{ours / 1024:.1f} KiB",
             floor=f"{floor / 1024:.1f} KiB",
             ratio=ours / floor,
