@@ -69,7 +69,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
 
     def run_scale() -> tuple[list[Row], object]:
         chosen = sizes or ([10, 40] if quick else list(scale.SIZES))
-        result = scale.run(chosen, count(15), 4 if quick else 50, count(3))
+        result = scale.run(chosen, count(11), 4 if quick else 50, count(3))
         reported = scale.TABLE_SIZES if chosen == list(scale.SIZES) else chosen
         return scale.rows(result, reported), result
 

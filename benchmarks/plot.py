@@ -30,6 +30,7 @@ def draw(result: ScaleResult, path: Path) -> None:
     for side, style, label in (
         ("ours", "o-", "reference app (Input.Submitted: 2 MessageItems, scroll to end)"),
         ("floor", "s--", "Textual floor (one mount_all of 2 bare Labels)"),
+        ("scrolled", "^:", "floor + scroll_end (shows the new Labels)"),
     ):
         costs.plot(result.sizes, [value * 1000 for value in medians[side]], style, label=label)
     costs.set_ylabel("median time per submission (ms)")
@@ -42,9 +43,15 @@ def draw(result: ScaleResult, path: Path) -> None:
         fontsize=10,
     )
     ratio = [ours / floor for ours, floor in zip(medians["ours"], medians["floor"], strict=True)]
+    scrolled = [
+        ours / floor for ours, floor in zip(medians["ours"], medians["scrolled"], strict=True)
+    ]
     ratios.plot(result.sizes, ratio, "o-", color="tab:green", label="reference app / floor")
+    ratios.plot(
+        result.sizes, scrolled, "^:", color="tab:olive", label="reference app / floor + scroll_end"
+    )
     ratios.axhline(TIME_TARGET, color="tab:red", linestyle=":", label=f"target {TIME_TARGET}")
-    ratios.set_ylim(0, max([*ratio, TIME_TARGET]) * 1.2)
+    ratios.set_ylim(0, max([*ratio, *scrolled, TIME_TARGET]) * 1.2)
     ratios.set_ylabel("ratio")
     ratios.set_xlabel("conversation size before the submission (messages)")
     ratios.legend(fontsize=8, loc="lower right")

@@ -1,6 +1,6 @@
 """Benchmark 3: the cost of one submission at scale, against Textual's own floor.
 
-Two apps run side by side on one event loop in 80x24 headless terminals:
+Three apps run side by side on one event loop in 80x24 headless terminals:
 
 * **ours**: the reference app. One submission is one ``Input.Submitted`` posted by the
   input, as Enter would post it (no Pilot key handling), so the app's whole submit path
@@ -8,11 +8,15 @@ Two apps run side by side on one event loop in 80x24 headless terminals:
   ``mount_all``, scroll to the end.
 * **floor**: a bare Textual app with the same screen shape (a ``VerticalScroll`` above a
   focused ``Input``). One "submission" is one ``mount_all`` of two bare ``Label`` widgets
-  showing the same texts, nothing else.
+  showing the same texts, nothing else. Its new labels stay below the fold: it never
+  scrolls, so it never draws them.
+* **scrolled** (for comparison, not the target): the floor plus Textual's own
+  ``scroll_end(animate=False)`` after the mount, so that it shows the new labels as the
+  reference app shows its items.
 
 A sample runs from the start of the submission to the last frame the submission causes,
 provided that frame shows both new widgets laid out (they have a size) and, for the
-reference app, the conversation scrolled to its end, so the newest item is on screen.
+reference app and the scrolled floor, the conversation scrolled to its end.
 Frames are time-stamped through the screen's ``screen_layout_refresh_signal``, published
 right after each layout refresh and repaint; "last" means two ``pilot.pause()`` calls in
 a row went by without another frame and with no refresh pending (:func:`quiet`); the
@@ -54,7 +58,7 @@ from reference_app.app import ChatApp
 from reference_app.responses import RESPONSES
 from reference_app.widgets import MessageItem
 
-SIZES = (100, 500, 1000, 2000, 3500, 5000)
+SIZES = (100, 500, 1000, 2500, 5000)
 """Conversation sizes, in messages, at which submissions are timed."""
 TABLE_SIZES = (100, 1000, 5000)
 """Sizes reported in the summary table (all sizes go into the plot)."""
@@ -178,6 +182,19 @@ class FloorSide(Side):
         self.added += 1
 
 
+class ScrolledFloorSide(FloorSide):
+    """The floor plus Textual's ``scroll_end``: the new labels are shown, as ours are."""
+
+    def start(self) -> None:
+        """Mount two bare labels with one ``mount_all``, then ``scroll_end``."""
+        super().start()
+        self.area.scroll_end(animate=False)
+
+    def done(self, before: int) -> bool:
+        """Both labels laid out and the container scrolled to its end."""
+        return super().done(before) and self.area.scroll_y >= self.area.max_scroll_y
+
+
 async def until_settled(side: Side, bound: float = BOUND) -> float:
     """Add one pair to ``side``; return the seconds until the last frame it caused.
 
@@ -270,8 +287,9 @@ class ScaleResult:
 
     Attributes:
         sizes: The conversation sizes, in messages.
-        time: Per size, the samples of ``"ours"`` and ``"floor"`` (seconds).
-        memory: Samples of bytes per pair of ``"ours"`` and ``"floor"``.
+        time: Per size, the samples of ``"ours"``, ``"floor"`` and ``"scrolled"``
+            (seconds).
+        memory: Samples of bytes per pair of each side.
         memory_pairs: Pairs added per memory sample (the samples follow each other in
             one pair of apps, from empty conversations on).
     """
@@ -283,16 +301,20 @@ class ScaleResult:
 
 
 @asynccontextmanager
-async def both_sides() -> AsyncIterator[dict[str, Side]]:
-    """Run a new reference app and a new floor app side by side; yield their sides."""
-    ours, floor = ChatApp(), FloorApp()
+async def all_sides() -> AsyncIterator[dict[str, Side]]:
+    """Run the reference app and two floor apps side by side; yield their sides."""
+    ours, floor, scrolled = ChatApp(), FloorApp(), FloorApp()
     async with (
         ours.run_test(size=TERMINAL) as ours_pilot,
         floor.run_test(size=TERMINAL) as floor_pilot,
+        scrolled.run_test(size=TERMINAL) as scrolled_pilot,
     ):
         yield {
             "ours": ReferenceSide(ours, ours_pilot, ours.query_one(f"#{ChatApp.CONVERSATION_ID}")),
             "floor": FloorSide(floor, floor_pilot, floor.query_one("#chat-log")),
+            "scrolled": ScrolledFloorSide(
+                scrolled, scrolled_pilot, scrolled.query_one("#chat-log")
+            ),
         }
 
 
@@ -314,12 +336,12 @@ async def measure(
         The samples.
     """
     memory = Samples()
-    async with both_sides() as sides:
+    async with all_sides() as sides:
         for order in rounds(list(sides), memory_repeats):
             for name in order:
                 memory.add(name, await memory_per_pair(sides[name], memory_pairs))
     time: dict[int, Samples] = {}
-    async with both_sides() as sides:
+    async with all_sides() as sides:
         for size in sizes:
             for side in sides.values():
                 await side.prefill(size)
@@ -332,7 +354,7 @@ async def measure(
 
 def run(
     sizes: Sequence[int] = SIZES,
-    repeats: int = 15,
+    repeats: int = 11,
     memory_pairs: int = 50,
     memory_repeats: int = 3,
 ) -> ScaleResult:
@@ -354,7 +376,9 @@ def rows(result: ScaleResult, table_sizes: Sequence[int] = TABLE_SIZES) -> list[
             ratio=ours / floor,
             target=f"<= {MEMORY_TARGET}",
             met=ours / floor <= MEMORY_TARGET,
-            note=f"tracemalloc, median of {len(result.memory.values['ours'])}",
+            note=f"tracemalloc, median of {len(result.memory.values['ours'])}; "
+            f"floor with scroll_end {result.memory.median('scrolled') / 1024:.1f} KiB "
+            f"(ours x{ours / result.memory.median('scrolled'):.2f})",
         )
     )
     return table
@@ -362,6 +386,7 @@ def rows(result: ScaleResult, table_sizes: Sequence[int] = TABLE_SIZES) -> list[
 
 def _time_row(size: int, samples: Samples) -> Row:
     ours, floor = samples.median("ours"), samples.median("floor")
+    scrolled = samples.median("scrolled")
     return Row(
         key=f"3. scale {size}",
         measure=f"one submission at {size} messages",
@@ -371,7 +396,8 @@ def _time_row(size: int, samples: Samples) -> Row:
         target=f"<= {TIME_TARGET}",
         met=ours / floor <= TIME_TARGET,
         note=f"median of {len(samples.values['ours'])}; "
-        f"ours {samples.spread('ours')}, floor {samples.spread('floor')}",
+        f"ours {samples.spread('ours')}, floor {samples.spread('floor')}; "
+        f"floor with scroll_end {ms(scrolled)} (ours x{ours / scrolled:.2f})",
     )
 
 
@@ -379,5 +405,5 @@ def per_submission(result: ScaleResult) -> dict[str, list[float]]:
     """Median seconds per submission at each size, per side (for the plot)."""
     return {
         side: [result.time[size].median(side) for size in result.sizes]
-        for side in ("ours", "floor")
+        for side in ("ours", "floor", "scrolled")
     }

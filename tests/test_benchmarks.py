@@ -14,6 +14,7 @@ def test_the_scale_benchmark_times_both_sides_at_a_tiny_size() -> None:
     assert {side: len(values) for side, values in result.time[10].values.items()} == {
         "ours": 1,
         "floor": 1,
+        "scrolled": 1,
     }
     assert all(row.ratio > 0 for row in rows)
 
