@@ -42,16 +42,27 @@ def draw(result: ScaleResult, path: Path) -> None:
         f"{info['nproc']} CPUs, load {info['load'].split()[0]} at plot time)",
         fontsize=10,
     )
-    ratio = [ours / floor for ours, floor in zip(medians["ours"], medians["floor"], strict=True)]
-    scrolled = [
-        ours / floor for ours, floor in zip(medians["ours"], medians["scrolled"], strict=True)
-    ]
-    ratios.plot(result.sizes, ratio, "o-", color="tab:green", label="reference app / floor")
-    ratios.plot(
-        result.sizes, scrolled, "^:", color="tab:olive", label="reference app / floor + scroll_end"
-    )
+    cpu = {
+        side: [result.time[size].median(f"{side} cpu") for size in result.sizes]
+        for side in ("ours", "floor")
+    }
+    lines = {
+        "wall: reference app / floor": ("o-", "tab:green", medians["ours"], medians["floor"]),
+        "CPU: reference app / floor": ("d--", "tab:purple", cpu["ours"], cpu["floor"]),
+        "wall: reference app / floor + scroll_end": (
+            "^:",
+            "tab:olive",
+            medians["ours"],
+            medians["scrolled"],
+        ),
+    }
+    highest = TIME_TARGET
+    for label, (style, colour, ours, floor) in lines.items():
+        ratio = [a / b for a, b in zip(ours, floor, strict=True)]
+        highest = max(highest, *ratio)
+        ratios.plot(result.sizes, ratio, style, color=colour, label=label)
     ratios.axhline(TIME_TARGET, color="tab:red", linestyle=":", label=f"target {TIME_TARGET}")
-    ratios.set_ylim(0, max([*ratio, *scrolled, TIME_TARGET]) * 1.2)
+    ratios.set_ylim(0, highest * 1.25)
     ratios.set_ylabel("ratio")
     ratios.set_xlabel("conversation size before the submission (messages)")
     ratios.legend(fontsize=8, loc="lower right")

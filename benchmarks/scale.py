@@ -43,7 +43,7 @@ import tracemalloc
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -195,37 +195,44 @@ class ScrolledFloorSide(FloorSide):
         return super().done(before) and self.area.scroll_y >= self.area.max_scroll_y
 
 
-async def until_settled(side: Side, bound: float = BOUND) -> float:
-    """Add one pair to ``side``; return the seconds until the last frame it caused.
+Frame = tuple[float, float, bool]
+"""One layout refresh: (wall clock, process CPU time, whether it showed the pair)."""
 
-    See the module docstring for what the last frame is.
+
+async def until_settled(side: Side, bound: float = BOUND) -> tuple[float, float]:
+    """Add one pair to ``side``; return the wall and CPU seconds until the last frame.
+
+    See the module docstring for what the last frame is. CPU time is this process's
+    (``time.process_time``): the other apps are idle during a sample, so it is the
+    measured app's work, without the waits for Textual's refresh timer and without
+    what other processes on the machine take.
 
     Raises:
         TimeoutError: The pair was not shown within ``bound`` seconds.
     """
     before = side.size
-    frames: list[tuple[float, bool]] = []
+    frames: list[Frame] = []
     shown = asyncio.Event()
 
     def on_layout(_screen: object) -> None:
-        frames.append((perf_counter(), side.done(before)))
-        if frames[-1][1]:
+        frames.append((perf_counter(), process_time(), side.done(before)))
+        if frames[-1][2]:
             shown.set()
 
     signal = side.app.screen.screen_layout_refresh_signal
     signal.subscribe(side.area, on_layout, immediate=True)
     try:
-        start = perf_counter()
+        start, cpu = perf_counter(), process_time()
         side.start()
         while True:
             await asyncio.wait_for(shown.wait(), bound)
             await settle(side, frames)
-            if frames[-1][1]:
+            if frames[-1][2]:
                 break
             shown.clear()
     finally:
         signal.unsubscribe(side.area)
-    return frames[-1][0] - start
+    return frames[-1][0] - start, frames[-1][1] - cpu
 
 
 def quiet(screen: Screen[Any]) -> bool:
@@ -244,7 +251,7 @@ def quiet(screen: Screen[Any]) -> bool:
     )
 
 
-async def settle(side: Side, frames: list[tuple[float, bool]], rounds: int = 2) -> None:
+async def settle(side: Side, frames: list[Frame], rounds: int = 2) -> None:
     """Let ``side``'s app run until ``rounds`` pauses in a row pass quietly.
 
     A quiet pause is a ``pilot.pause()`` (every message queue processed, then the
@@ -259,10 +266,21 @@ async def settle(side: Side, frames: list[tuple[float, bool]], rounds: int = 2) 
             calm, seen = 0, len(frames)
 
 
-async def sample(side: Side) -> float:
-    """One timed submission, after a full collection so each starts from the same state."""
+async def sample(side: Side, sides: dict[str, Side]) -> tuple[float, float]:
+    """One timed submission of ``side``, once every app is idle and after a collection.
+
+    The apps share one heap: objects that exist before the sample are frozen
+    (``gc.freeze()``), so that a collection during one side's sample does not scan the
+    other apps' widgets. Collections of what the sample itself allocates still count.
+    """
+    for each in sides.values():
+        await each.pilot.pause()
     gc.collect()
-    return await until_settled(side)
+    gc.freeze()
+    try:
+        return await until_settled(side)
+    finally:
+        gc.unfreeze()
 
 
 async def memory_per_pair(side: Side, pairs: int) -> float:
@@ -287,8 +305,9 @@ class ScaleResult:
 
     Attributes:
         sizes: The conversation sizes, in messages.
-        time: Per size, the samples of ``"ours"``, ``"floor"`` and ``"scrolled"``
-            (seconds).
+        time: Per size, the samples of ``"ours"``, ``"floor"`` and ``"scrolled"`` (wall
+            seconds), and of ``"ours cpu"``, ``"floor cpu"``, ``"scrolled cpu"`` (CPU
+            seconds).
         memory: Samples of bytes per pair of each side.
         memory_pairs: Pairs added per memory sample (the samples follow each other in
             one pair of apps, from empty conversations on).
@@ -348,7 +367,9 @@ async def measure(
             time[size] = Samples()
             for order in rounds(list(sides), repeats):
                 for name in order:
-                    time[size].add(name, await sample(sides[name]))
+                    wall, cpu = await sample(sides[name], sides)
+                    time[size].add(name, wall)
+                    time[size].add(f"{name} cpu", cpu)
     return ScaleResult(list(sizes), time, memory, memory_pairs)
 
 
@@ -387,6 +408,7 @@ def rows(result: ScaleResult, table_sizes: Sequence[int] = TABLE_SIZES) -> list[
 def _time_row(size: int, samples: Samples) -> Row:
     ours, floor = samples.median("ours"), samples.median("floor")
     scrolled = samples.median("scrolled")
+    cpu = {side: samples.median(f"{side} cpu") for side in ("ours", "floor", "scrolled")}
     return Row(
         key=f"3. scale {size}",
         measure=f"one submission at {size} messages",
@@ -397,7 +419,9 @@ def _time_row(size: int, samples: Samples) -> Row:
         met=ours / floor <= TIME_TARGET,
         note=f"median of {len(samples.values['ours'])}; "
         f"ours {samples.spread('ours')}, floor {samples.spread('floor')}; "
-        f"floor with scroll_end {ms(scrolled)} (ours x{ours / scrolled:.2f})",
+        f"floor with scroll_end {ms(scrolled)} (ours x{ours / scrolled:.2f}); CPU time "
+        f"ours {ms(cpu['ours'])}, floor {ms(cpu['floor'])} (x{cpu['ours'] / cpu['floor']:.2f}), "
+        f"floor with scroll_end {ms(cpu['scrolled'])} (x{cpu['ours'] / cpu['scrolled']:.2f})",
     )
 
 
