@@ -70,8 +70,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
     def run_scale() -> tuple[list[Row], object]:
         chosen = sizes or ([10, 40] if quick else list(scale.SIZES))
         result = scale.run(chosen, count(11), 4 if quick else 50, count(3))
-        reported = scale.TABLE_SIZES if chosen == list(scale.SIZES) else chosen
-        return scale.rows(result, reported), result
+        return scale.rows(result), result
 
     def run_startup() -> tuple[list[Row], object]:
         samples = startup.run(count(21))

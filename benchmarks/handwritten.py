@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
@@ -36,7 +36,7 @@ from reference_app.widgets import MessageItem
 from steps.checks import literal
 
 Example = dict[str, str]
-Script = Callable[[Example], Awaitable[None]]
+Script = Callable[[Example], Coroutine[Any, Any, None]]
 SCRIPTS: dict[str, Script] = {}
 """Scenario test-function name -> hand-written script."""
 
@@ -72,11 +72,11 @@ def choice_spy(fixed: str | None = None) -> Any:
         calls.append(tuple(seq))
         return fixed if fixed is not None else original(seq)
 
-    random.choice = spy  # type: ignore[assignment]
+    random.choice = spy
     try:
         yield calls
     finally:
-        random.choice = original  # type: ignore[assignment]
+        random.choice = original
 
 
 async def submit(pilot: Pilot[None], text: str) -> None:
@@ -448,7 +448,7 @@ async def no_network(example: Example) -> None:
         attempts.append(address)
         raise OSError("network refused")
 
-    socket.socket.connect = refuse  # type: ignore[method-assign]
+    socket.socket.connect = refuse  # type: ignore[method-assign,assignment]
     try:
         async with chat() as (_app, pilot):
             await submit(pilot, "네트워크")

@@ -157,7 +157,8 @@ def rows(result: OverheadResult) -> list[Row]:
 
 def _median_of(paired: list[ScenarioTimes], side: str) -> float:
     """Median over scenarios of each scenario's median on ``side``."""
-    return statistics.median(statistics.median(getattr(s, side)) for s in paired)
+    values: list[list[float]] = [getattr(s, side) for s in paired]
+    return statistics.median(statistics.median(times) for times in values)
 
 
 def details(result: OverheadResult) -> list[tuple[str, float, float, float]]:

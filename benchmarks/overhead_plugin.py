@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from time import perf_counter
 from typing import Any
@@ -63,11 +63,12 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     record: dict[str, Any] = {"nodeid": item.nodeid, "scenario": name, "example": example}
     if name in SCRIPTS and script_first:
         record["hand"], record["hand_outcome"] = run_script(name, example)
-    item.stash[OUTCOME_KEY] = []
+    outcomes: list[str] = []
+    item.stash[OUTCOME_KEY] = outcomes
     start = perf_counter()
     result = yield
     record["bdd"] = perf_counter() - start
-    record["bdd_outcome"] = "passed" if set(item.stash[OUTCOME_KEY]) == {"passed"} else "failed"
+    record["bdd_outcome"] = "passed" if set(outcomes) == {"passed"} else "failed"
     if name in SCRIPTS and not script_first:
         record["hand"], record["hand_outcome"] = run_script(name, example)
     with Path(out).open("a", encoding="utf-8") as stream:
@@ -76,7 +77,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[Any]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Note each phase's outcome, so a failing scenario's pair can be left out."""
     report = yield
     if OUTCOME_KEY in item.stash:

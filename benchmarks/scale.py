@@ -60,8 +60,6 @@ from reference_app.widgets import MessageItem
 
 SIZES = (100, 500, 1000, 2500, 5000)
 """Conversation sizes, in messages, at which submissions are timed."""
-TABLE_SIZES = (100, 1000, 5000)
-"""Sizes reported in the summary table (all sizes go into the plot)."""
 BATCH = 500
 """Widgets per ``mount_all`` call while pre-filling."""
 TERMINAL = (80, 24)
@@ -383,10 +381,9 @@ def run(
     return asyncio.run(measure(sizes, repeats, memory_pairs, memory_repeats))
 
 
-def rows(result: ScaleResult, table_sizes: Sequence[int] = TABLE_SIZES) -> list[Row]:
-    """The table rows of benchmark 3: one per reported size, one for memory."""
-    reported = [size for size in result.sizes if size in table_sizes] or result.sizes
-    table = [_time_row(size, result.time[size]) for size in reported]
+def rows(result: ScaleResult) -> list[Row]:
+    """The table rows of benchmark 3: one per size, one for memory."""
+    table = [_time_row(size, result.time[size]) for size in result.sizes]
     ours, floor = result.memory.median("ours"), result.memory.median("floor")
     table.append(
         Row(

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from collections.abc import Callable
 from time import perf_counter
 from typing import Any
 
@@ -79,13 +80,12 @@ def run(repeats: int = 21) -> Samples:
     classes = {"ours": timed(ChatApp), "floor": timed(BareApp), "widgets": timed(ScrollApp)}
     for app_class in classes.values():
         asyncio.run(first_frame(app_class))
-    return interleave(
-        {
-            name: (lambda c=app_class: asyncio.run(first_frame(c)))
-            for name, app_class in classes.items()
-        },
-        repeats,
-    )
+    return interleave({name: starter(app_class) for name, app_class in classes.items()}, repeats)
+
+
+def starter(app_class: type[App[Any]]) -> Callable[[], float]:
+    """A function that starts one ``app_class`` on a new event loop (see :func:`first_frame`)."""
+    return lambda: asyncio.run(first_frame(app_class))
 
 
 def rows(samples: Samples) -> list[Row]:
