@@ -113,10 +113,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("machine:", ", ".join(f"{key} {value}" for key, value in before.items()), flush=True)
     rows: list[Row] = []
     raw: dict[str, object] = {}
+    failed: list[str] = []
     for name, function in plan(args).items():
         start = perf_counter()
         print(f"running {name} ...", flush=True)
-        new_rows, raw[name] = function()
+        try:
+            new_rows, raw[name] = function()
+        except Exception as error:  # one failed benchmark must not lose the others
+            print(f"  {name} FAILED: {type(error).__name__}: {error}", flush=True)
+            failed.append(name)
+            continue
         rows.extend(new_rows)
         print(f"  {name} took {perf_counter() - start:.0f} s", flush=True)
     after = machine()
@@ -132,7 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         write_json(args.json, before, after, rows, raw)
         print(f"json: {args.json}")
-    return 0
+    if failed:
+        print(f"failed: {', '.join(failed)}")
+    return 1 if failed else 0
 
 
 def details_table(result: overhead.OverheadResult) -> str:

@@ -30,7 +30,7 @@ def draw(result: ScaleResult, path: Path) -> None:
     for side, style, label in (
         ("ours", "o-", "reference app (Input.Submitted: 2 MessageItems, scroll to end)"),
         ("floor", "s--", "Textual floor (one mount_all of 2 bare Labels)"),
-        ("scrolled", "^:", "floor + scroll_end (shows the new Labels)"),
+        ("scrolled", "^:", "floor in an anchored container (shows the new Labels)"),
     ):
         costs.plot(result.sizes, [value * 1000 for value in medians[side]], style, label=label)
     costs.set_ylabel("median time per submission (ms)")
@@ -49,7 +49,7 @@ def draw(result: ScaleResult, path: Path) -> None:
     lines = {
         "wall: reference app / floor": ("o-", "tab:green", medians["ours"], medians["floor"]),
         "CPU: reference app / floor": ("d--", "tab:purple", cpu["ours"], cpu["floor"]),
-        "wall: reference app / floor + scroll_end": (
+        "wall: reference app / anchored floor": (
             "^:",
             "tab:olive",
             medians["ours"],
