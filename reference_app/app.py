@@ -39,6 +39,8 @@ class ChatApp(App[None]):
     """Widget id of the conversation area (clause ``widget-ids``)."""
     INPUT_ID = "chat-input"
     """Widget id of the input (clause ``widget-ids``)."""
+    AUTO_FOCUS = f"#{INPUT_ID}"
+    """Focus the input on start; by default the scroll area would take it (``input-focus``)."""
 
     def __init__(self, responses: tuple[str, ...] = RESPONSES) -> None:
         """Create the app with an empty session.
@@ -56,10 +58,6 @@ class ChatApp(App[None]):
         """Compose the conversation area and the input."""
         yield VerticalScroll(id=self.CONVERSATION_ID)
         yield Input(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
-
-    def on_mount(self) -> None:
-        """Give the input focus; a scroll container would take it first (``input-focus``)."""
-        self.query_one(f"#{self.INPUT_ID}", Input).focus()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         """Hand the submitted value to :meth:`submit` (clause ``enter-submits``)."""

@@ -1,0 +1,43 @@
+"""Smoke tests of the benchmark code at tiny sizes. They check that each benchmark runs
+and reports its rows; no timing is asserted (benchmarks only, docs/performance.md)."""
+
+from __future__ import annotations
+
+from benchmarks import overhead, scale, startup
+from benchmarks.__main__ import main
+
+
+def test_the_scale_benchmark_times_every_side_at_a_tiny_size() -> None:
+    result = scale.run(sizes=[10], repeats=1, memory_pairs=2, memory_repeats=1)
+    rows = scale.rows(result)
+    assert [row.key for row in rows] == ["3. scale 10", "3. memory"]
+    sides = ("ours", "floor", "scrolled")
+    expected = {name: 1 for side in sides for name in (side, f"{side} cpu")}
+    assert {side: len(values) for side, values in result.time[10].values.items()} == expected
+    assert all(row.ratio > 0 for row in rows)
+
+
+def test_the_startup_benchmark_reaches_the_first_frame_of_every_app() -> None:
+    samples = startup.run(repeats=1)
+    assert {side: len(values) for side, values in samples.values.items()} == {
+        "ours": 1,
+        "floor": 1,
+        "widgets": 1,
+    }
+    assert all(value > 0 for values in samples.values.values() for value in values)
+
+
+def test_the_overhead_benchmark_pairs_a_scenario_with_its_hand_written_script() -> None:
+    result = overhead.run(repeats=1, extra=["-k", "input_has_focus"])
+    assert result.unpaired == []
+    assert [(s.nodeid.split("::")[-1], s.problems) for s in result.scenarios.values()] == [
+        ("test_the_input_has_focus_when_the_app_starts", [])
+    ]
+    assert len(result.paired) == 1
+
+
+def test_the_command_prints_a_table_row_per_ratio(capsys) -> None:
+    assert main(["--only", "startup", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "| 4. start-up | time to the first frame (Ready) |" in out
+    assert "machine: nproc" in out
