@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
@@ -587,8 +586,7 @@ class NotScrolled(ChatApp):
 class InputNotFocused(ChatApp):
     """input-focus: the input is never focused, so the scroll area takes focus on start."""
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # Textual would still run ChatApp.on_mount, which focuses
+    AUTO_FOCUS = "*"  # Textual's default: the first focusable widget, the scroll area
 
 
 @mutant
