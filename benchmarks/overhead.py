@@ -149,7 +149,8 @@ def rows(result: OverheadResult) -> list[Row]:
             met=ratio <= TARGET,
             note=f"median of per-scenario ratios ({ratios[0]:.2f}-{ratios[-1]:.2f}), "
             f">= {rounds} rounds; suite sums {bdd:.1f} s vs {hand:.1f} s "
-            f"(x{bdd / hand:.2f}); pytest start-up, collection, exit {fixed:.1f} s; "
+            f"(x{bdd / hand:.2f}); rest of each run (start-up, collection, exit, unpaired "
+            f"scenarios) {fixed:.1f} s; "
             f"{len(result.unpaired)} unpaired",
         )
     ]
