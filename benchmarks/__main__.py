@@ -37,11 +37,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--plot", type=Path, default=None, help="write the scale plot (PNG)")
     parser.add_argument("--json", type=Path, default=None, help="write all results as JSON")
     parser.add_argument("--details", action="store_true", help="print per-scenario ratios")
-    parser.add_argument(
-        "--what-if-lean-driver",
-        action="store_true",
-        help="also run benchmark 1 with benchmarks.lean_driver (driver without extra settles)",
-    )
     return parser.parse_args(argv)
 
 
@@ -55,13 +50,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
 
     def run_overhead() -> tuple[list[Row], object]:
         result = overhead.run(count(5), extra)
-        rows = overhead.rows(result)
-        if args.what_if_lean_driver:
-            lean = overhead.run(count(5), [*extra, "-p", "benchmarks.lean_driver"])
-            for row in overhead.rows(lean):
-                row.key, row.measure = "1. what-if", f"{row.measure}, lean driver"
-                rows.append(row)
-        return rows, result
+        return overhead.rows(result), result
 
     def run_parallel() -> tuple[list[Row], object]:
         samples = parallel.run(count(3), extra)

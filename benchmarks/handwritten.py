@@ -347,7 +347,8 @@ async def quit_key(example: Example) -> None:
     key = {"Escape": "escape", "Ctrl+Q": "ctrl+q"}[example["key"]]
     async with chat() as (app, pilot):
         await submit(pilot, "떠나기 전")
-        await pilot.press(*(("space" if char == " " else char) for char in "쓰다 만 글"))
+        app.post_message(events.Paste("쓰다 만 글"))
+        await pilot.pause()
         await pilot.press(key)
         while app.is_running:
             await pilot.pause()

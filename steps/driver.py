@@ -413,32 +413,46 @@ class Driver:
     # -- interaction -----------------------------------------------------------------
 
     def settle(self) -> None:
-        """Wait until the app has processed every pending message and is idle.
+        """Wait until the app has processed every pending message and drawn its screen.
 
-        Counts rounds, not time: in each round every message pump of the app and its
-        screen processes a marker posted behind whatever it has queued or is handling.
-        Two rounds in a row in which no other message was dispatched anywhere mean that
-        the work the last input started (key, submission, mounts, layout) is done,
-        however slowly a loaded machine ran it: a handler still running at the start of
-        the first quiet round would have been dispatched in the round before, and what
-        it posts when it returns is dispatched in the second. At most
-        :data:`SETTLE_ROUNDS` rounds, so an app that never rests (an animation) does not
-        stall the scenario. A Pilot pause then refreshes the screen.
+        Counts rounds, not time, and never sleeps: in each round every message pump of
+        the app and its screen processes a marker posted behind whatever it has queued or
+        is handling. Two rounds in a row in which no other message was dispatched
+        anywhere mean that the work the last input started (key, submission, mounts) is
+        done, however slowly a loaded machine ran it: a handler still running at the
+        start of the first quiet round would have been dispatched in the round before,
+        and what it posts when it returns is dispatched in the second. Then any layout
+        or repaint the screen still has pending is done at once (``Pilot.pause(0)``,
+        which runs the screen's refresh without waiting for its 60 Hz timer), and the
+        rounds start again if that refresh started more work (a second layout pass,
+        ``call_after_refresh`` callbacks, ``scroll_end``). At most :data:`SETTLE_ROUNDS`
+        rounds in all, so an app that never rests (an animation) does not stall the
+        scenario.
+
+        Unlike ``Pilot.pause()``, it does not wait for the process to use little CPU: that
+        heuristic costs a 20 ms slice at least, and on a loaded machine it reports idle
+        whenever the process is not scheduled.
         """
         if self.running:
             self.run(self._settle(), "waiting for the app to process its messages")
 
     async def _settle(self) -> None:
-        quiet = 0
-        for _ in range(SETTLE_ROUNDS):
+        budget = SETTLE_ROUNDS
+        while budget > 0 and self.running:
+            quiet = 0
+            while quiet < QUIET_ROUNDS and budget > 0:
+                before = self._dispatched
+                budget -= 1
+                if not await self._round():
+                    return
+                quiet = quiet + 1 if self._dispatched == before else 0
+            if not self.running:
+                return
+            await self.pilot.pause(0)
             before = self._dispatched
-            if not await self._round():
-                break
-            quiet = quiet + 1 if self._dispatched == before else 0
-            if quiet == QUIET_ROUNDS:
-                break
-        if self.running:
-            await self.pilot.pause()
+            budget -= 1
+            if not await self._round() or self._dispatched == before:
+                return
 
     async def _round(self) -> bool:
         """Post a marker to every pump and wait until each has processed it.

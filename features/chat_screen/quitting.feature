@@ -8,7 +8,7 @@ Feature: Escape and Ctrl+Q quit
 
   @clause:quit-keys @clause:quit-creates-no-state
   Scenario Outline: <key> quits without adding anything
-    When the user types "쓰다 만 글"
+    When the user pastes "쓰다 만 글"
     And the user presses <key> to quit
     Then the app has exited
     And the message list holds 2 messages

@@ -119,10 +119,10 @@ def types_and_enters(driver: Driver, submissions: list[Snapshot], text: str) -> 
     driver.press("enter")
 
 
-@when(parsers.parse('the user types "{text}"'))
-def types(driver: Driver, text: str) -> None:
-    """Type ``text`` key by key without submitting it."""
-    driver.type_text(literal(text))
+@when(parsers.parse('the user pastes "{text}"'))
+def pastes(driver: Driver, text: str) -> None:
+    """Paste ``text`` into the focused input (one paste event) without submitting it."""
+    driver.paste_text(literal(text))
 
 
 @when("the user presses Enter")
