@@ -12,6 +12,8 @@ are placed with ``input.value``. Screen checks read the compositor's strips once
 
 :data:`SCRIPTS` maps the name of a scenario's test function (``item.originalname``) to its
 script; a script receives the scenario's Examples row (``{}`` for a plain scenario).
+The scripts of ``hostile_input.feature`` are in :mod:`benchmarks.handwritten_hostile`,
+which registers them here when this module is imported.
 """
 
 from __future__ import annotations
@@ -458,15 +460,28 @@ async def no_network(example: Example) -> None:
         socket.socket.connect = original  # type: ignore[method-assign]
 
 
-@script("a_new_app_starts_empty_after_a_previous_conversation")
-async def starts_empty(example: Example) -> None:
+async def start_again(quit_key: str | None) -> None:
+    """Submit, end the app (``quit_key``, or leave ``run_test``), check a new app is empty."""
     async with chat() as (app, pilot):
         await submit(pilot, "기억하지 마")
-        await pilot.press("escape")
-        while app.is_running:
-            await pilot.pause()
+        if quit_key:
+            await pilot.press(quit_key)
+            while app.is_running:
+                await pilot.pause()
     async with chat() as (app, _pilot):
-        assert not app.session.messages and not app.session.submitted_inputs and not items(app)
+        session = app.session
+        assert not session.messages and not items(app)
+        assert not session.submitted_inputs and not session.selected_responses
+
+
+@script("a_new_app_starts_empty_after_a_previous_conversation")
+async def starts_empty(example: Example) -> None:
+    await start_again(None)  # the step ends the app as run_test does (App.exit), not by a key
+
+
+@script("a_new_app_starts_empty_after_the_previous_one_was_quit_with_ctrlq")
+async def starts_empty_after_ctrl_q(example: Example) -> None:
+    await start_again("ctrl+q")
 
 
 # -- scrolling.feature --------------------------------------------------------------------
@@ -482,3 +497,7 @@ async def scrolled(example: Example) -> None:
         last = items(app)[-1]
         assert area.scrollable_content_region.contains_region(last.region)
         assert "입력 8" in screen_text(app)
+
+
+# Registers the scripts of hostile_input.feature in SCRIPTS; it imports the helpers above.
+import benchmarks.handwritten_hostile  # noqa: E402, F401
