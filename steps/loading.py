@@ -18,6 +18,7 @@ from typing import Any, get_type_hints
 
 from steps.adapter import Adapter
 from steps.profiles import PROFILES
+from steps.settings import Setting
 
 ENV_VAR = "CHAT_CONFORMANCE_ADAPTER"
 """Environment variable naming the adapter when ``--adapter`` is not given."""
@@ -25,6 +26,8 @@ INI_KEY = "chat_adapter"
 """ini key naming the adapter when neither option nor environment variable is set."""
 DEFAULT_SPEC = "reference_app.conformance:adapter"
 """The adapter used when nothing else is set: the reference app."""
+SETTING = Setting("--adapter", ENV_VAR, INI_KEY)
+"""Where the adapter spec is read from, in precedence order."""
 
 
 class AdapterError(Exception):
@@ -52,13 +55,10 @@ def resolve_spec(option: str | None, ini: str | None, environ: dict[str, str]) -
         ini: Value of the ini key or ``None``/empty.
         environ: The process environment.
     """
-    if option:
-        return AdapterSpec(option, "--adapter (command line)")
-    if environ.get(ENV_VAR):
-        return AdapterSpec(environ[ENV_VAR], f"${ENV_VAR} (environment)")
-    if ini:
-        return AdapterSpec(ini, f"{INI_KEY} (ini file)")
-    return AdapterSpec(DEFAULT_SPEC, "default (reference app)")
+    found = SETTING.first_set(option, ini, environ)
+    if found is None:
+        return AdapterSpec(DEFAULT_SPEC, "default (reference app)")
+    return AdapterSpec(*found)
 
 
 def load_adapter(spec: AdapterSpec, rootdir: Path) -> Adapter:

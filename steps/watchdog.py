@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
+from steps.settings import Setting
 from steps.tracebacks import innermost_own, stack_frames
 from steps.verdicts import TimeoutInterrupt
 
@@ -47,6 +48,8 @@ ENV_VAR = "CHAT_CONFORMANCE_SCENARIO_TIMEOUT"
 """Environment variable of the bound."""
 INI_KEY = "chat_scenario_timeout"
 """ini key of the bound."""
+SETTING = Setting(OPTION, ENV_VAR, INI_KEY)
+"""Where the bound is read from, in precedence order."""
 TAG = "scenario_timeout:"
 """Prefix of the Gherkin tag that gives one heavy scenario its own bound in seconds."""
 
@@ -84,14 +87,11 @@ def resolve_timeout(option: str | None, ini: str | None, environ: dict[str, str]
     Raises:
         TimeoutSettingError: The chosen value is not a finite number >= 0.
     """
-    for value, source in (
-        (option, f"{OPTION} (command line)"),
-        (environ.get(ENV_VAR), f"${ENV_VAR} (environment)"),
-        (ini, f"{INI_KEY} (ini file)"),
-    ):
-        if value:
-            return TimeoutSetting(_seconds(value, source), source)
-    return TimeoutSetting(DEFAULT_TIMEOUT, "default")
+    found = SETTING.first_set(option, ini, environ)
+    if found is None:
+        return TimeoutSetting(DEFAULT_TIMEOUT, "default")
+    value, source = found
+    return TimeoutSetting(_seconds(value, source), source)
 
 
 def for_scenario(setting: TimeoutSetting, tagged: float | None) -> TimeoutSetting:

@@ -7,13 +7,15 @@ import json
 import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from steps.checks import named_clause
 from steps.clauses import catalogue
+from steps.plugin import DRIVER_KEY
 from steps.profiles import PROFILES
-from steps.report import build, render
+from steps.report import build, capture, render
 from steps.report.build import (
     ClauseVerdict,
     Phase,
@@ -288,3 +290,21 @@ def test_the_schema_rejects_a_report_with_an_unknown_outcome() -> None:
     broken["scenarios"][0]["outcome"] = "crashed"
     with pytest.raises(render.ReportError, match=r"\$\.scenarios\[0\]\.outcome"):
         render.validate(broken)
+
+
+@pytest.mark.timeout(30)  # without the bound, the screenshot would block for ever
+def test_a_screenshot_whose_drawing_blocks_is_given_up_with_a_note() -> None:
+    class BlockingApp:
+        def export_screenshot(self, title: str) -> str:
+            while True:
+                pass
+
+    driver = SimpleNamespace(app=BlockingApp(), crash=None, running=True)
+    item = SimpleNamespace(stash=pytest.Stash())
+    item.stash[DRIVER_KEY] = driver
+
+    svg, note = capture.screenshot(item, "a scenario")  # type: ignore[arg-type]
+
+    assert svg is None
+    assert note is not None
+    assert f"drawing it did not finish within {capture.SCREENSHOT_BOUND:g} s" in note

@@ -8,6 +8,7 @@ Only a few scenarios run per candidate (``-k``).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -150,4 +151,28 @@ def test_timeouts_interrupt_blocking_code_in_xdist_workers(tmp_path: Path) -> No
 
     assert run.verdicts[SUBMITS]["call"] == "timeout"
     assert run.verdicts[STARTS]["call"] == "passed"
+    assert run.returncode == 1
+
+
+def test_items_whose_drawing_spins_time_out_and_the_report_is_still_written(
+    tmp_path: Path,
+) -> None:
+    report = tmp_path / "report"
+    run = run_features(
+        tmp_path,
+        "spin_in_render",
+        "-k",
+        TWO_SCENARIOS,
+        f"--scenario-timeout={BOUND}",
+        f"--conformance-report={report}",
+    )
+
+    assert run.verdicts[SUBMITS]["call"] == "timeout"
+    assert "interrupted in _SpinningItem.render" in run.messages[SUBMITS]
+    assert run.verdicts[STARTS]["call"] == "passed"
+    outcomes = {
+        entry["title"]: entry["outcome"]
+        for entry in json.loads((report / "report.json").read_text())["scenarios"]
+    }
+    assert outcomes["The input is cleared after every submission"] == "timeout"
     assert run.returncode == 1

@@ -17,15 +17,21 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from textual.widget import Widget
 
-from steps.chat_screen.observe import LABELS, Snapshot, item_widget, messages, records, snapshot
+from steps.chat_screen.observe import (
+    LABELS,
+    ROLE_SIDE,
+    Snapshot,
+    item_widget,
+    messages,
+    records,
+    snapshot,
+)
 from steps.checks import check, literal, violation
 from steps.driver import Driver
 from steps.screen import Side, describe_widget, item_geometry, screen_rows, widget_text
 
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+")
 """Runs of control characters (Unicode category Cc) other than TAB."""
-ROLE_SIDE = {"user": Side.LEFT, "agent": Side.RIGHT}
-"""The side each role's item sits on (clauses ``role-alignment``, ``role-borders``)."""
 
 
 def printable_runs(body: str) -> list[str]:

@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from steps.adapter import ChatScreenAdapter, role_value
 from steps.driver import Driver
-from steps.screen import describe_widget, widget_text
+from steps.screen import Side, describe_widget, widget_text
 
 LABELS = {"user": "사용자", "agent": "에이전트"}
 """Screen label of each role value (clause ``role-labels``)."""
@@ -29,6 +29,8 @@ COUNT_CLAUSES = (
     "pair-order",
 )
 """Clauses a message or item count verifies, most specific first (``scenario_clause``)."""
+ROLE_SIDE = {"user": Side.LEFT, "agent": Side.RIGHT}
+"""The side each role's item sits on (clauses ``role-alignment``, ``role-borders``)."""
 CONTRACT_CLASSES: frozenset[str] = frozenset().union(*CLASSES.values())
 """Every class the contract gives items; any other class is the implementation's own."""
 

@@ -7,7 +7,14 @@ from pytest_bdd import parsers, then
 from textual.widget import Widget
 from textual.widgets import Input
 
-from steps.chat_screen.observe import CLASSES, COUNT_CLAUSES, LABELS, item_widget, items, messages
+from steps.chat_screen.observe import (
+    CLASSES,
+    COUNT_CLAUSES,
+    LABELS,
+    item_widget,
+    items,
+    messages,
+)
 from steps.checks import check, literal, scenario_clause, violation
 from steps.driver import Driver
 from steps.screen import (
@@ -156,9 +163,6 @@ def items_match_roles(driver: Driver) -> None:
             f"the classes {sorted(CLASSES.get(role, ()))} and none of the other role's",
             str(sorted(item.classes)),
         )
-
-
-ROLE_OF_ITEM = {Side.LEFT: "user", Side.RIGHT: "agent"}
 
 
 @then(parsers.parse("item {number:d} is placed on the {side} by its computed styles"))

@@ -26,6 +26,8 @@ from steps.driver import DriverError
 from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
 from steps.traceability import FEATURES_ROOT, example_ids
+from steps.verdicts import TimeoutInterrupt
+from steps.watchdog import Watchdog
 
 RECORD_ATTR = "conformance"
 """Name of the report attribute holding the scenario record."""
@@ -113,11 +115,18 @@ def exception_text(call: pytest.CallInfo[None]) -> str | None:
     return f"{type(error).__name__}: {error}"
 
 
+SCREENSHOT_BOUND = 2.0
+"""Seconds drawing one screenshot may take; the implementation's own render code runs."""
+
+
 def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
     """Take an SVG screenshot of the scenario's app, if it is still running.
 
     Call it while the app runs: in ``pytest_runtest_makereport`` for the call phase, the
-    ``driver`` fixture has not been torn down yet.
+    ``driver`` fixture has not been torn down yet. Drawing runs the implementation's
+    render code outside the scenario's bound (the step that failed has ended), so it has
+    its own: blocking code is interrupted :data:`SCREENSHOT_BOUND` seconds (plus the
+    watchdog's grace) after the start, and the report goes on without the picture.
 
     Args:
         item: The scenario's test item (its stash holds the driver).
@@ -137,10 +146,16 @@ def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
         return None, f"no screenshot: the app crashed ({summarize_exception(driver.crash)})"
     if not driver.running:
         return None, "no screenshot: the app had exited"
+    bound = Watchdog(SCREENSHOT_BOUND, "screenshot bound")
+    bound.start()
     try:
         return offline_svg(app.export_screenshot(title=title)), None
+    except TimeoutInterrupt:
+        return None, f"no screenshot: drawing it {bound.message()}"
     except Exception as error:
         return None, f"no screenshot: exporting it raised {type(error).__name__}: {error}"
+    finally:
+        bound.disarm()
 
 
 def offline_svg(svg: str) -> str:

@@ -67,6 +67,19 @@ class SpinInCompose(ChatApp):
         yield from super().compose()
 
 
+class SpinInRender(ChatApp):
+    """Its items spin when drawn: every refresh, and any screenshot, blocks."""
+
+    def message_item(self, message: Message) -> Widget:
+        return _SpinningItem(message.display_text)
+
+
+class _SpinningItem(Label):
+    def render(self) -> Text:
+        while True:
+            pass
+
+
 class HangAwaitingMount(ChatApp):
     """Awaits, in the mount handler, an event that is never set."""
 
@@ -194,6 +207,7 @@ hang_blocking_submit = CandidateAdapter(HangBlockingSubmit)
 hang_swallowing_submit = CandidateAdapter(HangSwallowingSubmit)
 spin_in_compose = CandidateAdapter(SpinInCompose)
 hang_awaiting_mount = CandidateAdapter(HangAwaitingMount)
+spin_in_render = CandidateAdapter(SpinInRender)
 crash_in_compose = CandidateAdapter(CrashInCompose)
 crash_on_mount = CandidateAdapter(CrashOnMount)
 crash_on_submit = CandidateAdapter(CrashOnSubmit)
