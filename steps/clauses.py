@@ -9,6 +9,7 @@ profile is registered in :mod:`steps.profiles`: such a *planned* catalogue is li
 
 from __future__ import annotations
 
+import difflib
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -221,12 +222,15 @@ def find_clause(clause_id: str) -> Clause:
     Raises:
         CatalogueError: No registered profile has such a clause.
     """
+    known: list[str] = []
     for profile in PROFILES:
         if clause_id in catalogue(profile.name):
             return catalogue(profile.name)[clause_id]
+        known += catalogue(profile.name)
+    close = difflib.get_close_matches(clause_id, known, n=3)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
     raise CatalogueError(
-        f"tag @{CLAUSE_TAG}{clause_id} cites an unknown clause; the clauses are listed in "
-        "docs/spec/<profile>.yaml"
+        f"unknown clause {clause_id!r}{hint}; the clauses are listed in docs/spec/<profile>.md"
     )
 
 

@@ -16,7 +16,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 
 from steps import loading, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter
-from steps.clauses import CLAUSE_TAG, LEVELS, find_clause
+from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
 from steps.driver import Driver
 from steps.profiles import PROFILES, profile_of
 from steps.smoke import smoke_check
@@ -47,7 +47,7 @@ pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in pr
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Register ``--adapter`` and the ``chat_adapter`` ini key."""
+    """Register ``--adapter``, ``--scenario-timeout``, ``--clause`` and their ini keys."""
     group = parser.getgroup("chat-conformance", "chat screen conformance")
     group.addoption(
         "--adapter",
@@ -68,6 +68,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     parser.addini(
         watchdog.INI_KEY, f"scenario bound when {watchdog.OPTION} is not given", default=""
+    )
+    group.addoption(
+        "--clause",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="run only the scenarios citing this clause (repeatable; ids as in "
+        "docs/spec/<profile>.md)",
     )
 
 
@@ -104,6 +112,11 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     except watchdog.TimeoutSettingError as error:
         raise pytest.UsageError(str(error)) from error
+    for clause_id in config.getoption("clause"):
+        try:
+            find_clause(clause_id)
+        except CatalogueError as error:
+            raise pytest.UsageError(f"--clause {clause_id}: {error}") from error
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
@@ -175,14 +188,26 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
         return True
     if not tag.startswith(CLAUSE_TAG):
         return None
-    clause = find_clause(tag.removeprefix(CLAUSE_TAG))
+    try:
+        clause = find_clause(tag.removeprefix(CLAUSE_TAG))
+    except CatalogueError as error:
+        raise CatalogueError(f"tag @{tag}: {error}") from error
     pytest.mark.clause(clause.id)(function)
     getattr(pytest.mark, clause.level.lower())(function)
     return True
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark each scenario with its profile; skip profiles the adapter does not claim."""
+    """Mark each scenario with its profile; skip profiles the adapter does not claim.
+
+    With ``--clause``, deselect every scenario citing none of the given clauses.
+    """
+    wanted = set(config.getoption("clause"))
+    if wanted:
+        dropped = [item for item in items if not wanted & set(cited_clauses(item))]
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = [item for item in items if wanted & set(cited_clauses(item))]
     adapter = config.stash[ADAPTER_KEY]
     for item in items:
         profile = profile_of(Path(item.path))
@@ -196,6 +221,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                     f"profile {profile.name!r}"
                 )
             )
+
+
+def cited_clauses(item: pytest.Item) -> list[str]:
+    """Ids of the clauses ``item`` cites (its ``clause`` markers), sorted, without repeats."""
+    return sorted({str(mark.args[0]) for mark in item.iter_markers("clause")})
 
 
 @pytest.fixture(scope="session")

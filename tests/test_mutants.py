@@ -46,7 +46,7 @@ CAUGHT = frozenset({"failed", "error", "timeout"})
 
 @dataclass(frozen=True)
 class Scenario:
-    """One scenario's outcome in a suite run (see ``tests/scenario_outcomes.py``)."""
+    """One scenario's outcome in a suite run, from the run's ``report.json``."""
 
     nodeid: str
     name: str
@@ -80,13 +80,17 @@ class SuiteRun:
         return next((s.verdict for s in self.scenarios if s.nodeid == nodeid), None)
 
 
-def run_suite(adapter: str, clauses: tuple[str, ...], outcomes: Path) -> SuiteRun:
-    """Run ``pytest features`` against ``adapter``, only scenarios citing ``clauses`` if any."""
+def run_suite(adapter: str, clauses: tuple[str, ...], report: Path) -> SuiteRun:
+    """Run ``pytest features`` against ``adapter``, only scenarios citing ``clauses`` if any.
+
+    The outcomes are read from the run's conformance report (``--conformance-report``,
+    written to the directory ``report``), as a user would read them.
+    """
     command = [
         sys.executable, "-m", "pytest", "features", "-q", "--tb=no", "--no-header",
-        "-p", "no:randomly", "-p", "no:cacheprovider", "-p", "tests.scenario_outcomes",
-        f"--adapter={adapter}", f"--outcomes-json={outcomes}",
-        *(f"--only-clause={clause}" for clause in clauses),
+        "-p", "no:randomly", "-p", "no:cacheprovider",
+        f"--adapter={adapter}", f"--conformance-report={report}",
+        *(f"--clause={clause}" for clause in clauses),
     ]  # fmt: skip
     env = {
         k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
@@ -98,13 +102,25 @@ def run_suite(adapter: str, clauses: tuple[str, ...], outcomes: Path) -> SuiteRu
     except subprocess.TimeoutExpired as stopped:
         return SuiteRun(adapter, None, (), f"stopped after {RUN_BOUND} s: {stopped.output!r}")
     scenarios: tuple[Scenario, ...] = ()
-    if outcomes.is_file():
-        scenarios = read_scenarios(json.loads(outcomes.read_text(encoding="utf-8"))["scenarios"])
+    if (report / "report.json").is_file():
+        document = json.loads((report / "report.json").read_text(encoding="utf-8"))
+        scenarios = tuple(from_report(entry) for entry in document["scenarios"])
     return SuiteRun(adapter, done.returncode, scenarios, (done.stdout + done.stderr)[-3000:])
 
 
+def from_report(entry: dict[str, Any]) -> Scenario:
+    """One scenario of ``report.json`` (``steps/report/schema.json``)."""
+    return Scenario(
+        nodeid=entry["id"],
+        name=f"{Path(entry['feature']).name}: {entry['title']}",
+        clauses=tuple(entry["clauses"]),
+        verdict=entry["outcome"],
+        message=(entry["message"] or "").split("\n", 1)[0],
+    )
+
+
 def read_scenarios(records: list[dict[str, Any]]) -> tuple[Scenario, ...]:
-    """Scenario outcomes from their JSON records."""
+    """Scenario outcomes from their JSON records (as :func:`dataclasses.asdict` kept them)."""
     return tuple(Scenario(**{**record, "clauses": tuple(record["clauses"])}) for record in records)
 
 
@@ -133,7 +149,7 @@ class Runs:
 
     def run(self, key: str, adapter: str, clauses: tuple[str, ...]) -> SuiteRun:
         """Run the suite and keep the result (written whole, then renamed into place)."""
-        done = run_suite(adapter, clauses, self.directory / f"{key}.{os.getpid()}.outcomes")
+        done = run_suite(adapter, clauses, self.directory / f"{key}.{os.getpid()}.report")
         partial = self.directory / f"{key}.{os.getpid()}.partial"
         partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
         partial.replace(self.kept(key))
