@@ -28,6 +28,8 @@ BLANK = frozenset({" ", "", "\u00a0"})
 """Cell contents that draw nothing visible."""
 INVISIBLE_EDGES = frozenset({"", "none", "hidden", "blank"})
 """Textual border types that draw no glyph."""
+FILLS = "the text fills its rows out to the area: no placement can be seen"
+"""Reason :meth:`ItemGeometry.judge` gives when nothing shows where the text sits."""
 UNWRAPPED_WIDTH = 10_000
 """Console width, in cells, at which :func:`widget_text` renders a Rich renderable."""
 
@@ -93,6 +95,25 @@ class Side(Enum):
 
 
 @dataclass(frozen=True)
+class Box:
+    """One widget around an item's text, as drawn: screen columns, clipped to the area.
+
+    Attributes:
+        name: The widget, for failure messages (type, id, classes).
+        content_left: First column of its content region (inside padding and border).
+        content_right: One past the last column of its content region.
+        outer_left: First column of its region (border and padding included).
+        outer_right: One past the last column of its region.
+    """
+
+    name: str
+    content_left: int
+    content_right: int
+    outer_left: int
+    outer_right: int
+
+
+@dataclass(frozen=True)
 class ItemGeometry:
     """Where one message item's text and decorations sit on the screen.
 
@@ -110,6 +131,8 @@ class ItemGeometry:
         spans: (first, last) text column of each row in ``rows``.
         box_spans_area: Whether the item widget covers the area's whole width, so that
             only its text, not its box, shows where it sits.
+        boxes: The widgets that hold the text, innermost first, from the one that draws
+            it out to the item and its containers inside the area.
     """
 
     rows: tuple[int, ...]
@@ -120,6 +143,7 @@ class ItemGeometry:
     marked: dict[Side, bool]
     spans: tuple[tuple[int, int], ...] = ()
     box_spans_area: bool = False
+    boxes: tuple[Box, ...] = ()
 
     def gap(self, side: Side) -> int:
         """Blank-or-decorated cells between the text and ``side``'s edge of the area."""
@@ -129,31 +153,61 @@ class ItemGeometry:
 
     @property
     def placement(self) -> Side | None:
-        """The side the text sits against, ``None`` when it is centred or fills the row.
+        """The side the text sits against; ``None`` when it is centred or fills its row.
 
-        Judged by the gaps between the text and the area's edges, except for text wrapped
-        over several rows in an item as wide as the area: that text sits on the side
-        where every row starts (or ends) in the same column while the other edge is
-        ragged, since a full row's gaps are only the item's own border and padding.
+        See :meth:`judge`.
         """
-        if self.box_spans_area:
+        return self.judge()[0]
+
+    @property
+    def fills(self) -> bool:
+        """Whether the text fills its rows out to the area, so no placement can be seen."""
+        return self.judge()[1] == FILLS
+
+    def judge(self) -> tuple[Side | None, str]:
+        """Decide where the text sits, and say against what, for messages.
+
+        Text wrapped over several rows in an item as wide as the area sits on the side
+        where every row starts (or ends) in the same column while the other edge is
+        ragged. Otherwise the text is measured inside the innermost box that holds it;
+        where it touches both edges of that box's content, that box is measured inside
+        the next one out, and so on out to the area: the first box in which the thing
+        measured does not fill the space it has decides, by its smaller gap (equal
+        gaps: centred). So a full-width item's own padding and border never count as
+        alignment, and a line that fills its item shows none.
+
+        Returns:
+            ``(side or None, reason)``, the reason naming the box that decided.
+        """
+        if self.box_spans_area and len(self.spans) > 1:
             lefts = {left for left, _ in self.spans}
             rights = {right for _, right in self.spans}
             if len(lefts) == 1 < len(rights):
-                return Side.LEFT
+                return Side.LEFT, "wrapped rows share their first column"
             if len(rights) == 1 < len(lefts):
-                return Side.RIGHT
-        left, right = self.gap(Side.LEFT), self.gap(Side.RIGHT)
-        if left == right:
-            return None
-        return Side.LEFT if left < right else Side.RIGHT
+                return Side.RIGHT, "wrapped rows share their last column"
+        left, right, what = self.text_left, self.text_right + 1, "the text"
+        frames = [(box.name, box.content_left, box.content_right) for box in self.boxes]
+        frames.append(("the conversation area", self.area_left, self.area_right))
+        outers = [(box.outer_left, box.outer_right) for box in self.boxes]
+        for number, (name, start, end) in enumerate(frames):
+            gaps = (left - start, end - right)
+            where = f"{what} in the content of {name} ({start}-{end - 1}): gaps {gaps[0]}/{gaps[1]}"
+            if gaps != (0, 0):
+                if gaps[0] == gaps[1]:
+                    return None, f"centred: {where}"
+                return (Side.LEFT if gaps[0] < gaps[1] else Side.RIGHT), where
+            if number < len(outers):
+                left, right = outers[number]
+                what = name
+        return None, FILLS
 
     def describe(self) -> str:
         """One line for failure messages."""
         return (
             f"text spans columns {self.text_left}-{self.text_right} of the area's "
             f"{self.area_left}-{self.area_right - 1} on rows {list(self.rows)}; "
-            f"gap left {self.gap(Side.LEFT)}, right {self.gap(Side.RIGHT)}; glyph left of "
+            f"judged by {self.judge()[1]}; glyph left of "
             f"the text: {self.marked[Side.LEFT]}, right: {self.marked[Side.RIGHT]}"
         )
 
@@ -187,16 +241,50 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         side: all(_has_glyph(rows[y], *_outside(side, span, bounds)) for y, span in spans.items())
         for side in Side
     }
+    text_left = min(left for left, _ in spans.values())
+    text_right = max(right for _, right in spans.values())
     return ItemGeometry(
         rows=tuple(spans),
-        text_left=min(left for left, _ in spans.values()),
-        text_right=max(right for _, right in spans.values()),
+        text_left=text_left,
+        text_right=text_right,
         area_left=bounds.x,
         area_right=bounds.right,
         marked=marked,
         spans=tuple(spans.values()),
         box_spans_area=visible.x <= bounds.x and visible.right >= bounds.right,
+        boxes=_boxes(item, area, bounds, (text_left, text_right + 1), tuple(spans)),
     )
+
+
+def _boxes(
+    item: Widget, area: Widget, bounds: Region, columns: tuple[int, int], rows: tuple[int, ...]
+) -> tuple[Box, ...]:
+    """The widgets holding the text, innermost first, out to the last one inside ``area``.
+
+    The innermost is the deepest widget of ``item`` (``item`` itself included) whose
+    content region holds every text cell: columns ``[start, end)`` on ``rows``.
+    """
+    holder = item
+    for widget in item.walk_children(Widget, with_self=False):
+        region = widget.content_region
+        if (
+            widget.display
+            and region.x <= columns[0]
+            and columns[1] <= region.right
+            and region.y <= rows[0]
+            and rows[-1] < region.bottom
+            and holder in widget.ancestors
+        ):
+            holder = widget
+    chain = [holder, *(w for w in holder.ancestors if isinstance(w, Widget))]
+    boxes = []
+    for widget in chain:
+        if widget is area:
+            break
+        inner = widget.content_region.intersection(bounds)
+        outer = widget.region.intersection(bounds)
+        boxes.append(Box(describe_widget(widget), inner.x, inner.right, outer.x, outer.right))
+    return tuple(boxes)
 
 
 def _text_spans(rows: list[list[str]], content: Region) -> dict[int, tuple[int, int]]:

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 
 from steps.checks import named_clause
-from steps.clauses import catalogue
+from steps.clauses import catalogue, spec_version
 from steps.plugin import DRIVER_KEY
 from steps.profiles import PROFILES
 from steps.report import build, capture, render
@@ -54,7 +54,7 @@ def test_a_run_against_the_reference_app_writes_three_files_and_a_valid_json(
     render.validate(report)
     assert report["outcomes"]["passed"] == 3
     assert report["adapter"]["name"] == "reference_app"
-    assert report["profiles"][0]["spec_version"] == "1.0"
+    assert report["profiles"][0]["spec_version"] == spec_version("chat_screen")
     passing = cited(EXAMPLES_TITLE, EDGES_TITLE, "The input has focus when the app starts")
     assert {c["id"] for c in report["clauses"] if c["verdict"] == "pass"} == passing
     markdown = (run.report_dir / "report.md").read_text("utf-8")

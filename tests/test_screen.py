@@ -156,3 +156,65 @@ def test_placement_is_the_side_with_the_smaller_gap_and_none_when_centred(
     )
     assert (geometry.gap(Side.LEFT), geometry.gap(Side.RIGHT)) == (left, right)
     assert geometry.placement is placement
+
+
+class PaddedItems(App[None]):
+    """Full-width items in a 14-cell area: padding 1 on each side, a border on one side.
+
+    Each item's content is 14 - 2 (padding) - 1 (border) = 11 cells wide, so the area's
+    gaps around a text of 10 cells are 2 and 2 whichever way it is aligned; only the
+    item's own content box shows the side.
+    """
+
+    CSS = """
+    #area { width: 14; height: 1fr; }
+    Label { width: 100%; padding: 0 1; }
+    .right { text-align: right; border-right: outer red; }
+    .left { border-left: outer red; }
+    #bubble-row { align-horizontal: right; height: auto; }
+    #bubble { width: auto; padding: 0 1; border-right: outer red; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="area"):
+            yield Label("가나다라마", id="snug-right", classes="right")  # 10 of 11 cells
+            yield Label("가나다라마", id="snug-left", classes="left")
+            yield Label("가나다라마x", id="full", classes="right")  # 11 of 11 cells
+            with HorizontalGroup(id="bubble-row"):
+                yield Label("가나다라", id="bubble")
+
+
+async def judge(item_id: str) -> ItemGeometry:
+    """The geometry of ``#item_id`` in :class:`PaddedItems`."""
+    app = PaddedItems()
+    async with app.run_test(size=(14, 6)) as pilot:
+        await pilot.pause()
+        return item_geometry(app, app.query_one(f"#{item_id}"), app.query_one("#area"))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("item_id", "side"), [("snug-right", Side.RIGHT), ("snug-left", Side.LEFT)]
+)
+async def test_a_nearly_full_line_is_placed_by_the_items_content_box_not_its_padding(
+    item_id: str, side: Side
+) -> None:
+    geometry = await judge(item_id)
+    assert geometry.gap(Side.LEFT) == geometry.gap(Side.RIGHT) == 2
+    assert geometry.placement is side
+    assert not geometry.fills
+
+
+@pytest.mark.asyncio
+async def test_a_line_that_fills_its_item_shows_no_placement_and_says_so() -> None:
+    geometry = await judge("full")
+    assert geometry.placement is None
+    assert geometry.fills
+    assert "no placement can be seen" in geometry.describe()
+
+
+@pytest.mark.asyncio
+async def test_a_bubble_that_fits_its_text_is_placed_by_where_the_bubble_sits() -> None:
+    geometry = await judge("bubble")
+    assert geometry.placement is Side.RIGHT
+    assert "Label#bubble" in geometry.describe()

@@ -1,0 +1,105 @@
+"""The render chat screen: a ``Widget`` per message whose ``render()`` returns its text.
+
+Messages are ``(role, body)`` tuples; each item places its one line with
+``content-align-horizontal`` inside a full-width box with padding; control characters are
+dropped from what is drawn (never from the message list); the input is the only
+focusable widget, so Textual's default ``AUTO_FOCUS`` gives it focus.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import BindingType
+from textual.containers import ScrollableContainer
+from textual.widget import Widget
+from textual.widgets import Input
+
+USER, AGENT = "user", "agent"
+LABELS = {USER: "사용자", AGENT: "에이전트"}
+CLASSES = {
+    USER: "chat-message user-message user-role",
+    AGENT: "chat-message response-message agent-role",
+}
+CANNED = (
+    "맡겨만 주세요.",
+    "알겠어요.",
+    "조금 더 자세히 말씀해 주세요.",
+    "좋은 질문이네요.",
+)
+"""The fixed responses. In a 30-cell terminal the last one, with its label, nearly fills
+an item (26 of 27 cells): the case where an item's padding must not count as alignment."""
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (C0, DEL, C1); a tab becomes a space."""
+    return "".join(
+        " " if char == "\t" else char
+        for char in text
+        if char == "\t" or unicodedata.category(char) != "Cc"
+    )
+
+
+class Line(Widget):
+    """One message on screen: renders ``label: body`` as plain text."""
+
+    DEFAULT_CSS = """
+    Line { height: auto; width: 1fr; padding: 0 1; }
+    Line.user-role { border-left: thick $accent; content-align-horizontal: left; }
+    Line.agent-role { border-right: thick $success; content-align-horizontal: right; }
+    """
+
+    def __init__(self, role: str, body: str) -> None:
+        """Show ``body`` (a message of ``role``) with its role's label and classes."""
+        super().__init__(classes=CLASSES[role])
+        self._text = f"{LABELS[role]}: {printable(body)}"
+
+    def render(self) -> Text:
+        """The line as plain text: never markup."""
+        return Text(self._text)
+
+
+class Thread(ScrollableContainer, can_focus=False):
+    """The conversation area; not focusable, so the input is the app's only focus."""
+
+    DEFAULT_CSS = "Thread { height: 1fr; }"
+
+
+class RenderChatApp(App[None]):
+    """The chat screen: a thread above an input; Escape or Ctrl+Q quits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        ("escape", "quit", "Quit"),
+        ("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        """Start with an empty conversation and empty records."""
+        super().__init__()
+        self.log_: list[tuple[str, str]] = []
+        self.prompts: list[str] = []
+        self.answers: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        """The thread, then the input."""
+        yield Thread(id="thread")
+        yield Input(placeholder="메시지를 입력하세요", id="entry")
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Strip, clear, ignore blank input; else record and show the pair, then scroll."""
+        text = event.value.strip()
+        event.input.value = ""
+        if not text:
+            return
+        reply = random.choice(CANNED)
+        pair = ((USER, text), (AGENT, reply))
+        self.log_.extend(pair)
+        self.prompts.append(text)
+        self.answers.append(reply)
+        thread = self.query_one("#thread", Thread)
+        await thread.mount_all([Line(role, body) for role, body in pair])
+        thread.scroll_end(animate=False)
