@@ -10,6 +10,7 @@ Run from the repository root, in the project's virtual environment (``.[test,ben
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import shlex
 from collections.abc import Callable, Sequence
@@ -98,6 +99,8 @@ def markdown(rows: list[Row]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the selected benchmarks; print the machine, the table and where files went."""
     args = parse_args(argv)
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        raise SystemExit("--plot needs matplotlib: pip install -e '.[bench]'")
     before = machine()
     print("machine:", ", ".join(f"{key} {value}" for key, value in before.items()), flush=True)
     rows: list[Row] = []
@@ -119,14 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(markdown(rows))
     if args.details and isinstance(raw.get("overhead"), overhead.OverheadResult):
         print(details_table(raw["overhead"]))  # type: ignore[arg-type]
+    if args.json:
+        write_json(args.json, before, after, rows, raw)
+        print(f"json: {args.json}")
     if args.plot and isinstance(raw.get("scale"), scale.ScaleResult):
         from benchmarks.plot import draw
 
         draw(raw["scale"], args.plot)  # type: ignore[arg-type]
         print(f"plot: {args.plot}")
-    if args.json:
-        write_json(args.json, before, after, rows, raw)
-        print(f"json: {args.json}")
     if failed:
         print(f"failed: {', '.join(failed)}")
     return 1 if failed else 0
