@@ -129,10 +129,9 @@ class ItemGeometry:
         marked: For each side, whether every text row has a visible glyph between the
             text and that edge of the area (a border, whichever widget draws it).
         spans: (first, last) text column of each row in ``rows``.
-        box_spans_area: Whether the item widget covers the area's whole width, so that
-            only its text, not its box, shows where it sits.
-        boxes: The widgets that hold the text, innermost first, from the one that draws
-            it out to the item and its containers inside the area.
+        boxes: The widgets around the text, outermost first: from the conversation
+            area's child that holds the item, through the item, to the innermost widget
+            whose content holds all of the text.
     """
 
     rows: tuple[int, ...]
@@ -142,7 +141,6 @@ class ItemGeometry:
     area_right: int
     marked: dict[Side, bool]
     spans: tuple[tuple[int, int], ...] = ()
-    box_spans_area: bool = False
     boxes: tuple[Box, ...] = ()
 
     def gap(self, side: Side) -> int:
@@ -165,42 +163,39 @@ class ItemGeometry:
         return self.judge()[1] == FILLS
 
     def judge(self) -> tuple[Side | None, str]:
-        """Decide where the text sits, and say against what, for messages.
+        """Decide where the item sits, and say what decided it, for messages.
 
-        Text wrapped over several rows in an item as wide as the area sits on the side
-        where every row starts (or ends) in the same column while the other edge is
-        ragged. Otherwise the text is measured inside the innermost box that holds it;
-        where it touches both edges of that box's content, that box is measured inside
-        the next one out, and so on out to the area: the first box in which the thing
-        measured does not fill the space it has decides, by its smaller gap (equal
-        gaps: centred). So a full-width item's own padding and border never count as
-        alignment, and a line that fills its item shows none.
+        From the area inward, along the widgets from the conversation area's child that
+        holds the item down to the innermost widget that draws the text (:attr:`boxes`):
+        the first box narrower than the content of the box around it decides, by where
+        it sits in that content (a bubble placed on one side; equal gaps: centred). When
+        every box is as wide as the one around it, the text decides, inside the
+        innermost box's content: text wrapped over several rows by the edge at which
+        every row starts (or ends) in the same column while the other edge is ragged,
+        otherwise by its smaller gap. So an item's own padding and border never count as
+        alignment, a bubble is placed by where the bubble is, whatever the alignment of
+        the text inside it, and a line that fills its item shows no side at all.
 
         Returns:
-            ``(side or None, reason)``, the reason naming the box that decided.
+            ``(side or None, reason)``, the reason naming the box or text that decided.
         """
-        if self.box_spans_area and len(self.spans) > 1:
+        start, end, around = self.area_left, self.area_right, "the conversation area"
+        for box in self.boxes:
+            gaps = (box.outer_left - start, end - box.outer_right)
+            if gaps[0] > 0 or gaps[1] > 0:
+                return _by_gaps(gaps, f"{box.name} in the content of {around} ({start}-{end - 1})")
+            start, end, around = box.content_left, box.content_right, box.name
+        if len(self.spans) > 1:
             lefts = {left for left, _ in self.spans}
             rights = {right for _, right in self.spans}
             if len(lefts) == 1 < len(rights):
-                return Side.LEFT, "wrapped rows share their first column"
+                return Side.LEFT, f"the wrapped rows in {around}, which share their first column"
             if len(rights) == 1 < len(lefts):
-                return Side.RIGHT, "wrapped rows share their last column"
-        left, right, what = self.text_left, self.text_right + 1, "the text"
-        frames = [(box.name, box.content_left, box.content_right) for box in self.boxes]
-        frames.append(("the conversation area", self.area_left, self.area_right))
-        outers = [(box.outer_left, box.outer_right) for box in self.boxes]
-        for number, (name, start, end) in enumerate(frames):
-            gaps = (left - start, end - right)
-            where = f"{what} in the content of {name} ({start}-{end - 1}): gaps {gaps[0]}/{gaps[1]}"
-            if gaps != (0, 0):
-                if gaps[0] == gaps[1]:
-                    return None, f"centred: {where}"
-                return (Side.LEFT if gaps[0] < gaps[1] else Side.RIGHT), where
-            if number < len(outers):
-                left, right = outers[number]
-                what = name
-        return None, FILLS
+                return Side.RIGHT, f"the wrapped rows in {around}, which share their last column"
+        gaps = (self.text_left - start, end - 1 - self.text_right)
+        if gaps == (0, 0):
+            return None, FILLS
+        return _by_gaps(gaps, f"the text in the content of {around} ({start}-{end - 1})")
 
     def describe(self) -> str:
         """One line for failure messages."""
@@ -210,6 +205,14 @@ class ItemGeometry:
             f"judged by {self.judge()[1]}; glyph left of "
             f"the text: {self.marked[Side.LEFT]}, right: {self.marked[Side.RIGHT]}"
         )
+
+
+def _by_gaps(gaps: tuple[int, int], what: str) -> tuple[Side | None, str]:
+    """The side of the smaller of ``gaps`` (left, right), ``None`` when they are equal."""
+    where = f"{what}: gaps {gaps[0]}/{gaps[1]}"
+    if gaps[0] == gaps[1]:
+        return None, f"centred: {where}"
+    return (Side.LEFT if gaps[0] < gaps[1] else Side.RIGHT), where
 
 
 def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
@@ -251,7 +254,6 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         area_right=bounds.right,
         marked=marked,
         spans=tuple(spans.values()),
-        box_spans_area=visible.x <= bounds.x and visible.right >= bounds.right,
         boxes=_boxes(item, area, bounds, (text_left, text_right + 1), tuple(spans)),
     )
 
@@ -259,7 +261,7 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
 def _boxes(
     item: Widget, area: Widget, bounds: Region, columns: tuple[int, int], rows: tuple[int, ...]
 ) -> tuple[Box, ...]:
-    """The widgets holding the text, innermost first, out to the last one inside ``area``.
+    """The widgets around the text, from ``area``'s child down to the innermost one.
 
     The innermost is the deepest widget of ``item`` (``item`` itself included) whose
     content region holds every text cell: columns ``[start, end)`` on ``rows``.
@@ -284,7 +286,7 @@ def _boxes(
         inner = widget.content_region.intersection(bounds)
         outer = widget.region.intersection(bounds)
         boxes.append(Box(describe_widget(widget), inner.x, inner.right, outer.x, outer.right))
-    return tuple(boxes)
+    return tuple(reversed(boxes))
 
 
 def _text_spans(rows: list[list[str]], content: Region) -> dict[int, tuple[int, int]]:

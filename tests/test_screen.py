@@ -173,6 +173,8 @@ class PaddedItems(App[None]):
     .left { border-left: outer red; }
     #bubble-row { align-horizontal: right; height: auto; }
     #bubble { width: auto; padding: 0 1; border-right: outer red; }
+    #wrapped-row { align-horizontal: right; height: auto; }
+    #wrapped-bubble { width: auto; max-width: 9; padding: 0 1; border-left: outer red; }
     """
 
     def compose(self) -> ComposeResult:
@@ -182,12 +184,14 @@ class PaddedItems(App[None]):
             yield Label("가나다라마x", id="full", classes="right")  # 11 of 11 cells
             with HorizontalGroup(id="bubble-row"):
                 yield Label("가나다라", id="bubble")
+            with HorizontalGroup(id="wrapped-row"):
+                yield Label("가 나다 라마바", id="wrapped-bubble")  # left-aligned rows
 
 
 async def judge(item_id: str) -> ItemGeometry:
     """The geometry of ``#item_id`` in :class:`PaddedItems`."""
     app = PaddedItems()
-    async with app.run_test(size=(14, 6)) as pilot:
+    async with app.run_test(size=(14, 10)) as pilot:
         await pilot.pause()
         return item_geometry(app, app.query_one(f"#{item_id}"), app.query_one("#area"))
 
@@ -218,3 +222,11 @@ async def test_a_bubble_that_fits_its_text_is_placed_by_where_the_bubble_sits() 
     geometry = await judge("bubble")
     assert geometry.placement is Side.RIGHT
     assert "Label#bubble" in geometry.describe()
+
+
+@pytest.mark.asyncio
+async def test_a_bubble_on_the_right_is_right_whatever_the_alignment_of_its_wrapped_rows() -> None:
+    geometry = await judge("wrapped-bubble")
+    assert len(geometry.rows) > 1
+    assert len({left for left, _ in geometry.spans}) == 1  # the rows start in one column
+    assert geometry.placement is Side.RIGHT
