@@ -42,8 +42,13 @@ def scenario_clause(request: pytest.FixtureRequest, *candidates: str) -> str:
     Returns:
         The first candidate cited by the scenario, else the first candidate.
     """
-    cited = {marker.args[0] for marker in request.node.iter_markers("clause")}
+    cited = cited_clauses(request.node)
     return next((clause for clause in candidates if clause in cited), candidates[0])
+
+
+def cited_clauses(node: pytest.Item) -> list[str]:
+    """Ids of the clauses a scenario cites (its ``clause`` markers), sorted, no repeats."""
+    return sorted({str(mark.args[0]) for mark in node.iter_markers("clause")})
 
 
 def violation(clause: str, where: str, expected: str, seen: str) -> NoReturn:

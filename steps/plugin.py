@@ -16,6 +16,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 
 from steps import loading, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter
+from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
 from steps.driver import Driver
 from steps.profiles import PROFILES, profile_of
@@ -204,10 +205,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """
     wanted = set(config.getoption("clause"))
     if wanted:
-        dropped = [item for item in items if not wanted & set(cited_clauses(item))]
+        citing = {item.nodeid for item in items if wanted & set(cited_clauses(item))}
+        dropped = [item for item in items if item.nodeid not in citing]
         if dropped:
             config.hook.pytest_deselected(items=dropped)
-            items[:] = [item for item in items if wanted & set(cited_clauses(item))]
+            items[:] = [item for item in items if item.nodeid in citing]
     adapter = config.stash[ADAPTER_KEY]
     for item in items:
         profile = profile_of(Path(item.path))
@@ -221,11 +223,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                     f"profile {profile.name!r}"
                 )
             )
-
-
-def cited_clauses(item: pytest.Item) -> list[str]:
-    """Ids of the clauses ``item`` cites (its ``clause`` markers), sorted, without repeats."""
-    return sorted({str(mark.args[0]) for mark in item.iter_markers("clause")})
 
 
 @pytest.fixture(scope="session")

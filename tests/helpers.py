@@ -11,6 +11,19 @@ ROOT = Path(__file__).resolve().parent.parent
 """The repository root."""
 MINIATURES = ROOT / "tests" / "miniatures.py"
 """Fake and broken implementations, by file path (for ``--adapter``)."""
+PROBE_STEPS = """
+from pathlib import Path
+
+@given("a probe step")
+def probe():
+    Path("scenario-ran").touch()
+
+@then("nothing more happens")
+def nothing():
+    assert Path("scenario-ran").exists()
+"""
+"""Step code for throwaway features: ``Given a probe step`` leaves a file that
+``Then nothing more happens`` requires, so the Then step fails unless the Given ran."""
 INNER_ADDOPTS = "-p no:randomly -p no:cacheprovider -p no:asyncio"
 """Plugins the inner runs of pytester leave out: order, cache and asyncio do not matter there."""
 

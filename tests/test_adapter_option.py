@@ -5,24 +5,13 @@ from __future__ import annotations
 import pytest
 
 from steps.loading import ENV_VAR, INI_KEY
-from tests.helpers import MINIATURES, write_feature, write_ini
+from tests.helpers import MINIATURES, PROBE_STEPS, write_feature, write_ini
 
 PROBE = """
 Feature: Probe
   Scenario: Probe
     Given a probe step
     Then nothing more happens
-"""
-PROBE_STEPS = """
-from pathlib import Path
-
-@given("a probe step")
-def probe():
-    Path("scenario-ran").touch()
-
-@then("nothing more happens")
-def nothing():
-    assert Path("scenario-ran").exists()
 """
 SOURCE_TEXT = {
     "option": "--adapter (command line)",

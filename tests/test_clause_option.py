@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import write_feature
+from tests.helpers import PROBE_STEPS, write_feature
 
 CASES = """
 Feature: Cases
@@ -23,21 +23,12 @@ Feature: Cases
     Given a probe step
     Then nothing more happens
 """
-STEPS = """
-@given("a probe step")
-def probe():
-    pass
-
-@then("nothing more happens")
-def nothing():
-    assert True
-"""
 
 
 @pytest.fixture
 def cases(project: pytest.Pytester) -> pytest.Pytester:
     """The harness project (``tests/conftest.py``) with three scenarios citing clauses."""
-    write_feature(project, CASES, STEPS)
+    write_feature(project, CASES, PROBE_STEPS)
     return project
 
 

@@ -21,7 +21,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from rich.cells import cell_len
 from textual.app import App
 
-from steps.checks import named_clause
+from steps.checks import cited_clauses, named_clause
 from steps.driver import DriverError
 from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
@@ -82,7 +82,7 @@ def identity(item: pytest.Item) -> dict[str, Any] | None:
         "line": template.line_number,
         "order": example_ids(template).index(example) if example is not None else 0,
         "profile": None if profile is None else profile.name,
-        "clauses": sorted({mark.args[0] for mark in item.iter_markers("clause")}),
+        "clauses": cited_clauses(item),
     }
 
 
