@@ -124,7 +124,7 @@ Feature: Hostile input never breaks the chat screen
     And the standard choice was called 200 times, each time with the fixed response list
     And the last item is visible in the conversation area
 
-  @clause:role-alignment @clause:role-borders @clause:scroll-to-end @clause:label-and-classes-from-role
+  @clause:role-alignment @clause:role-borders @clause:scroll-to-end @clause:label-and-classes-from-role @clause:display-format
   Scenario: Every rule holds in a 30x10 terminal
     Given the terminal is resized to 30x10 cells
     When the user submits these inputs in order:
@@ -135,6 +135,7 @@ Feature: Hostile input never breaks the chat screen
     Then the conversation area shows the items in the order of the message list
     And each item's label and classes match the role of its message
     And every visible item is drawn against its role's edge with a border glyph on that side only
+    And every fully visible item shows its whole text
     And the conversation area is scrolled to its end
     And the last item is visible in the conversation area
     And the input is empty

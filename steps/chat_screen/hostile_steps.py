@@ -221,6 +221,36 @@ def visible_items_geometry(driver: Driver) -> None:
     )
 
 
+@then("every fully visible item shows its whole text")
+def visible_items_whole_text(driver: Driver) -> None:
+    """Each item inside the area draws all of its text, wrapped maybe, never cut.
+
+    Compared without whitespace (wrapping moves and drops spaces): the characters drawn
+    in the item's content region, row by row, against the item's text
+    (``display-format``). A line cut short, with or without an ellipsis, fails.
+    """
+    rows = screen_rows(driver.app)
+    bounds = driver.conversation.scrollable_content_region
+    shown = 0
+    for number, widget in enumerate(driver.items(), 1):
+        region = widget.content_region
+        if not bounds.contains_region(region):
+            continue
+        drawn = "".join(
+            "".join(rows[y][region.x : region.right]) for y in range(region.y, region.bottom)
+        )
+        expected = widget_text(widget)
+        check(
+            "".join(drawn.split()) == "".join(expected.split()),
+            "display-format",
+            f"item {number} ({describe_widget(widget)})",
+            f"its whole text drawn: {_short(expected)}",
+            _short(drawn.strip()),
+        )
+        shown += 1
+    check(shown > 0, "display-format", "the conversation area", "a fully visible item", "none")
+
+
 # -- Then: long input ----------------------------------------------------------------
 
 
