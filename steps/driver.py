@@ -29,10 +29,11 @@ from textual import events
 from textual.app import App
 from textual.message import Message
 from textual.pilot import Pilot
+from textual.keys import _character_to_key
 from textual.widget import Widget
-from textual.widgets import Input
 
 from steps.adapter import ChatScreenAdapter
+from steps.input_field import field_problem, field_value, set_field_value
 from steps.tracebacks import pending_own_frames, summarize_exception
 from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
 from steps.watchdog import DEFAULT_TIMEOUT, Watchdog
@@ -392,19 +393,23 @@ class Driver:
         return self.query_one(self.adapter.conversation_selector)
 
     @property
-    def input(self) -> Input:
-        """The input named by the adapter.
+    def input(self) -> Widget:
+        """The input field named by the adapter: an ``Input``, a ``TextArea`` or the like.
 
         Raises:
-            DriverError: The selector does not name a Textual ``Input``.
+            DriverError: The selector names a widget the harness cannot read text from
+                (``steps.input_field.field_problem``).
         """
         widget = self.query_one(self.adapter.input_selector)
-        if not isinstance(widget, Input):
-            raise DriverError(
-                f"selector {self.adapter.input_selector!r} names a {type(widget).__name__}, "
-                "expected a textual.widgets.Input"
-            )
+        problem = field_problem(widget)
+        if problem is not None:
+            raise DriverError(f"input_selector {self.adapter.input_selector!r} names {problem}")
         return widget
+
+    @property
+    def input_value(self) -> str:
+        """The text the input field holds now."""
+        return field_value(self.input)
 
     def items(self) -> list[Widget]:
         """Return the message widgets in the conversation area, in DOM (display) order."""
@@ -505,10 +510,12 @@ class Driver:
         async def burst() -> None:
             for number, text in enumerate(texts, start=1):
                 self.app.post_message(events.Paste(text))
-                await self._poll(lambda: field.value != "", f"paste {number} to reach the input")
+                await self._poll(
+                    lambda: field_value(field) != "", f"paste {number} to reach the input"
+                )
                 self.app.post_message(events.Key("enter", "\r"))
                 await self._poll(
-                    lambda: field.value == "", f"the input to empty after Enter {number}"
+                    lambda: field_value(field) == "", f"the input to empty after Enter {number}"
                 )
 
         self.run(burst(), "submitting rapidly")
@@ -531,7 +538,8 @@ class Driver:
         """Deliver ``text`` as one paste event, the way a terminal sends pasted text.
 
         The app routes it to the focused widget, so it only reaches the input when the
-        input has focus. ``Input`` keeps the first line of a paste.
+        input has focus. Textual's ``Input`` keeps only the first line of a paste; what an
+        implementation does with the others is its own (the reference app joins them).
         """
         self.run(self._post(events.Paste(text)), "pasting")
         self.settle()
@@ -545,7 +553,29 @@ class Driver:
         Newlines cannot be typed into a one-line ``Input``; the blank-input scenarios
         use this to submit them, as seed 001 lists newline-only input.
         """
-        self.input.value = value
+        set_field_value(self.input, value)
+        self.settle()
+
+    def burst(self, strokes: Iterable[events.Event], doing: str = "a burst of keys") -> None:
+        """Deliver ``strokes`` all at once, as a terminal delivers keys read in one go.
+
+        A terminal's driver thread posts every key it has read to the app's queue without
+        waiting for the app; a person typing fast, or a program sending keys, fills that
+        queue faster than the app empties it. Here every event is posted before the app
+        handles the first one; then the driver waits until the app is idle. Build the
+        strokes with :func:`typed` and :func:`key`, or pass ``events.Paste`` events.
+
+        Args:
+            strokes: Key and paste events, in the order a terminal would read them.
+            doing: What the burst does, for a TIMEOUT message.
+        """
+        strokes = list(strokes)
+
+        async def deliver() -> None:
+            for stroke in strokes:
+                self.app.post_message(stroke)
+
+        self.run(deliver(), doing)
         self.settle()
 
     def wait_until(
@@ -586,6 +616,26 @@ class Driver:
         """Make the standard choice return ``response`` from now on (the spy still records)."""
         assert self.spy is not None
         self.spy.fixed = response
+
+
+def key(name: str) -> events.Key:
+    """Return the key event a terminal reports for the key ``name`` (``"enter"``, ``"a"``).
+
+    Args:
+        name: A Textual key name, or a single character.
+    """
+    if len(name) == 1:
+        return events.Key(_character_to_key(name), name)
+    return events.Key(name, {"enter": "\r", "tab": "\t", "space": " "}.get(name))
+
+
+def typed(text: str) -> list[events.Key]:
+    """Return one key event per character of ``text``, as a terminal reports typing.
+
+    Args:
+        text: Printable characters (a newline is not a key; use ``key("enter")``).
+    """
+    return [events.Key(_character_to_key(char), char) for char in text]
 
 
 def _key_name(char: str) -> str:

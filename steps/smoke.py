@@ -18,10 +18,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from textual.widgets import Input
-
 from steps.adapter import ChatScreenAdapter
 from steps.driver import Driver, FactoryError
+from steps.input_field import field_problem
 from steps.tracebacks import summarize_exception
 from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
 from steps.watchdog import TimeoutSetting
@@ -107,7 +106,7 @@ def _screen_problems(driver: Driver) -> list[str]:
     problems = []
     for member, selector, wanted in (
         ("conversation_selector", adapter.conversation_selector, "the conversation area"),
-        ("input_selector", adapter.input_selector, "the one-line Input"),
+        ("input_selector", adapter.input_selector, "the input field"),
     ):
         try:
             found = list(screen.query(selector))
@@ -120,10 +119,10 @@ def _screen_problems(driver: Driver) -> list[str]:
                 f"expected exactly 1: set it to the selector of {wanted} "
                 f"(ids on the screen: {ids or 'none'})"
             )
-        elif member == "input_selector" and not isinstance(found[0], Input):
+        elif member == "input_selector" and (problem := field_problem(found[0])):
             problems.append(
-                f"input_selector {selector!r} names a {type(found[0]).__name__}, expected a "
-                f"textual.widgets.Input: set it to the selector of {wanted} (ids: {ids})"
+                f"input_selector {selector!r} names {problem}: set it to the selector of "
+                f"{wanted} (ids: {ids})"
             )
     try:
         screen.query(adapter.item_selector)

@@ -10,5 +10,5 @@ Feature: Widget ids and structure stay compatible
   Scenario: The declared conversation area and input exist and hold the items
     When the user submits "호환"
     Then the declared conversation area is exactly one widget
-    And the declared input is exactly one Input widget
+    And the declared input is exactly one input field
     And every message item is inside the declared conversation area

@@ -202,7 +202,7 @@ def still_running(driver: Driver) -> None:
 @then("the input is empty")
 def input_empty(driver: Driver) -> None:
     """The input's value is ``""`` (clause ``input-cleared``)."""
-    value = driver.input.value
+    value = driver.input_value
     check(value == "", "input-cleared", "the input", "it to be empty", repr(value))
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from pytest_bdd import parsers, then
 from textual.widget import Widget
-from textual.widgets import Input
 
 from steps.chat_screen.observe import (
     CLASSES,
@@ -17,6 +16,7 @@ from steps.chat_screen.observe import (
 )
 from steps.checks import check, literal, scenario_clause, violation
 from steps.driver import Driver
+from steps.input_field import field_problem
 from steps.screen import (
     ItemGeometry,
     Side,
@@ -290,16 +290,16 @@ def conversation_declared(driver: Driver) -> None:
     driver.conversation  # noqa: B018 - raises DriverError unless exactly one widget matches
 
 
-@then("the declared input is exactly one Input widget")
+@then("the declared input is exactly one input field")
 def input_declared(driver: Driver) -> None:
-    """The adapter's input selector names one ``Input`` (``widget-ids``)."""
-    check(
-        isinstance(driver.input, Input),
-        "widget-ids",
-        "the declared input",
-        "an Input",
-        type(driver.input).__name__,
-    )
+    """The adapter's input selector names one field a person types into (``widget-ids``).
+
+    An ``Input``, a ``TextArea`` or another focusable widget holding its text
+    (``steps.input_field``); the seeds say 입력창, an input field, not a widget class.
+    """
+    widget = driver.query_one(driver.adapter.input_selector)
+    problem = field_problem(widget)
+    check(problem is None, "widget-ids", "the declared input", "an input field", str(problem))
 
 
 @then("every message item is inside the declared conversation area")
