@@ -27,9 +27,9 @@ from typing import Any, TypeVar
 from rich.console import Console
 from textual import events
 from textual.app import App
+from textual.keys import _character_to_key
 from textual.message import Message
 from textual.pilot import Pilot
-from textual.keys import _character_to_key
 from textual.widget import Widget
 
 from steps.adapter import ChatScreenAdapter
