@@ -34,14 +34,13 @@ from textual.widget import Widget
 
 from steps.adapter import ChatScreenAdapter
 from steps.input_field import field_problem, field_value, set_field_value
+from steps.terminal import DEFAULT_SIZE
 from steps.tracebacks import pending_own_frames, summarize_exception
 from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
 from steps.watchdog import DEFAULT_TIMEOUT, Watchdog
 
 T = TypeVar("T")
 
-DEFAULT_SIZE = (80, 24)
-"""Terminal size of every scenario unless a step says otherwise: (columns, rows) in cells."""
 WAIT_BOUND = 5.0
 """Seconds a condition may take before :meth:`Driver.wait_until` gives up."""
 SHUTDOWN_BOUND = 3.0

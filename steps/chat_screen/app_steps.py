@@ -28,7 +28,7 @@ def submissions() -> list[Snapshot]:
 
 @given("the chat app is running")
 def app_running(driver: Driver) -> None:
-    """Start the implementation under test in an 80x24 terminal."""
+    """Start the implementation under test in the run's terminal (``--terminal-size``)."""
     driver.start()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from pytest_bdd import parsers, then
 from textual.widget import Widget
@@ -23,6 +25,7 @@ from steps.screen import (
     declared_alignment,
     describe_widget,
     item_geometry,
+    screen_rows,
     screen_text,
     styled_side,
     widget_text,
@@ -62,16 +65,32 @@ def item_shows(driver: Driver, number: int, text: str) -> None:
 
 @then(parsers.parse('the screen shows the text "{text}"'))
 def screen_shows(driver: Driver, text: str) -> None:
-    """``text`` appears, unbroken on one row, on the composed screen."""
+    """``text`` is drawn on the composed screen, on one row or wrapped over an item's rows.
+
+    The rows an item draws are joined as a soft wrap joins them: at a break between words
+    the wrap dropped one space, inside a word it dropped nothing; both joins are tried.
+    """
     expected = literal(text)
     drawn = screen_text(driver.app)
     check(
-        expected in drawn,
+        expected in drawn or any(expected in joined for joined in _wrapped_texts(driver)),
         "display-format",
         "the composed screen",
         f"the text {expected!r}",
         "\n" + drawn,
     )
+
+
+def _wrapped_texts(driver: Driver) -> Iterator[str]:
+    """For each item on screen, its drawn rows joined with one space and with none."""
+    rows = screen_rows(driver.app)
+    area = driver.conversation.scrollable_content_region.intersection(driver.app.screen.region)
+    for widget in driver.items():
+        region = widget.content_region.intersection(area)
+        lines = ["".join(rows[y][region.x : region.right]).strip() for y in region.line_range]
+        lines = [line for line in lines if line]
+        yield " ".join(lines)
+        yield "".join(lines)
 
 
 @then("the conversation area holds exactly one label widget per message")
