@@ -19,9 +19,11 @@ import asyncio
 import contextlib
 import contextvars
 import io
+import tempfile
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from rich.console import Console
@@ -32,7 +34,7 @@ from textual.message import Message
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from steps.adapter import ChatScreenAdapter
+from steps.adapter import ChatScreenAdapter, ScenarioContext
 from steps.input_field import field_problem, field_value, set_field_value
 from steps.terminal import DEFAULT_SIZE
 from steps.tracebacks import pending_own_frames, summarize_exception
@@ -159,18 +161,22 @@ class Driver:
         size: tuple[int, int] = DEFAULT_SIZE,
         timeout: float | None = DEFAULT_TIMEOUT,
         timeout_source: str = "default",
+        context: ScenarioContext | None = None,
     ) -> None:
         """Prepare, but do not start, a run of ``adapter``'s app.
 
         Args:
             adapter: The adapter of the implementation under test.
             size: Terminal size in cells, (columns, rows).
+            context: What ``create_app`` gets in protocol version 2; ``None`` makes a
+                context with a fresh temporary directory at the first :meth:`start`.
             timeout: Seconds the scenario may take from the first :meth:`start` to the
                 end of its last step; ``None`` for no bound.
             timeout_source: Where ``timeout`` came from, for TIMEOUT messages.
         """
         self.adapter = adapter
         self.size = size
+        self.context = context
         self.watchdog = Watchdog(timeout, timeout_source)
         """The scenario's time bound, armed by the first :meth:`start`."""
         self.spy: ChoiceSpy | None = None
@@ -187,6 +193,7 @@ class Driver:
         self._threads: set[threading.Thread] = set()
         self._dispatched = 0
         self._closed_loops: list[ScenarioLoop] = []
+        self._own_dir: tempfile.TemporaryDirectory[str] | None = None
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -216,7 +223,10 @@ class Driver:
 
     def _create_app(self) -> App[Any]:
         try:
-            app = self.adapter.create_app()
+            if getattr(self.adapter, "protocol_version", 1) >= 2:
+                app = self.adapter.create_app(self.scenario_context())
+            else:
+                app = self.adapter.create_app()  # type: ignore[call-arg]  # version 1
         except TimeoutInterrupt as interrupt:
             raise self._timeout("in create_app()") from interrupt
         except Exception as error:
@@ -230,6 +240,36 @@ class Driver:
                 f"create_app() returned {type(app).__name__} {app!r:.60}, not a textual.app.App"
             )
         return app
+
+    def scenario_context(self) -> ScenarioContext:
+        """The scenario's context, made once: the same for every app of the scenario."""
+        if self.context is None:
+            self._own_dir = tempfile.TemporaryDirectory(prefix="chat-conformance-")
+            self.context = ScenarioContext("scenario", Path(self._own_dir.name))
+        return self.context
+
+    def end_scenario(self) -> None:
+        """Call the adapter's optional ``end_scenario(context)`` (protocol version 2).
+
+        Called once, after :meth:`stop`, when a context was made.
+
+        Raises:
+            DriverError: ``end_scenario`` raised.
+        """
+        hook = getattr(self.adapter, "end_scenario", None)
+        context, self.context = self.context, None
+        try:
+            if context is not None and callable(hook) and self.adapter.protocol_version >= 2:
+                try:
+                    hook(context)
+                except Exception as error:
+                    raise DriverError(
+                        f"the adapter's end_scenario() raised {summarize_exception(error)}"
+                    ) from error
+        finally:
+            if self._own_dir is not None:
+                self._own_dir.cleanup()
+                self._own_dir = None
 
     def stop(self) -> None:
         """Shut the app down (bounded), close the loop and restore the choice site.

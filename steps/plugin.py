@@ -15,7 +15,7 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 
 from steps import loading, terminal, watchdog
-from steps.adapter import Adapter, ChatScreenAdapter
+from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
 from steps.driver import Driver
@@ -257,32 +257,56 @@ def adapter(pytestconfig: pytest.Config) -> Adapter:
 
 @pytest.fixture
 def driver(
-    request: pytest.FixtureRequest, adapter: ChatScreenAdapter, pytestconfig: pytest.Config
+    request: pytest.FixtureRequest,
+    adapter: ChatScreenAdapter,
+    pytestconfig: pytest.Config,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Driver]:
     """A driver for this scenario; a Given step starts its app.
 
-    Always stopped afterwards, within a bound; then nothing of the scenario may be left
-    (choice spy, event loop, task, thread).
+    The scenario's :class:`~steps.adapter.ScenarioContext` holds a fresh directory from
+    pytest's temporary directories. Always stopped afterwards, within a bound, and the
+    adapter's ``end_scenario`` called; then nothing of the scenario may be left (choice
+    spy, event loop, task, thread).
 
     Raises:
-        ImplementationError: Something of the scenario outlived it (at teardown).
+        ImplementationError: Something of the scenario outlived it, or the adapter's
+            ``end_scenario`` raised (at teardown).
     """
     marker = request.node.get_closest_marker("scenario_timeout")
     bound = watchdog.for_scenario(pytestconfig.stash[TIMEOUT_KEY], marker and marker.args[0])
+    context = ScenarioContext(
+        _scenario_name(request.node), tmp_path_factory.mktemp("scenario", numbered=True)
+    )
     instance = Driver(
         adapter,
         size=pytestconfig.stash[SIZE_KEY].cells,
         timeout=bound.seconds,
         timeout_source=bound.source,
+        context=context,
     )
     request.node.stash[DRIVER_KEY] = instance
     try:
         yield instance
     finally:
-        instance.stop()
+        try:
+            instance.stop()
+        finally:
+            instance.end_scenario()
     leaks = instance.leaks()
     if leaks:
         raise ImplementationError("the scenario left things behind: " + "; ".join(leaks))
+
+
+def _scenario_name(item: pytest.Item) -> str:
+    """The scenario's name, an outline's example values filled in; else the test's name."""
+    from steps.report.capture import example_context, template_of  # it imports this module
+
+    template = template_of(item)
+    if template is None:
+        return item.name
+    context = example_context(item)
+    return template.render(context).name if context else template.name
 
 
 @pytest.hookimpl(wrapper=True)

@@ -87,7 +87,7 @@ class MutantAdapter(ReferenceAdapter):
         self.mutant = entry
         self.name = f"mutant {entry.name}"
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh app of the mutant."""
         return self.mutant.app()
 
