@@ -2,13 +2,14 @@
 
 The client talks to its agent only through :class:`rawp_port.AgentPort` and
 :class:`rawp_port.ControlPlane`; it reads the time only from the :data:`rawp_port.Clock` it
-is given. Agent events reach it as :class:`CrsApp.EventReceived` messages, handled in order
-on the app's loop; each event is dispatched by its RAWP type name, and an event of any
-other type is ignored (``crs-ignore-unknown-events``).
+is given. Agent events wait in an inbox and are handled in order on the app's loop, on
+one :class:`CrsApp.EventsReceived` message per burst; each is dispatched by its RAWP type
+name, and an event of any other type is ignored (``crs-ignore-unknown-events``).
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -91,12 +92,8 @@ class CrsApp(App[None]):
     AUTO_FOCUS = f"#{INPUT_ID}"
     """The input has the focus at start."""
 
-    @dataclass
-    class EventReceived(Message):
-        """An agent event from the port; handled by ``on_crs_app_event_received``."""
-
-        event: object
-        """The event, of any type (unknown ones are ignored)."""
+    class EventsReceived(Message):
+        """Events are waiting in the inbox; handled by ``on_crs_app_events_received``."""
 
     def __init__(
         self,
@@ -131,6 +128,7 @@ class CrsApp(App[None]):
         self.ended: set[str] = set()
         """Ids of ended turns; their late events are dropped."""
         self._last_day: date | None = None
+        self._inbox: deque[object] = deque()
         self._handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
             TurnStarted.type: self._turn_started,
             TurnEnded.type: self._turn_ended,
@@ -168,8 +166,10 @@ class CrsApp(App[None]):
         return self.outstanding > 0
 
     def _receive(self, event: object) -> None:
-        """The port's ``on_event``: post, never block."""
-        self.post_message(self.EventReceived(event))
+        """The port's ``on_event``: queue the event, post one message per burst, never block."""
+        self._inbox.append(event)
+        if len(self._inbox) == 1:
+            self.post_message(self.EventsReceived())
 
     # sending and cancelling
 
@@ -194,11 +194,35 @@ class CrsApp(App[None]):
 
     # agent events
 
-    async def on_crs_app_event_received(self, message: EventReceived) -> None:
-        """Dispatch an event by its RAWP type name; ignore unknown types."""
-        handler = self._handlers.get(type_name(message.event) or "")
-        if handler is not None:
-            await handler(message.event)
+    async def on_crs_app_events_received(self, message: EventsReceived) -> None:
+        """Handle the waiting events in order, each by its RAWP type name; ignore unknown types.
+
+        Consecutive text (or thinking) deltas of one turn are handled as one, so a burst of
+        small deltas costs one markdown update, not one per delta.
+        """
+        while self._inbox:
+            event = self._next_event()
+            handler = self._handlers.get(type_name(event) or "")
+            if handler is not None:
+                await handler(event)
+
+    def _next_event(self) -> object:
+        """Pop the next event, merged with the deltas of the same kind and turn after it."""
+        event = self._inbox.popleft()
+        kind = type_name(event)
+        if kind not in (TextDelta.type, Thinking.type):
+            return event
+        turn_id, pieces = str(getattr(event, "turn_id", "")), [str(getattr(event, "text", ""))]
+        while (
+            self._inbox
+            and type_name(self._inbox[0]) == kind
+            and getattr(self._inbox[0], "turn_id", None) == turn_id
+        ):
+            pieces.append(str(getattr(self._inbox.popleft(), "text", "")))
+        if len(pieces) == 1:
+            return event
+        merged = "".join(pieces)
+        return TextDelta(turn_id, merged) if kind == TextDelta.type else Thinking(turn_id, merged)
 
     async def _turn_started(self, event: TurnStarted) -> None:
         self._turn_for(event.turn_id)

@@ -11,8 +11,8 @@ from typing import ClassVar
 
 import pytest
 from textual import events
+from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import Static
 
 from rawp_port import (
     ClientSettings,
@@ -375,7 +375,9 @@ async def test_the_user_bubble_sits_on_the_right_agent_text_spans_and_notices_ar
         (text,) = run.items(AgentText)
         assert isinstance(text, AgentText)
         assert (text.region.x, text.region.right) == (area.x, area.right)
-        row = screen_text(run.app).splitlines()[run.items(SystemNoticeItem)[0].region.y]  # type: ignore[attr-defined]
+        (notice,) = run.items(SystemNoticeItem)
+        assert isinstance(notice, SystemNoticeItem)
+        row = screen_text(run.app).splitlines()[notice.region.y]
         left = len(row) - len(row.lstrip())
         right = area.right - len(row.rstrip())
         assert abs(left - area.x - right) <= 1
@@ -399,5 +401,32 @@ async def test_the_user_bubble_renders_the_subset_and_shows_blocks_as_typed() ->
         assert "# title bold" in screen and "**" not in screen
         assert "![alt](x.png)" in screen
         bubbles = [m.bubble for m in run.items(UserMessage) if isinstance(m, UserMessage)]
-        content = bubbles[0].visual
-        assert isinstance(bubbles[0], Static) and content is not None
+        content = bubbles[0].render()
+        assert isinstance(content, Content)
+        bold = content.plain.index("bold")
+        assert any(s.style == "bold" and s.start <= bold < s.end for s in content.spans)
+        assert not any(s.start < 2 for s in content.spans)  # "# title" carries no style
+
+
+# hostile traffic
+
+
+@pytest.mark.asyncio
+async def test_ten_thousand_small_deltas_all_arrive() -> None:
+    async with client() as run:
+        await run.send("go")
+        deltas = [TextDelta("t1", f"{i % 10}") for i in range(10_000)]
+        run.fake.publish(TurnStarted("t1"), *deltas, TurnEnded("t1"))
+        await run.settle(lambda: bool(run.items(TimeStamp)[1:]))
+        (text,) = run.items(AgentText)
+        assert isinstance(text, AgentText)
+        assert text.received == "".join(d.text for d in deltas)
+
+
+@pytest.mark.asyncio
+async def test_markup_and_control_characters_in_agent_text_are_shown_not_obeyed() -> None:
+    async with client() as run:
+        await run.send("go")
+        run.fake.publish(TextDelta("t1", "[bold]x[/bold] $y \x1b[2J done"), TurnEnded("t1"))
+        await run.settle(lambda: "done" in screen_text(run.app))
+        assert "[bold]x[/bold] $y \u241b[2J done" in screen_text(run.app)
