@@ -123,8 +123,8 @@ class CrsApp(App[None]):
         """The slash commands last published by the agent (cached, ``crs-commands-cached``)."""
         self.outstanding = 0
         """Prompts sent whose turn has not ended: a turn is in progress while positive."""
-        self.turn: TurnView | None = None
-        """The turn the agent is running, once it has said so."""
+        self.turns: dict[str, TurnView] = {}
+        """The turns the agent is running, by id, oldest first (usually one)."""
         self.ended: set[str] = set()
         """Ids of ended turns; their late events are dropped."""
         self._last_day: date | None = None
@@ -190,7 +190,8 @@ class CrsApp(App[None]):
         Before the agent's ``TurnStarted`` the cancel carries no turn id.
         """
         if self.busy:
-            self.port.send(PromptCancel(self.turn.turn_id if self.turn else None))
+            running = list(self.turns)
+            self.port.send(PromptCancel(running[-1] if running else None))
 
     # agent events
 
@@ -231,18 +232,15 @@ class CrsApp(App[None]):
         """The view of turn ``turn_id``, started implicitly; ``None`` once it ended."""
         if turn_id in self.ended:
             return None
-        if self.turn is None or self.turn.turn_id != turn_id:
-            self.turn = TurnView(turn_id)
-        return self.turn
+        return self.turns.setdefault(turn_id, TurnView(turn_id))
 
     async def _turn_ended(self, event: TurnEnded) -> None:
         if event.turn_id in self.ended:
             return
         received = self.clock()  # the receive time (design §9, decision 3)
-        if self.turn is not None and self.turn.turn_id == event.turn_id:
-            for block in self.turn.texts:
-                await block.finish()
-            self.turn = None
+        turn = self.turns.pop(event.turn_id, None)
+        for block in turn.texts if turn else ():
+            await block.finish()
         self.ended.add(event.turn_id)
         self.outstanding = max(0, self.outstanding - 1)
         await self._add(TimeStamp(received, stamp_text(received, received), classes="-agent"))

@@ -430,3 +430,25 @@ async def test_markup_and_control_characters_in_agent_text_are_shown_not_obeyed(
         run.fake.publish(TextDelta("t1", "[bold]x[/bold] $y \x1b[2J done"), TurnEnded("t1"))
         await run.settle(lambda: "done" in screen_text(run.app))
         assert "[bold]x[/bold] $y \u241b[2J done" in screen_text(run.app)
+
+
+@pytest.mark.asyncio
+async def test_interleaved_turns_keep_their_own_blocks() -> None:
+    async with client() as run:
+        await run.send("one")
+        await run.send("two")
+        run.fake.publish(
+            TurnStarted("t1"),
+            TextDelta("t1", "alpha "),
+            TurnStarted("t2"),
+            TextDelta("t2", "beta"),
+            TextDelta("t1", "gamma"),
+        )
+        await run.settle()
+        await run.pilot.press("escape")
+        run.fake.publish(TurnEnded("t1"), TurnEnded("t2"))
+        await run.settle(lambda: len(run.items(TimeStamp)) == 4)
+        texts = [t.received for t in run.items(AgentText) if isinstance(t, AgentText)]
+        assert texts == ["alpha gamma", "beta"]  # t1 goes on in its own block
+        assert run.fake.sent_of(PromptCancel) == [PromptCancel("t2")]
+        assert not run.app.busy
