@@ -16,6 +16,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 
 from steps import loading, terminal, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
+from steps.app_driver import AppDriver
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
 from steps.driver import Driver
@@ -32,12 +33,14 @@ from steps.verdicts import (
 )
 
 ADAPTER_KEY = pytest.StashKey[Adapter]()
-"""The loaded adapter of this run."""
+"""The adapter the setting names; with no setting, profile ``chat_screen``'s reference."""
+ADAPTERS_KEY = pytest.StashKey[dict[str, Adapter]]()
+"""The adapter of each profile this run checks, by profile name."""
 SPEC_KEY = pytest.StashKey[loading.AdapterSpec]()
 """Where the adapter came from (for the report header)."""
 PHASES_KEY = pytest.StashKey[dict[str, Verdict]]()
 """Verdict of each phase (setup, call, teardown) of the item run so far."""
-DRIVER_KEY = pytest.StashKey[Driver]()
+DRIVER_KEY = pytest.StashKey[AppDriver]()
 """The scenario's driver, on the item's stash, once the ``driver`` fixture made it."""
 TIMEOUT_KEY = pytest.StashKey[watchdog.TimeoutSetting]()
 """The per-scenario time bound of this run."""
@@ -115,10 +118,23 @@ def pytest_configure(config: pytest.Config) -> None:
     spec = loading.resolve_spec(
         config.getoption("adapter"), config.getini(loading.INI_KEY), loading.environ()
     )
+    root = Path(config.invocation_params.dir)
     try:
-        config.stash[ADAPTER_KEY] = loading.load_adapter(spec, Path(config.invocation_params.dir))
+        if spec.is_default:  # every profile against its own reference implementation
+            adapters = {
+                profile.name: loading.load_adapter(
+                    loading.AdapterSpec(profile.reference_adapter, spec.source), root
+                )
+                for profile in PROFILES
+            }
+            config.stash[ADAPTER_KEY] = next(iter(adapters.values()))
+        else:
+            adapter = loading.load_adapter(spec, root)
+            adapters = {name: adapter for name in adapter.profiles}
+            config.stash[ADAPTER_KEY] = adapter
     except loading.AdapterError as error:
         raise pytest.UsageError(str(error)) from error
+    config.stash[ADAPTERS_KEY] = adapters
     config.stash[SPEC_KEY] = spec
     try:
         config.stash[TIMEOUT_KEY] = watchdog.resolve_timeout(
@@ -144,12 +160,21 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
-    """Echo the implementation under test and the bound, so every run says what it checked."""
-    adapter = config.stash[ADAPTER_KEY]
+    """Echo the implementations under test and the bounds, so every run says what it checked.
+
+    One ``adapter:`` line per implementation, naming the profiles it is checked for.
+    """
     spec = config.stash[SPEC_KEY]
-    lines = [
-        f"adapter: {adapter.name} {adapter.implementation_version} "
-        f"({spec.spec}, from {spec.source}); profiles: {', '.join(adapter.profiles)}",
+    lines = []
+    for name, adapter in config.stash[ADAPTERS_KEY].items():
+        where = spec.spec if not spec.is_default else _profile(name).reference_adapter
+        profiles = [p for p, a in config.stash[ADAPTERS_KEY].items() if a is adapter]
+        if profiles[0] == name:
+            lines.append(
+                f"adapter: {adapter.name} {adapter.implementation_version} "
+                f"({where}, from {spec.source}); profiles: {', '.join(profiles)}"
+            )
+    lines += [
         f"scenario timeout: {config.stash[TIMEOUT_KEY].describe()}; "
         f"terminal size: {config.stash[SIZE_KEY].describe()}",
     ]
@@ -169,7 +194,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.UsageError: The adapter is miswired; the message lists each problem.
     """
     config = session.config
-    adapter = config.stash[ADAPTER_KEY]
+    adapter = config.stash[ADAPTERS_KEY].get("chat_screen", config.stash[ADAPTER_KEY])
     if hasattr(config, "workerinput") or config.option.collectonly:
         return
     if not isinstance(adapter, ChatScreenAdapter) or not _runs_features(config, adapter):
@@ -235,12 +260,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             config.hook.pytest_deselected(items=dropped)
             items[:] = [item for item in items if item.nodeid in citing]
     adapter = config.stash[ADAPTER_KEY]
+    adapters = config.stash[ADAPTERS_KEY]
     for item in items:
         profile = profile_of(Path(item.path))
         if profile is None:
             continue
         item.add_marker(getattr(pytest.mark, profile.name))
-        if profile.name not in adapter.profiles:
+        if profile.name not in adapters:
             item.add_marker(
                 pytest.mark.skip(
                     reason=f"not claimed: adapter {adapter.name!r} does not claim "
@@ -249,10 +275,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             )
 
 
+def adapter_for(config: pytest.Config, profile: str) -> Adapter:
+    """The adapter checked for ``profile`` in this run.
+
+    Raises:
+        KeyError: No adapter of the run claims ``profile`` (its scenarios are skipped).
+    """
+    return config.stash[ADAPTERS_KEY][profile]
+
+
+def _profile(name: str) -> Any:
+    return next(profile for profile in PROFILES if profile.name == name)
+
+
+def driver_settings(
+    request: pytest.FixtureRequest,
+) -> tuple[tuple[int, int], watchdog.TimeoutSetting, str]:
+    """What every profile's driver fixture needs: terminal size, bound and scenario name."""
+    config = request.config
+    marker = request.node.get_closest_marker("scenario_timeout")
+    bound = watchdog.for_scenario(config.stash[TIMEOUT_KEY], marker and marker.args[0])
+    return config.stash[SIZE_KEY].cells, bound, _scenario_name(request.node)
+
+
 @pytest.fixture(scope="session")
 def adapter(pytestconfig: pytest.Config) -> Adapter:
-    """The adapter of the implementation under test."""
-    return pytestconfig.stash[ADAPTER_KEY]
+    """The adapter of profile ``chat_screen``'s implementation under test."""
+    return pytestconfig.stash[ADAPTERS_KEY].get("chat_screen", pytestconfig.stash[ADAPTER_KEY])
 
 
 @pytest.fixture
@@ -273,14 +322,11 @@ def driver(
         ImplementationError: Something of the scenario outlived it, or the adapter's
             ``end_scenario`` raised (at teardown).
     """
-    marker = request.node.get_closest_marker("scenario_timeout")
-    bound = watchdog.for_scenario(pytestconfig.stash[TIMEOUT_KEY], marker and marker.args[0])
-    context = ScenarioContext(
-        _scenario_name(request.node), tmp_path_factory.mktemp("scenario", numbered=True)
-    )
+    size, bound, name = driver_settings(request)
+    context = ScenarioContext(name, tmp_path_factory.mktemp("scenario", numbered=True))
     instance = Driver(
         adapter,
-        size=pytestconfig.stash[SIZE_KEY].cells,
+        size=size,
         timeout=bound.seconds,
         timeout_source=bound.source,
         context=context,
