@@ -34,7 +34,13 @@ from textual.widgets import Input
 
 from steps.adapter import ChatScreenAdapter
 from steps.tracebacks import pending_own_frames, summarize_exception
-from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
+from steps.verdicts import (
+    HARNESS_PREFIX,
+    HarnessError,
+    ImplementationError,
+    ImplementationTimeout,
+    TimeoutInterrupt,
+)
 from steps.watchdog import DEFAULT_TIMEOUT, Watchdog
 
 T = TypeVar("T")
@@ -61,6 +67,23 @@ class DriverError(ImplementationError):
 
 class FactoryError(DriverError):
     """The adapter's ``create_app()`` raised or returned something that is not an App."""
+
+
+class WaitTimeout(AssertionError):
+    """A condition the driver waited for did not come true within its bound.
+
+    The app ran but did not do something; the step that waited decides which clause
+    that breaks. An app that crashed or stopped meanwhile raises :class:`DriverError`
+    instead, and an adapter the driver cannot use :class:`~steps.verdicts.HarnessError`,
+    neither of which is an ``AssertionError``.
+
+    Attributes:
+        what: The condition, in words (``"paste 3 to reach the input"``).
+    """
+
+    def __init__(self, what: str, bound: float) -> None:
+        super().__init__(f"waited {bound:g} s for {what}; it did not happen")
+        self.what = what
 
 
 @dataclass
@@ -269,7 +292,9 @@ class Driver:
             ) from error
         except Exception as error:
             if error is not self.crash:
-                raise
+                raise DriverError(
+                    f"the app crashed while shutting down: {summarize_exception(error)}"
+                ) from error
             if not self.crash_reported:
                 self.crash_reported = True
                 raise DriverError(f"the app crashed: {summarize_exception(error)}") from error
@@ -327,7 +352,7 @@ class Driver:
         if self._loop is None:
             if asyncio.iscoroutine(awaitable):
                 awaitable.close()
-            raise DriverError("the app is not running: start() was not called or stop() was")
+            raise self.harness_error("the app is not running: start() was not called or stop() was")
         try:
             return self._loop.run(_within(awaitable, self.watchdog.deadline))
         except (TimeoutError, TimeoutInterrupt) as error:
@@ -342,22 +367,30 @@ class Driver:
         detail = _stuck_detail(self.watchdog, self._loop, doing)
         return ImplementationTimeout(f"the scenario {self.watchdog.message(detail)}")
 
+    def harness_error(self, detail: str) -> HarnessError:
+        """Build the error of the harness not being able to drive the app (verdict ERROR)."""
+        return HarnessError(f"{HARNESS_PREFIX} (adapter {self.adapter.name!r}): {detail}")
+
     @property
     def app(self) -> App[Any]:
         """The running app.
 
         Raises:
-            DriverError: No app was started.
+            HarnessError: No app was started.
         """
         if self._app is None:
-            raise DriverError("no app was started")
+            raise self.harness_error("no app was started")
         return self._app
 
     @property
     def pilot(self) -> Pilot[Any]:
-        """The Pilot driving :attr:`app`."""
+        """The Pilot driving :attr:`app`.
+
+        Raises:
+            HarnessError: No app was started.
+        """
         if self._pilot is None:
-            raise DriverError("no app was started")
+            raise self.harness_error("no app was started")
         return self._pilot
 
     @property
@@ -376,13 +409,13 @@ class Driver:
         """Return the one widget matching ``selector`` on the current screen.
 
         Raises:
-            DriverError: Nothing or more than one widget matches.
+            HarnessError: Nothing or more than one widget matches.
         """
         found = list(self.app.screen.query(selector))
         if len(found) != 1:
-            raise DriverError(
-                f"selector {selector!r} from adapter {self.adapter.name!r} matched "
-                f"{len(found)} widgets on the screen, expected exactly 1"
+            raise self.harness_error(
+                f"selector {selector!r} matched {len(found)} widgets on the screen, "
+                "expected exactly 1"
             )
         return found[0]
 
@@ -396,13 +429,13 @@ class Driver:
         """The input named by the adapter.
 
         Raises:
-            DriverError: The selector does not name a Textual ``Input``.
+            HarnessError: The selector does not name a Textual ``Input``.
         """
         widget = self.query_one(self.adapter.input_selector)
         if not isinstance(widget, Input):
-            raise DriverError(
-                f"selector {self.adapter.input_selector!r} names a {type(widget).__name__}, "
-                "expected a textual.widgets.Input"
+            raise self.harness_error(
+                f"input_selector {self.adapter.input_selector!r} names a "
+                f"{type(widget).__name__}, expected a textual.widgets.Input"
             )
         return widget
 
@@ -497,8 +530,9 @@ class Driver:
         key has bubbled back to the app.) ``texts`` must not be blank.
 
         Raises:
-            AssertionError: A paste did not reach the input, or the input was not empty
+            WaitTimeout: A paste did not reach the input, or the input was not empty
                 again, within :data:`WAIT_BOUND` seconds.
+            DriverError: The app crashed or stopped meanwhile.
         """
         field = self.input
 
@@ -515,13 +549,30 @@ class Driver:
         self.settle()
 
     async def _poll(self, condition: Callable[[], bool], what: str) -> None:
-        """Yield to the app until ``condition()`` holds, without pausing; bounded."""
+        """Yield to the app until ``condition()`` holds, without pausing; bounded.
+
+        Raises:
+            WaitTimeout: ``condition()`` was still false after :data:`WAIT_BOUND` seconds.
+            DriverError: The app crashed or stopped meanwhile.
+        """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + WAIT_BOUND
         while not condition():
-            if loop.time() > deadline or not self.running:
-                raise AssertionError(f"waited {WAIT_BOUND:g} s for {what}; it did not happen")
+            self._raise_if_gone(what)
+            if loop.time() > deadline:
+                raise WaitTimeout(what, WAIT_BOUND)
             await asyncio.sleep(0)
+
+    def _raise_if_gone(self, what: str) -> None:
+        """Raise :class:`DriverError` if the app crashed, or stopped unless a step quit it."""
+        if self.crash is not None:
+            self.crash_reported = True
+            raise DriverError(
+                f"the app crashed while the harness waited for {what}: "
+                + summarize_exception(self.crash)
+            ) from self.crash
+        if not self.running and not self.exit_expected:
+            raise DriverError(f"the app stopped while the harness waited for {what}")
 
     def type_text(self, text: str) -> None:
         """Type ``text`` key by key into whatever has focus (about 70 ms a key)."""
@@ -559,14 +610,16 @@ class Driver:
             bound: Seconds to wait at most.
 
         Raises:
-            AssertionError: The condition was still false after ``bound`` seconds.
+            WaitTimeout: The condition was still false after ``bound`` seconds.
+            DriverError: The app crashed meanwhile, or stopped (unless a step quit it).
         """
 
         async def wait() -> None:
             deadline = asyncio.get_running_loop().time() + bound
             while not condition():
+                self._raise_if_gone(what)
                 if asyncio.get_running_loop().time() > deadline:
-                    raise AssertionError(f"waited {bound:g} s for {what}; it did not happen")
+                    raise WaitTimeout(what, bound)
                 await self.pilot.pause()
 
         self.run(wait(), f"waiting for {what}")

@@ -22,11 +22,10 @@ from rich.cells import cell_len
 from textual.app import App
 
 from steps.checks import cited_clauses, named_clause
-from steps.driver import DriverError
 from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
 from steps.traceability import FEATURES_ROOT, example_ids
-from steps.verdicts import TimeoutInterrupt
+from steps.verdicts import HarnessError, TimeoutInterrupt
 from steps.watchdog import Watchdog
 
 RECORD_ATTR = "conformance"
@@ -140,7 +139,7 @@ def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
         return None, "no screenshot: the scenario started no app"
     try:
         app: App[Any] = driver.app
-    except DriverError:
+    except HarnessError:
         return None, "no screenshot: the scenario started no app"
     if driver.crash is not None:
         return None, f"no screenshot: the app crashed ({summarize_exception(driver.crash)})"
