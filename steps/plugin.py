@@ -150,6 +150,9 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     ]
     if SMOKE_KEY in config.stash:
         lines.append(f"smoke check inconclusive: {config.stash[SMOKE_KEY]}")
+    selected = config.getoption("clause")
+    if selected:
+        lines.append(f"selection: only the scenarios citing --clause {', '.join(selected)}")
     return lines
 
 
