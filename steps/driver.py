@@ -348,6 +348,7 @@ class Driver:
 
         Raises:
             ImplementationTimeout: The scenario's deadline passed before it finished.
+            HarnessError: No app is running (a step misused the driver).
         """
         if self._loop is None:
             if asyncio.iscoroutine(awaitable):
@@ -637,8 +638,18 @@ class Driver:
 
     def fix_choice(self, response: str) -> None:
         """Make the standard choice return ``response`` from now on (the spy still records)."""
-        assert self.spy is not None
-        self.spy.fixed = response
+        self.choice_spy.fixed = response
+
+    @property
+    def choice_spy(self) -> ChoiceSpy:
+        """The spy at the adapter's ``choice_site``.
+
+        Raises:
+            HarnessError: No app was started, so no spy was installed.
+        """
+        if self.spy is None:
+            raise self.harness_error("no app was started, so the choice spy is not installed")
+        return self.spy
 
 
 def _key_name(char: str) -> str:

@@ -110,3 +110,16 @@ def test_known_failures_and_unexpected_passes_are_counted_alike(tmp_path: Path) 
     assert summary_counts(run) == reported, run.output
     assert "XPASS features/chat_screen/test_chat_screen.py::" in run.output
     assert run.status == 1, "a strict XPASS still fails the run"
+
+
+def test_an_input_that_stops_taking_submissions_fails_the_clause_it_breaks(
+    tmp_path: Path,
+) -> None:
+    mutant = "tests/candidates/mutants.py:focus_moves_to_conversation"
+    run = run_features(tmp_path, mutant, [RAPID], "-ra")
+
+    (entry,) = run.report()["scenarios"]
+    assert entry["outcome"] == "failed"
+    assert entry["failed_clause"] == "input-focus", entry["message"]
+    assert "focus is on VerticalScroll#chat-log" in entry["message"]
+    assert summary_counts(run) == {"failed": 1}, run.output

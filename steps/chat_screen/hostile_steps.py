@@ -115,17 +115,28 @@ def submits_long(driver: Driver, submissions: list[Snapshot], count: int) -> str
 def submits_rapidly(driver: Driver, count: int) -> list[str]:
     """Submit ``빠른 입력 1`` ... ``빠른 입력 <count>`` as fast as the input takes them.
 
-    A paste that never reaches the input breaks ``input-focus`` (the input keeps focus
-    after each submission); an input not empty again after Enter breaks
-    ``input-cleared``. A crash, or an adapter the driver cannot use, is not a check's
-    failure and passes through (verdict ERROR).
+    When the input stops taking submissions: if it lost focus, that breaks
+    ``input-focus`` (it keeps focus after each submission); if it kept focus but was not
+    empty again after Enter, ``input-cleared``; if it kept focus but a paste never
+    reached it, the harness cannot enter text (verdict ERROR). A crash, or an adapter
+    the driver cannot use, is not a check's failure either and passes through.
     """
     texts = [f"빠른 입력 {number}" for number in range(1, count + 1)]
     try:
         driver.submit_rapidly(texts)
     except WaitTimeout as error:
+        focused = driver.app.focused
+        if focused is not driver.input:
+            violation(
+                "input-focus",
+                "the input",
+                "to keep focus after each submission, so that it takes the next one",
+                f"{error}; focus is on {describe_widget(focused) if focused else 'nothing'}",
+            )
         if error.what.startswith("paste"):
-            violation("input-focus", "the input", "to keep focus and take every paste", str(error))
+            raise driver.harness_error(
+                f"{error}, although the input has focus (the driver enters text by pasting)"
+            ) from error
         violation("input-cleared", "the input", "to take each submission at once", str(error))
     return texts
 
