@@ -377,7 +377,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         reporter.write_sep("=", "TIMEOUTS")
         for report in timeouts:
             reporter.write_sep("_", report.head_line or report.nodeid, yellow=True)
-            report.toterminal(reporter._tw)
+            for line in report.longreprtext.splitlines():
+                reporter.write_line(line)
     folded = [
         report
         for report in reporter.stats.get("", [])
