@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
+from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from steps import loading, terminal, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
@@ -24,12 +25,14 @@ from steps.profiles import PROFILES, profile_of
 from steps.smoke import smoke_check
 from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
+    HarnessError,
     ImplementationError,
     ImplementationTimeout,
     TimeoutInterrupt,
     Verdict,
     classify,
     combine,
+    counted,
 )
 
 ADAPTER_KEY = pytest.StashKey[Adapter]()
@@ -48,6 +51,22 @@ SIZE_KEY = pytest.StashKey[terminal.TerminalSize]()
 """The terminal size of this run's scenarios."""
 SMOKE_KEY = pytest.StashKey[str]()
 """Why the smoke check was inconclusive, when it was (for the report header)."""
+COUNTED_ATTR = "counted_as"
+"""Report attribute of a scenario's phase: the verdict it is counted under, or ``""``."""
+XPASS_KEY = pytest.StashKey[str]()
+"""Why a scenario's call was an XPASS (its xfail reason), for the report that counts it."""
+XPASS_ATTR = "xpass_reason"
+"""Report attribute carrying :data:`XPASS_KEY` to the report counted as ``xpassed``."""
+STATUS = {
+    Verdict.PASSED: (".", "PASSED"),
+    Verdict.FAILED: ("F", "FAILED"),
+    Verdict.ERROR: ("E", "ERROR"),
+    Verdict.TIMEOUT: ("T", "TIMEOUT"),
+    Verdict.SKIPPED: ("s", "SKIPPED"),
+    Verdict.XFAILED: ("x", "XFAIL"),
+    Verdict.XPASSED: ("X", "XPASS"),
+}
+"""Progress letter and verbose word of each verdict in pytest's terminal output."""
 
 pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in profile.step_modules)]
 
@@ -180,6 +199,9 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     ]
     if SMOKE_KEY in config.stash:
         lines.append(f"smoke check inconclusive: {config.stash[SMOKE_KEY]}")
+    selected = config.getoption("clause")
+    if selected:
+        lines.append(f"selection: only the scenarios citing --clause {', '.join(selected)}")
     return lines
 
 
@@ -381,11 +403,93 @@ def pytest_runtest_makereport(
     report.user_properties.append(("phase_verdict", phases[report.when].value))
     if report.when == "teardown":
         report.user_properties.append(("verdict", combine(phases).value))
+    if _is_scenario(item):
+        _tally(item, report, phases)
     excinfo = call.excinfo
-    own = (ImplementationError, ImplementationTimeout, TimeoutInterrupt)
+    own = (ImplementationError, ImplementationTimeout, TimeoutInterrupt, HarnessError)
     if excinfo is not None and excinfo.errisinstance(own) and not report.passed:
         report.longrepr = excinfo.getrepr(style="value", chain=False)
     return report
+
+
+def _tally(item: pytest.Item, report: pytest.TestReport, phases: dict[str, Verdict]) -> None:
+    """Mark ``report`` with the verdict it is counted under (``""``: not counted)."""
+    tally = counted(phases, report.when)
+    setattr(report, COUNTED_ATTR, "" if tally is None else tally.value)
+    if report.when == "call" and phases["call"] is Verdict.XPASSED:
+        strict = str(report.longrepr) if report.failed else ""
+        item.stash[XPASS_KEY] = strict or str(getattr(report, "wasxfail", ""))
+    if tally is Verdict.XPASSED:
+        setattr(report, XPASS_ATTR, item.stash.get(XPASS_KEY, ""))
+
+
+def _is_scenario(item: pytest.Item) -> bool:
+    """Whether ``item`` runs a pytest-bdd scenario."""
+    function = getattr(item, "function", None)
+    return function is not None and function in scenario_wrapper_template_registry
+
+
+# -- one count per scenario in pytest's terminal (steps.verdicts.counted) --------------
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(
+    report: pytest.CollectReport | pytest.TestReport, config: pytest.Config
+) -> tuple[str, str, str] | None:
+    """Count a scenario's report under its verdict, or not at all (``steps.verdicts``).
+
+    So pytest's summary line ("1 failed, 2 timeout") counts what ``report.json`` counts,
+    and each scenario shows one progress letter: a passing call shows nothing, since
+    the teardown that follows may still fail and decide the verdict.
+    """
+    tally = getattr(report, COUNTED_ATTR, None)
+    if tally is None or not isinstance(report, pytest.TestReport):
+        return None
+    if not tally:
+        return "", "", ""
+    return (tally, *STATUS[Verdict(tally)])
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Give the report counting an XPASS its reason as ``wasxfail``, once every plugin read it.
+
+    pytest's short summary reads ``wasxfail`` of every report counted as ``xpassed``
+    (for a strict XPASS, ``[XPASS(strict)] <reason>``); set last, it changes no
+    outcome, exit status or ``--junitxml`` entry.
+    """
+    reason = getattr(report, XPASS_ATTR, None)
+    if reason is not None and not hasattr(report, "wasxfail"):
+        report.wasxfail = reason
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Show what pytest's own sections leave out: TIMEOUT scenarios, folded teardowns.
+
+    A TIMEOUT is not one of pytest's outcomes, so its message is written here, and so
+    is a teardown that failed after the scenario's verdict was decided (its message is
+    also in the scenario's, in the conformance report).
+    """
+    reporter = terminalreporter
+    timeouts = reporter.stats.get(Verdict.TIMEOUT.value, [])
+    if timeouts:
+        reporter.write_sep("=", "TIMEOUTS")
+        for report in timeouts:
+            reporter.write_sep("_", report.head_line or report.nodeid, yellow=True)
+            for line in report.longreprtext.splitlines():
+                reporter.write_line(line)
+    folded = [
+        report
+        for report in reporter.stats.get("", [])
+        if getattr(report, COUNTED_ATTR, None) == "" and report.failed and report.when == "teardown"
+    ]
+    if folded:
+        reporter.write_sep("=", "failing teardowns, counted in their scenario's verdict")
+        for report in folded:
+            text = report.longreprtext.strip()
+            crash = getattr(report.longrepr, "reprcrash", None)
+            detail = crash.message if "\n" in text and crash is not None else text
+            reporter.write_line(f"{report.nodeid}: while stopping the app: {detail}")
 
 
 # -- guards ---------------------------------------------------------------------------

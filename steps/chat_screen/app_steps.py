@@ -9,9 +9,8 @@ from pytest_bdd import given, parsers, then, when
 
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
-from steps.driver import Driver, key, typed
+from steps.driver import Driver, WaitTimeout, key, typed
 from steps.screen import BLANK, describe_widget, screen_rows
-from steps.verdicts import ImplementationError
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
 """Key names as features write them -> Pilot key names."""
@@ -163,9 +162,7 @@ def presses_to_quit(driver: Driver, key: str) -> None:
     """Press a quit key and wait, bounded, until the app has exited (clause ``quit-keys``)."""
     try:
         driver.quit_and_wait(KEYS[key])
-    except ImplementationError:
-        raise
-    except AssertionError as error:
+    except WaitTimeout as error:
         violation("quit-keys", "the app", f"it to exit after {key}", str(error))
 
 

@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from rawp_port import ClientSettings, Event
 from steps.adapter import ItemView, RawpCrsAdapter
-from steps.app_driver import AppDriver, DriverError
+from steps.app_driver import AppDriver
 from steps.input_field import field_problem, field_value
 from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
 
@@ -73,12 +73,14 @@ class CrsDriver(AppDriver):
         """The input field named by the adapter.
 
         Raises:
-            DriverError: The selector names a widget the harness cannot read text from.
+            HarnessError: The selector names a widget the harness cannot read text from.
         """
         widget = self.query_one(self.adapter.input_selector)
         problem = field_problem(widget)
         if problem is not None:
-            raise DriverError(f"input_selector {self.adapter.input_selector!r} names {problem}")
+            raise self.harness_error(
+                f"input_selector {self.adapter.input_selector!r} names {problem}"
+            )
         return widget
 
     @property
