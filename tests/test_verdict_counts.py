@@ -74,7 +74,7 @@ def test_an_adapter_broken_after_the_smoke_check_is_a_harness_error_under_no_cla
     assert entry["failed_clause"] is None
     assert not entry["message"].startswith("["), entry["message"]
     assert "the harness cannot drive the app (adapter 'breaks-after-smoke')" in entry["message"]
-    assert "input_selector '#chat-log' names a VerticalScroll" in entry["message"]
+    assert "input_selector '#chat-log' names a Conversation with no str" in entry["message"]
     assert "[input-cleared]" not in run.output
 
 
@@ -121,5 +121,5 @@ def test_an_input_that_stops_taking_submissions_fails_the_clause_it_breaks(
     (entry,) = run.report()["scenarios"]
     assert entry["outcome"] == "failed"
     assert entry["failed_clause"] == "input-focus", entry["message"]
-    assert "focus is on VerticalScroll#chat-log" in entry["message"]
+    assert "focus is on Conversation#chat-log" in entry["message"]
     assert summary_counts(run) == {"failed": 1}, run.output

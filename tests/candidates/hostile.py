@@ -331,7 +331,7 @@ class BreaksAfterSmoke(ReferenceAdapter):
     def __init__(self) -> None:
         self.apps = 0
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh reference app, counting the apps made so far."""
         self.apps += 1
         return ChatApp()
