@@ -25,7 +25,7 @@ import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -51,7 +51,7 @@ class Mutant:
 
     name: str
     clause: str
-    app: type[ChatApp]
+    app: type[App[Any]]
 
     @property
     def defect(self) -> str:
@@ -59,14 +59,15 @@ class Mutant:
         return (self.app.__doc__ or "").strip().partition(": ")[2]
 
 
+AppT = TypeVar("AppT", bound=App[Any])
 MUTANTS: dict[str, Mutant] = {}
 """Every mutant by name, in catalogue order."""
 DOCSTRING = re.compile(r"(?P<clause>[a-z]+(?:-[a-z]+)*): (?P<defect>[^\n]+)")
 """A mutant's docstring: the clause it breaks, a colon, the defect in words."""
 
 
-def mutant(app: type[ChatApp]) -> type[ChatApp]:
-    """Register ``app`` as a mutant; its docstring reads ``<clause id>: <what is wrong>``.
+def register(store: dict[str, Mutant], app: type[AppT]) -> type[AppT]:
+    """Register ``app`` in ``store``; its docstring reads ``<clause id>: <what is wrong>``.
 
     Raises:
         ValueError: The docstring is not one line in that form.
@@ -75,8 +76,13 @@ def mutant(app: type[ChatApp]) -> type[ChatApp]:
     if found is None:
         raise ValueError(f"{app.__name__}: docstring must be one line '<clause id>: <defect>'")
     name = re.sub(r"(?<!^)(?=[A-Z])", "_", app.__name__).lower()
-    MUTANTS[name] = Mutant(name, found["clause"], app)
+    store[name] = Mutant(name, found["clause"], app)
     return app
+
+
+def mutant(app: type[ChatApp]) -> type[ChatApp]:
+    """Register ``app`` as a mutant of the reference app (profile ``chat_screen``)."""
+    return register(MUTANTS, app)
 
 
 class MutantAdapter(ReferenceAdapter):
@@ -89,7 +95,7 @@ class MutantAdapter(ReferenceAdapter):
 
     def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh app of the mutant."""
-        return self.mutant.app()
+        return self.mutant.app()  # type: ignore[call-arg]
 
     def messages(self, app: App[Any]) -> Sequence[tuple[Any, str]]:
         """``(role, body)`` per stored message; ``None`` as role where none is stored."""
