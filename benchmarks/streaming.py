@@ -19,6 +19,7 @@ import gc
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import pairwise
 from time import perf_counter
 from typing import Any
 
@@ -57,7 +58,7 @@ class Frames:
     def longest_gap(self, start: float, end: float) -> float:
         """Longest time between two frames (or the ends) within ``start``..``end``."""
         inside = [start, *(t for t in self.times if start <= t <= end), end]
-        return max(b - a for a, b in zip(inside, inside[1:], strict=False))
+        return max(b - a for a, b in pairwise(inside))
 
 
 @dataclass(frozen=True)
