@@ -215,13 +215,17 @@ def _by_gaps(gaps: tuple[int, int], what: str) -> tuple[Side | None, str]:
     return (Side.LEFT if gaps[0] < gaps[1] else Side.RIGHT), where
 
 
-def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
+def item_geometry(
+    app: App[Any], item: Widget, area: Widget, rows: list[list[str]] | None = None
+) -> ItemGeometry:
     """Measure ``item``'s drawn text and decorations inside ``area``.
 
     Args:
         app: The running, idle app.
         item: A message widget; its text is taken from its content region.
         area: The conversation area.
+        rows: The composed screen (:func:`screen_rows`) when the caller already has it,
+            so measuring many items composes the screen once; ``None`` composes it.
 
     Returns:
         The geometry of the visible rows of the item.
@@ -230,7 +234,7 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         AssertionError: The item is not visible on the screen within the area, or no
             text of it is drawn.
     """
-    rows = screen_rows(app)
+    rows = screen_rows(app) if rows is None else rows
     # Clipped to the screen: an area wider than the terminal draws nothing past its edge.
     bounds = area.scrollable_content_region.intersection(app.screen.region)
     visible = item.region.intersection(bounds)

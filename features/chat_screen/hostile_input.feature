@@ -49,12 +49,14 @@ Feature: Hostile input never breaks the chat screen
       | OSC 8 hyperlink   | \x1b]8;;https://example.com\x07링크\x1b]8;;\x07      | 링크           |
 
   @clause:input-stripped @clause:blank-input-no-choice @clause:blank-input-no-change
+  @clause:input-focus
   Scenario Outline: Unicode whitespace (<kind>) is blank, as str.strip() sees it
     Given the user has submitted "첫 번째 입력"
     When the user submits the raw value "<value>"
     Then the standard choice was not called for that submission
     And the submission changed nothing
     And the input is empty
+    And the input has focus
 
     # blank_input.feature covers spaces, tabs, newlines, U+00A0 and U+3000.
     Examples:
