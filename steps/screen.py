@@ -17,8 +17,10 @@ from enum import Enum
 from typing import Any
 
 import rich.cells
+from rich.align import Align
 from rich.cells import cell_len
 from rich.console import Console
+from rich.measure import Measurement
 from textual.app import App
 from textual.geometry import Region
 from textual.visual import RichVisual, visualize
@@ -350,8 +352,16 @@ def widget_text(widget: Widget) -> str:
 
 
 def _rendered_text(renderable: object) -> str:
-    """Render ``renderable`` as plain text on a wide console, so nothing wraps."""
+    """Render ``renderable`` as plain text at its natural width, so nothing wraps or pads.
+
+    The width is the renderable's own maximum (Rich's ``Measurement``), at least
+    :data:`UNWRAPPED_WIDTH` wide to measure in: a right-aligned or justified renderable
+    rendered wider than that would be read back with the padding it adds on the left.
+    """
     console = Console(width=UNWRAPPED_WIDTH, color_system=None, file=io.StringIO())
+    options = console.options.update_width(UNWRAPPED_WIDTH * 10)
+    measured = Measurement.get(console, options, renderable)  # type: ignore[arg-type]  # a Rich renderable, as Textual hands it over
+    console.width = max(measured.maximum, 1)
     with console.capture() as capture:
         console.print(renderable, end="", highlight=False)
     lines = [line.rstrip() for line in capture.get().splitlines()]
@@ -385,9 +395,15 @@ def declared_alignment(item: Widget, area: Widget) -> Side | None:
 
     Reads ``text-align`` and ``content-align-horizontal`` of the item and
     ``align-horizontal`` and ``dock`` of it and each widget up to ``area`` (any of them
-    can place text on a side). A right-hand setting anywhere wins over the defaults.
+    can place text on a side), and the alignment of a Rich ``Align`` that the item's own
+    ``render()`` returns (Rich places that text itself; no Textual style shows it). A
+    right-hand setting anywhere wins over the defaults.
     """
     hints = [item.styles.text_align, item.styles.content_align_horizontal]
+    if not hasattr(item, "visual"):  # a Static's visual is styled by Textual alone
+        rendered = item.render()
+        if isinstance(rendered, Align):
+            hints.append(rendered.align)
     for node in _chain(item, area):
         hints.append(node.styles.align_horizontal)
         hints.append(node.styles.dock or "")

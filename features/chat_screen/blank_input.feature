@@ -10,12 +10,16 @@ Feature: Blank input is ignored
 
   @clause:blank-input-no-choice @clause:blank-input-no-change @clause:validate-before-choice @clause:input-cleared
   @clause:input-focus
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario Outline: A blank submission (<kind>) changes nothing but the input
     When the user submits the raw value "<value>"
     Then the standard choice was not called for that submission
     And the submission changed nothing
     And the input is empty
     And the input has focus
+    And every item follows the item rules
 
     # Values use the escapes \t, \n, \r and \uXXXX. A newline cannot be typed into a
     # one-line input, so each value is placed in the input and submitted with Enter.
@@ -32,7 +36,11 @@ Feature: Blank input is ignored
 
   @screenshot
   @clause:blank-input-no-change @clause:enter-submits @clause:input-focus
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: Pressing Enter on an empty input adds nothing
     When the user presses Enter
     Then the submission changed nothing
     And the input has focus
+    And every item follows the item rules

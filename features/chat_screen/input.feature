@@ -12,20 +12,28 @@ Feature: The input submits on Enter, is stripped and is cleared
 
   @screenshot
   @clause:enter-submits @clause:input-focus @clause:input-cleared
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: Typing and pressing Enter submits, clears the input and keeps focus
     When the user types "안녕" and presses Enter
     Then the message list holds 2 messages
     And the input is empty
     And the input has focus
+    And every item follows the item rules
 
   # Quoted values understand the escapes \t, \n, \r, \uXXXX and \\, for characters a
   # table cell cannot hold at its edges.
   @clause:input-stripped @clause:body-source
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario Outline: Leading and trailing whitespace is stripped from the body
     When the user submits the raw value "<value>"
     Then message 1 has role "user" and body "<body>"
     And item 1 shows "사용자: <body>"
     And the record of submitted inputs is "<body>"
+    And every item follows the item rules
 
     Examples:
       | value                                | body               |
@@ -35,8 +43,12 @@ Feature: The input submits on Enter, is stripped and is cleared
       | \u0020inner  spaces stay\u0020     | inner  spaces stay |
 
   @clause:input-cleared
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: The input is cleared after every submission
     When the user submits "하나"
     Then the input is empty
     When the user submits "둘"
     Then the input is empty
+    And every item follows the item rules

@@ -5,7 +5,8 @@ Feature: The conversation scrolls to the newest item
 
   @screenshot
   @clause:scroll-to-end
-  @clause:display-format @clause:role-labels @clause:role-classes @clause:role-alignment @clause:role-borders
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment @clause:role-borders
   Scenario: After many submissions the last item is visible
     Given the chat app is running in a terminal of 60x12 cells
     When the user submits 8 numbered inputs
@@ -15,6 +16,9 @@ Feature: The conversation scrolls to the newest item
     And every item follows the item rules, read from the top of the conversation to its end
 
   @clause:scroll-to-end
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: A submission scrolls to the end even when the view was scrolled up
     Given the chat app is running in a terminal of 60x12 cells
     And the user has submitted "하나"
@@ -26,12 +30,16 @@ Feature: The conversation scrolls to the newest item
     And the user submits "위로 올린 뒤에"
     Then the conversation area is scrolled to its end
     And the last item is visible in the conversation area
+    And every item follows the item rules
 
   # A scrollbar that appears only once the content overflows narrows the area after the
   # scroll to the end was computed, and items that filled a row wrap onto two. Each
   # input here fills one row of its item exactly, and the submission that first makes
   # the content overflow is the last one, so that moment is the one checked.
   @clause:scroll-to-end
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario Outline: The last item is visible when the conversation first overflows (<columns>x<rows>)
     Given the chat app is running in a terminal of <columns>x<rows> cells
     And the standard choice will return "알겠습니다."
@@ -39,6 +47,7 @@ Feature: The conversation scrolls to the newest item
     Then the conversation content is taller than the conversation area
     And the conversation area is scrolled to its end
     And the last item is visible in the conversation area
+    And every item follows the item rules
 
     Examples:
       | columns | rows |

@@ -108,7 +108,7 @@ def text_rules(where: str, role: str, body: str, text: str) -> None:
         clause = "display-format"
         if label == LABELS[other]:
             clause = "label-and-classes-from-role"
-        elif ": " in text and text.endswith(body) and label != LABELS[role]:
+        elif label and text == f"{label}: {body}":
             clause = "role-labels"
         check(False, clause, where, f"the text to start with {prefix!r}", repr(text[:80]))
     if not CONTROL.search(body) and "\t" not in body:
