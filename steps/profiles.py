@@ -57,6 +57,8 @@ PROFILES: tuple[Profile, ...] = (
             "steps.chat_screen.message_steps",
             "steps.chat_screen.screen_steps",
             "steps.chat_screen.hostile_steps",
+            "steps.chat_screen.rule_steps",
+            "steps.chat_screen.view_steps",
         ),
         reference_adapter="reference_app.conformance:adapter",
     ),
