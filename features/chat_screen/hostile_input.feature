@@ -104,7 +104,7 @@ Feature: Hostile input never breaks the chat screen
     When the user submits "가나다라마바사아자차카타파하가나다라마바사아자차카타파하👩‍👩‍👧‍👦"
     Then every visible item is drawn against its role's edge with a border glyph on that side only
 
-  @clause:body-source @clause:display-format @clause:submission-order
+  @clause:body-source @clause:display-format @clause:submission-order @clause:scroll-to-end
   Scenario: A 20,000-character input is accepted, kept intact and wrapped
     When the user pastes a text of 20000 characters and presses Enter
     Then message 1 is the long text from the user
@@ -117,7 +117,7 @@ Feature: Hostile input never breaks the chat screen
   # 200 submissions mount 400 items; Textual lays all of them out again on every frame,
   # so on a loaded machine this scenario needs more than the default bound.
   @clause:submission-order @clause:session-records @clause:pair-order @clause:one-choice-per-submission
-  @scenario_timeout:60
+  @clause:scroll-to-end @scenario_timeout:60
   Scenario: 200 submissions in quick succession keep their exact order
     When the user submits 200 numbered inputs without waiting
     Then the message list, the records and the conversation area keep those inputs in order

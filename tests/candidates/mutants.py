@@ -693,3 +693,39 @@ class HistorySavedOnQuit(ChatApp):
     async def action_quit(self) -> None:
         self.saved[:] = self.session.messages
         await super().action_quit()
+
+
+# --- branch spec12 ---
+
+
+class _UpperRole(Enum):
+    """Roles spelled in capitals; label and classes still those of :class:`Role`."""
+
+    USER = "USER"
+    AGENT = "AGENT"
+
+    @property
+    def label(self) -> str:
+        return Role[self.name].label
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return Role[self.name].classes
+
+
+class _UpperRoleSession(Session):
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        pair: Any = (Message(_UpperRole.USER, text), Message(_UpperRole.AGENT, response))
+        self.messages.extend(pair)
+        self.submitted_inputs.append(text)
+        self.selected_responses.append(response)
+        return pair
+
+
+@mutant
+class UpperCaseRoles(ChatApp):
+    """role-values: the roles are stored as ``USER`` and ``AGENT``; screen and classes are right."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _UpperRoleSession()
