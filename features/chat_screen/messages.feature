@@ -31,7 +31,8 @@ Feature: Each valid submission adds a user message, then an agent response
 
   @clause:messages-immutable @clause:submission-order
   Scenario: A later submission leaves earlier messages and items unchanged
-    Given the user has submitted "첫 번째 입력"
+    Given the standard choice will return each fixed response in turn
+    And the user has submitted "첫 번째 입력"
     When the user submits "두 번째 입력"
     Then the first 2 messages and items are unchanged
 

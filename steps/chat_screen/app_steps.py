@@ -45,6 +45,16 @@ def fix_choice(driver: Driver, response: str) -> None:
     driver.fix_choice(literal(response))
 
 
+@given("the standard choice will return each fixed response in turn")
+def cycle_choice(driver: Driver) -> None:
+    """Fix the standard choice so that consecutive submissions get different responses.
+
+    Call ``n`` returns item ``n`` of the list the app passes, round the list, so a check
+    that earlier items stay unchanged cannot pass because two responses happen to match.
+    """
+    driver.cycle_choice()
+
+
 @given(parsers.parse('the user has submitted "{text}"'))
 def has_submitted(driver: Driver, submissions: list[Snapshot], text: str) -> None:
     """Submit ``text`` (pasted, then Enter) as an earlier step of the conversation."""

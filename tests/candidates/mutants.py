@@ -26,9 +26,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
+import rich.markup
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
@@ -729,3 +731,24 @@ class UpperCaseRoles(ChatApp):
     def __init__(self) -> None:
         super().__init__()
         self.session = _UpperRoleSession()
+
+
+@mutant
+class MarkupAfterEscape(ChatApp):
+    """body-source: bodies go through rich.markup.escape(), then markup=True (deliberate)."""
+
+    def message_item(self, message: Message) -> Widget:
+        # markup=True on purpose: escape() misses `[/`, `[$accent]`, `[B]`, Textual markup.
+        text = f"{message.role.label}: {rich.markup.escape(message.body)}"
+        return Label(text, markup=True, classes=" ".join(message.role.classes))
+
+
+@mutant
+class PreviousReplyRewritten(ChatApp):
+    """messages-immutable: each new reply is also written into the previous agent item."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        earlier = _conversation(self).query(".agent-role")
+        if earlier:
+            earlier.last(Label).update(Content(messages[-1].display_text))
+        await super().show(messages)
