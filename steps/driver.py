@@ -32,6 +32,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input
 
+from steps import audit
 from steps.adapter import ChatScreenAdapter
 from steps.tracebacks import pending_own_frames, summarize_exception
 from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
@@ -184,6 +185,8 @@ class Driver:
         """Set by steps that quit the app, so the liveness guard accepts a stopped app."""
         self.crash_reported = False
         """Set once a step has failed on the app's crash, so stop() does not raise it again."""
+        self.audit: audit.Recorder | None = None
+        """Set by a step that watches network, processes and files: active while the app runs."""
         self.timed_out = False
         """Set once an operation ran out of time; :meth:`stop` then abandons the app."""
         self._loop: ScenarioLoop | None = None
@@ -207,7 +210,8 @@ class Driver:
         self._threads = self._threads or set(threading.enumerate())
         self.watchdog.start()
         self._install_spy()
-        app = self._create_app()
+        with audit.driving(self.audit):
+            app = self._create_app()
         app.error_console = Console(file=io.StringIO(), stderr=False)  # no crash dump on stderr
         self._app = app
         self._loop = ScenarioLoop()
@@ -266,7 +270,8 @@ class Driver:
         bound = Watchdog(SHUTDOWN_BOUND, "shutdown bound")
         bound.start()
         try:
-            loop.run(_within(context.__aexit__(None, None, None), bound.deadline))
+            with audit.driving(self.audit):
+                loop.run(_within(context.__aexit__(None, None, None), bound.deadline))
         except (TimeoutError, TimeoutInterrupt) as error:
             self.timed_out = True
             raise ImplementationTimeout(
@@ -335,7 +340,8 @@ class Driver:
                 awaitable.close()
             raise DriverError("the app is not running: start() was not called or stop() was")
         try:
-            return self._loop.run(_within(awaitable, self.watchdog.deadline))
+            with audit.driving(self.audit):
+                return self._loop.run(_within(awaitable, self.watchdog.deadline))
         except (TimeoutError, TimeoutInterrupt) as error:
             if not self.watchdog.expired:
                 raise

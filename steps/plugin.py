@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 
-from steps import loading, watchdog
+from steps import audit, loading, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
@@ -233,12 +233,17 @@ def adapter(pytestconfig: pytest.Config) -> Adapter:
 
 @pytest.fixture
 def driver(
-    request: pytest.FixtureRequest, adapter: ChatScreenAdapter, pytestconfig: pytest.Config
+    request: pytest.FixtureRequest,
+    adapter: ChatScreenAdapter,
+    pytestconfig: pytest.Config,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[Driver]:
     """A driver for this scenario; a Given step starts its app.
 
-    Always stopped afterwards, within a bound; then nothing of the scenario may be left
-    (choice spy, event loop, task, thread).
+    While it runs the app, network calls, processes and file writes outside ``tmp_path``
+    are refused and recorded (:mod:`steps.audit`). Always stopped afterwards, within a
+    bound; then nothing of the scenario may be left (choice spy, event loop, task, thread).
 
     Raises:
         ImplementationError: Something of the scenario outlived it (at teardown).
@@ -246,6 +251,7 @@ def driver(
     marker = request.node.get_closest_marker("scenario_timeout")
     bound = watchdog.for_scenario(pytestconfig.stash[TIMEOUT_KEY], marker and marker.args[0])
     instance = Driver(adapter, timeout=bound.seconds, timeout_source=bound.source)
+    instance.audit = audit.watch(tmp_path, monkeypatch)
     request.node.stash[DRIVER_KEY] = instance
     try:
         yield instance

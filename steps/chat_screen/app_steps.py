@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from steps import audit
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
 from steps.driver import Driver
@@ -66,20 +65,6 @@ def has_submitted(driver: Driver, submissions: list[Snapshot], text: str) -> Non
 def resize(driver: Driver, columns: int, rows: int) -> None:
     """Resize the terminal and wait for the new layout."""
     driver.resize(columns, rows)
-
-
-@given("network connections are watched", target_fixture="connection_attempts")
-def watch_network(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """Refuse and record every socket connection attempt for the rest of the scenario."""
-    attempts: list[object] = []
-
-    def refuse(self: socket.socket, address: object) -> None:
-        attempts.append(address)
-        raise OSError(f"conformance harness: network refused ({address!r})")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
-    return attempts
 
 
 # -- When ----------------------------------------------------------------------------
@@ -186,6 +171,16 @@ def restart(driver: Driver) -> None:
     driver.start()
 
 
+@when("the app is shut down")
+def shut_down(driver: Driver) -> None:
+    """End the app as the Pilot does at the end of a run (``App.exit``), not with a quit key.
+
+    Its shutdown runs now, while the steps can still look at what it did.
+    """
+    driver.exit_expected = True
+    driver.stop()
+
+
 @when("a new app is started")
 def new_app(driver: Driver) -> None:
     """Start a fresh app of the same implementation, the previous one shut down first."""
@@ -229,13 +224,37 @@ def input_focused(driver: Driver) -> None:
     )
 
 
-@then("no network connection was attempted")
-def no_network(connection_attempts: list[object]) -> None:
-    """No socket connected during the scenario (clause ``no-external-calls``)."""
+@then("no network call was made and no process was started")
+def no_external_calls(driver: Driver) -> None:
+    """No network call and no process while the app ran (clause ``no-external-calls``).
+
+    Every scenario's driver watches them through audit hooks (:mod:`steps.audit`).
+    """
+    outbound = watched(driver)
     check(
-        not connection_attempts,
+        not outbound.calls,
         "no-external-calls",
         "the app",
-        "no network connection",
-        f"connection attempts to {connection_attempts}",
+        "no network call and no process started",
+        f"{len(outbound.calls)} refused: {outbound.calls[:5]}",
     )
+
+
+@then("no file was written outside the scenario's temporary directory")
+def no_files_written(driver: Driver) -> None:
+    """Nothing was written to a file that outlives the run (clause ``no-persistence``)."""
+    outbound = watched(driver)
+    check(
+        not outbound.writes,
+        "no-persistence",
+        "the app",
+        f"no file written outside {outbound.scratch}",
+        f"{len(outbound.writes)} refused: {outbound.writes[:5]}",
+    )
+
+
+def watched(driver: Driver) -> audit.Recorder:
+    """The scenario's recorder of network calls, processes and file writes."""
+    if driver.audit is None:
+        raise AssertionError("the harness did not watch this scenario (driver.audit is None)")
+    return driver.audit

@@ -16,14 +16,19 @@ its clause fails, and writes ``docs/mutants.md``.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import random
 import re
 import secrets
 import socket
 import string
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Any, ClassVar
 
 import rich.markup
@@ -752,3 +757,69 @@ class PreviousReplyRewritten(ChatApp):
         if earlier:
             earlier.last(Label).update(Content(messages[-1].display_text))
         await super().show(messages)
+
+
+@mutant
+class TelemetryDatagram(ChatApp):
+    """no-external-calls: each submission sends a UDP telemetry datagram (no connect call)."""
+
+    STATSD = ("127.0.0.1", 8125)
+
+    def choose_response(self) -> str:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp, contextlib.suppress(OSError):
+            udp.sendto(b"chat.submissions:1|c", self.STATSD)
+        return super().choose_response()
+
+
+@mutant
+class HelperProcessPerReply(ChatApp):
+    """no-external-calls: each reply starts a helper process (subprocess.Popen) to log it."""
+
+    def choose_response(self) -> str:
+        response = super().choose_response()
+        with contextlib.suppress(OSError):
+            subprocess.run([sys.executable, "-c", "pass"], check=False, timeout=5)
+        return response
+
+
+@mutant
+class ShellBellPerReply(ChatApp):
+    """no-external-calls: each reply rings the terminal bell through ``os.system``."""
+
+    def choose_response(self) -> str:
+        with contextlib.suppress(OSError):
+            os.system("true")
+        return super().choose_response()
+
+
+@mutant
+class ModelHostLookedUp(ChatApp):
+    """no-external-calls: each submission resolves the model server's name (a DNS lookup)."""
+
+    def choose_response(self) -> str:
+        with contextlib.suppress(OSError):
+            socket.getaddrinfo("models.example.com", 443)
+        return super().choose_response()
+
+
+@mutant
+class HistoryFileInWorkingDirectory(ChatApp):
+    """no-persistence: each submission is appended to a history file in the working directory."""
+
+    HISTORY = "chat_history.jsonl"
+
+    def choose_response(self) -> str:
+        with contextlib.suppress(OSError), Path(self.HISTORY).open("a", encoding="utf-8") as file:
+            file.write("{}\n")
+        return super().choose_response()
+
+
+@mutant
+class HistoryFileInHome(ChatApp):
+    """no-persistence: quitting saves the conversation to a file in the home directory."""
+
+    async def action_quit(self) -> None:
+        with contextlib.suppress(OSError):
+            saved = Path.home() / ".chat_history.json"
+            saved.write_text(repr(self.session.messages), encoding="utf-8")
+        await super().action_quit()
