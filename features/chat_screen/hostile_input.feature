@@ -8,7 +8,9 @@ Feature: Hostile input never breaks the chat screen
   Control characters may be removed or made visible (the reference app shows C0 controls
   and DEL as Unicode control pictures, such as the ESC symbol, and C1 controls as U+FFFD);
   either way none reaches the terminal, and the printable rest of the body is shown in
-  order. Markup-like bodies are also covered by literal_text.feature.
+  order. That rule is the harness's hardening, not the spec's (HARDENING level: a failure
+  does not make an implementation non-conformant). Markup-like bodies are also covered by
+  literal_text.feature.
 
   Background:
     Given the chat app is running
@@ -27,7 +29,7 @@ Feature: Hostile input never breaks the chat screen
       | [@click=app.quit]눌러 보세요[/] | 눌러   |
       | [link=x]y[/link]              | y      |
 
-  @clause:body-source @clause:display-format
+  @clause:hardening-control-characters
   Scenario Outline: Control characters (<kind>) never reach the terminal
     When the user submits "<text>"
     Then message 1 has role "user" and body "<text>"

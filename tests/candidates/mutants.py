@@ -823,3 +823,11 @@ class HistoryFileInHome(ChatApp):
             saved = Path.home() / ".chat_history.json"
             saved.write_text(repr(self.session.messages), encoding="utf-8")
         await super().action_quit()
+
+
+@mutant
+class ControlCharactersShownAsGiven(ChatApp):
+    """hardening-control-characters: bodies are shown as given, control characters and all."""
+
+    def message_item(self, message: Message) -> Widget:
+        return _label(message.display_text, message)
