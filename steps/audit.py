@@ -60,6 +60,9 @@ WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 """``open`` flags of a file opened for writing (``open`` passes its flags with the event)."""
 ALLOWED_FILES = frozenset({os.devnull})
 """Files any app may write to: nothing written there is kept."""
+TEXTUAL_LOG = "TEXTUAL_LOG"
+"""Environment variable naming the file Textual itself logs to when a person debugs a run
+(Textual's ``constants.LOG_FILE``); that file is Textual's, not the app's, so it is allowed."""
 
 
 @dataclass
@@ -95,6 +98,9 @@ class Recorder:
             raise PermissionError(f"conformance harness: {seen} refused (no-persistence)")
 
     def _allowed(self, path: Path) -> bool:
+        log = os.environ.get(TEXTUAL_LOG)
+        if log and path == Path(os.path.abspath(log)):
+            return True
         return str(path) in ALLOWED_FILES or path.is_relative_to(self.scratch)
 
 

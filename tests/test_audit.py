@@ -66,3 +66,14 @@ def test_reads_and_temporary_files_are_allowed(recorder: audit.Recorder) -> None
         Path(os.devnull).write_text("nothing", encoding="utf-8")
 
     assert recorder.calls == [] and recorder.writes == []
+
+
+def test_the_file_textual_logs_to_is_allowed(
+    recorder: audit.Recorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "textual.log"
+    monkeypatch.setenv("TEXTUAL_LOG", str(log))
+    with audit.driving(recorder):
+        log.write_text("Textual's own log", encoding="utf-8")
+
+    assert recorder.writes == []
