@@ -488,7 +488,7 @@ async def no_network(example: Example) -> None:
     assert not seen
 
 
-@script("a_conversation_writes_no_file_that_outlives_it")
+@script("a_conversation_and_its_quit_write_no_file_and_call_nothing")
 async def no_files(example: Example) -> None:
     with outbound_watch() as seen:
         async with chat() as (app, pilot):

@@ -12,16 +12,16 @@ Feature: No external calls, no persistence
     Given the chat app is running
     When the user submits "네트워크"
     And the user submits "두 번째"
-    And the app is shut down
     Then no network call was made and no process was started
 
-  @clause:no-persistence
-  Scenario: A conversation writes no file that outlives it
+  @clause:no-persistence @clause:no-external-calls
+  Scenario: A conversation and its quit write no file and call nothing
     Given the chat app is running
     When the user submits "저장하지 마"
     And the user submits "두 번째"
     And the user presses Ctrl+Q to quit
     Then no file was written outside the scenario's temporary directory
+    And no network call was made and no process was started
 
   @clause:no-persistence
   Scenario: A new app starts empty after a previous conversation

@@ -171,16 +171,6 @@ def restart(driver: Driver) -> None:
     driver.start()
 
 
-@when("the app is shut down")
-def shut_down(driver: Driver) -> None:
-    """End the app as the Pilot does at the end of a run (``App.exit``), not with a quit key.
-
-    Its shutdown runs now, while the steps can still look at what it did.
-    """
-    driver.exit_expected = True
-    driver.stop()
-
-
 @when("a new app is started")
 def new_app(driver: Driver) -> None:
     """Start a fresh app of the same implementation, the previous one shut down first."""
