@@ -22,8 +22,9 @@ which registers them here when this module is imported.
 
 from __future__ import annotations
 
+import os
 import random
-import socket
+import sys
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
@@ -41,6 +42,7 @@ from reference_app.responses import RESPONSES
 from reference_app.widgets import MessageItem
 from steps.checks import literal
 
+WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 Example = dict[str, str]
 Script = Callable[[Example], Coroutine[Any, Any, None]]
 SCRIPTS: dict[str, Script] = {}
@@ -444,22 +446,58 @@ async def records(example: Example) -> None:
 # -- scope.feature ------------------------------------------------------------------------
 
 
-@script("a_conversation_makes_no_network_connection")
-async def no_network(example: Example) -> None:
-    attempts: list[object] = []
-    original = socket.socket.connect
+OUTBOUND = (
+    "socket.connect", "socket.send", "socket.getaddrinfo", "subprocess.Popen",
+    "os.system", "os.fork", "os.exec", "os.posix_spawn", "os.spawn",
+)  # fmt: skip
+"""Prefixes of the audit events of a network call or a process, which the scope scripts refuse."""
+WATCHES: list[list[str]] = []
+"""The open watch's list of refused events, if any (one audit hook serves every script)."""
+HOOKED: list[object] = []
+"""The audit hook, once installed (it cannot be removed; it is quiet while no watch is open)."""
 
-    def refuse(self: socket.socket, address: object) -> None:
-        attempts.append(address)
-        raise OSError("network refused")
 
-    socket.socket.connect = refuse  # type: ignore[method-assign,assignment]
+def _hook(event: str, args: tuple[Any, ...]) -> None:
+    if not WATCHES:
+        return
+    writing = event == "open" and isinstance(args[2], int) and bool(args[2] & WRITE_FLAGS)
+    if writing or event.startswith(OUTBOUND):
+        WATCHES[-1].append(event)
+        raise PermissionError(event)
+
+
+@contextmanager
+def outbound_watch() -> Any:
+    """Refuse and record network calls, processes and writes (``open`` for writing) inside."""
+    if not HOOKED:
+        sys.addaudithook(_hook)
+        HOOKED.append(_hook)
+    WATCHES.append([])
     try:
-        async with chat() as (_app, pilot):
-            await submit(pilot, "네트워크")
-        assert not attempts
+        yield WATCHES[-1]
     finally:
-        socket.socket.connect = original  # type: ignore[method-assign]
+        WATCHES.pop()
+
+
+@script("a_conversation_makes_no_network_call_and_starts_no_process")
+async def no_network(example: Example) -> None:
+    with outbound_watch() as seen:
+        async with chat() as (_app, pilot):
+            for text in ("네트워크", "두 번째"):
+                await submit(pilot, text)
+    assert not seen
+
+
+@script("a_conversation_and_its_quit_write_no_file_and_call_nothing")
+async def no_files(example: Example) -> None:
+    with outbound_watch() as seen:
+        async with chat() as (app, pilot):
+            for text in ("저장하지 마", "두 번째"):
+                await submit(pilot, text)
+            await pilot.press("ctrl+q")
+            while app.is_running:
+                await pilot.pause()
+    assert not seen
 
 
 async def start_again(quit_key: str | None) -> None:

@@ -36,6 +36,7 @@ from textual.message import Message
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from steps import audit
 from steps.adapter import Adapter, ScenarioContext
 from steps.terminal import DEFAULT_SIZE
 from steps.tracebacks import pending_own_frames, summarize_exception
@@ -191,6 +192,8 @@ class AppDriver:
         """Set by steps that quit the app, so the liveness guard accepts a stopped app."""
         self.crash_reported = False
         """Set once a step has failed on the app's crash, so stop() does not raise it again."""
+        self.audit: audit.Recorder | None = None
+        """Set by a step that watches network, processes and files: active while the app runs."""
         self.timed_out = False
         """Set once an operation ran out of time; :meth:`stop` then abandons the app."""
         self._loop: ScenarioLoop | None = None
@@ -215,7 +218,8 @@ class AppDriver:
         self._threads = self._threads or set(threading.enumerate())
         self.watchdog.start()
         self.before_start()
-        app = self._create_app()
+        with audit.driving(self.audit):
+            app = self._create_app()
         app.error_console = Console(file=io.StringIO(), stderr=False)  # no crash dump on stderr
         self._app = app
         self._loop = ScenarioLoop()
@@ -319,7 +323,8 @@ class AppDriver:
         bound = Watchdog(SHUTDOWN_BOUND, "shutdown bound")
         bound.start()
         try:
-            loop.run(_within(context.__aexit__(None, None, None), bound.deadline))
+            with audit.driving(self.audit):
+                loop.run(_within(context.__aexit__(None, None, None), bound.deadline))
         except (TimeoutError, TimeoutInterrupt) as error:
             self.timed_out = True
             raise ImplementationTimeout(
@@ -372,7 +377,8 @@ class AppDriver:
                 awaitable.close()
             raise self.harness_error("the app is not running: start() was not called or stop() was")
         try:
-            return self._loop.run(_within(awaitable, self.watchdog.deadline))
+            with audit.driving(self.audit):
+                return self._loop.run(_within(awaitable, self.watchdog.deadline))
         except (TimeoutError, TimeoutInterrupt) as error:
             if not self.watchdog.expired:
                 raise

@@ -20,8 +20,13 @@ import yaml
 
 from steps.profiles import PROFILES, ROOT
 
-Level = Literal["MUST", "SHOULD", "MAY"]
-"""Requirement levels, as RFC 2119 uses them."""
+Level = Literal["MUST", "SHOULD", "MAY", "HARDENING"]
+"""Requirement levels: MUST, SHOULD and MAY as RFC 2119 uses them, for what the spec says;
+HARDENING for a rule the harness adds against a real hazard the spec does not mention. A
+HARDENING clause's ``source`` says so; failing it never makes an implementation
+non-conformant (reports count it on its own line, apart from MUST)."""
+HARDENING: Level = "HARDENING"
+"""The level of the harness's own rules (:data:`Level`)."""
 LEVELS: tuple[Level, ...] = get_args(Level)
 Terminal = Literal["applies", "adapted", "not-applicable"]
 """Whether a clause applies to a terminal (Textual) client: as written, adapted, or not."""
@@ -48,7 +53,8 @@ class Clause:
 
     Attributes:
         id: Stable slug, e.g. ``display-format``; never renumbered.
-        level: MUST, SHOULD or MAY (MUST NOT is MUST with a negative text).
+        level: MUST, SHOULD or MAY (MUST NOT is MUST with a negative text), or HARDENING
+            for a rule of the harness that is not in the spec.
         text: The statement, in English.
         source: Where the seed states it, e.g. ``000 계약 ¶4``.
         area: Behaviour area, groups clauses in the docs.
@@ -68,6 +74,8 @@ class Clause:
             planned clause needs no scenario and no tag may cite it; an area's status is
             its clauses' default.
         planned_for: The issue or part that will check a planned clause.
+        audit: The result of checking the clause against the seed sentences it cites:
+            ``ok``, or what was changed and why.
     """
 
     id: str
@@ -84,6 +92,7 @@ class Clause:
     decision: str | None = None
     status: Status = "active"
     planned_for: str | None = None
+    audit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -275,6 +284,13 @@ def render_markdown(profile_name: str) -> str:
         "cite it with the tag `@clause:<id>`.",
         "",
     ]
+    if any(c.get("level") == HARDENING for area in data["areas"] for c in area["clauses"]):
+        lines[-2:-1] = [
+            "cite it with the tag `@clause:<id>`. A **HARDENING** clause is not in the source",
+            "documents: it is a rule of the harness against a real hazard they do not mention;",
+            "reports count it apart from MUST, and failing it never makes an implementation",
+            "non-conformant.",
+        ]
     number = 0
     for area in data["areas"]:
         lines += [f"## {area['title']}", ""]
@@ -302,7 +318,13 @@ def _clause_item(number: int, entry: dict[str, Any]) -> str:
     if "terminal" in entry:
         adaptation = entry.get("adaptation")
         item += f"  \n   Terminal: {entry['terminal']}" + (f". {adaptation}" if adaptation else "")
-    for key, label in (("observe", "Observe"), ("note", "Note"), ("decision", "Decision")):
+    labels = (
+        ("observe", "Observe"),
+        ("note", "Note"),
+        ("decision", "Decision"),
+        ("audit", "Audit"),
+    )
+    for key, label in labels:
         if key in entry:
             item += f"  \n   {label}: {entry[key]}"
     return item

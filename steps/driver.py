@@ -61,17 +61,23 @@ class ChoiceSpy:
         original: The function found at the site (normally ``random.choice``).
         calls: The sequence argument of each call, as a tuple, in call order.
         fixed: When not ``None``, every call returns this instead of choosing.
+        cycle: When true (and ``fixed`` is ``None``), call ``n`` (0-based) returns item
+            ``n`` of its argument, round the list: consecutive calls return different
+            values whenever the list's neighbouring values differ.
     """
 
     original: Callable[[Sequence[Any]], Any]
     calls: list[tuple[Any, ...]] = field(default_factory=list)
     fixed: str | None = None
+    cycle: bool = False
 
     def __call__(self, seq: Sequence[Any]) -> Any:
-        """Record the call, then return the fixed value or the original's choice."""
+        """Record the call, then return the fixed value, the next in turn, or a choice."""
         self.calls.append(tuple(seq))
         if self.fixed is not None:
             return self.fixed
+        if self.cycle and len(seq):
+            return seq[(len(self.calls) - 1) % len(seq)]
         return self.original(seq)
 
 
@@ -190,6 +196,10 @@ class Driver(AppDriver):
     def fix_choice(self, response: str) -> None:
         """Make the standard choice return ``response`` from now on (the spy still records)."""
         self.choice_spy.fixed = response
+
+    def cycle_choice(self) -> None:
+        """Make call ``n`` of the standard choice return item ``n`` of the list it is given."""
+        self.choice_spy.fixed, self.choice_spy.cycle = None, True
 
     @property
     def choice_spy(self) -> ChoiceSpy:

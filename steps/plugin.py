@@ -15,7 +15,7 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-from steps import loading, terminal, watchdog
+from steps import audit, loading, terminal, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
 from steps.app_driver import AppDriver
 from steps.checks import cited_clauses
@@ -310,6 +310,13 @@ def _profile(name: str) -> Any:
     return next(profile for profile in PROFILES if profile.name == name)
 
 
+def scenario_data_dir(tmp_path: Path) -> Path:
+    """A fresh, empty ``data`` directory inside the scenario's ``tmp_path``."""
+    data = tmp_path / "data"
+    data.mkdir()
+    return data
+
+
 def driver_settings(
     request: pytest.FixtureRequest,
 ) -> tuple[tuple[int, int], watchdog.TimeoutSetting, str]:
@@ -331,28 +338,30 @@ def driver(
     request: pytest.FixtureRequest,
     adapter: ChatScreenAdapter,
     pytestconfig: pytest.Config,
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[Driver]:
     """A driver for this scenario; a Given step starts its app.
 
-    The scenario's :class:`~steps.adapter.ScenarioContext` holds a fresh directory from
-    pytest's temporary directories. Always stopped afterwards, within a bound, and the
-    adapter's ``end_scenario`` called; then nothing of the scenario may be left (choice
-    spy, event loop, task, thread).
+    The scenario's :class:`~steps.adapter.ScenarioContext` holds a fresh directory inside
+    ``tmp_path``. While the driver runs the app, network calls, processes and file writes
+    outside ``tmp_path`` are refused and recorded (:mod:`steps.audit`). Always stopped
+    afterwards, within a bound, and the adapter's ``end_scenario`` called; then nothing of
+    the scenario may be left (choice spy, event loop, task, thread).
 
     Raises:
         ImplementationError: Something of the scenario outlived it, or the adapter's
             ``end_scenario`` raised (at teardown).
     """
     size, bound, name = driver_settings(request)
-    context = ScenarioContext(name, tmp_path_factory.mktemp("scenario", numbered=True))
     instance = Driver(
         adapter,
         size=size,
         timeout=bound.seconds,
         timeout_source=bound.source,
-        context=context,
+        context=ScenarioContext(name, scenario_data_dir(tmp_path)),
     )
+    instance.audit = audit.watch(tmp_path, monkeypatch)
     request.node.stash[DRIVER_KEY] = instance
     try:
         yield instance

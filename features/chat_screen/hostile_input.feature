@@ -8,7 +8,9 @@ Feature: Hostile input never breaks the chat screen
   Control characters may be removed or made visible (the reference app shows C0 controls
   and DEL as Unicode control pictures, such as the ESC symbol, and C1 controls as U+FFFD);
   either way none reaches the terminal, and the printable rest of the body is shown in
-  order. Markup-like bodies are also covered by literal_text.feature.
+  order. That rule is the harness's hardening, not the spec's (HARDENING level: a failure
+  does not make an implementation non-conformant). Markup-like bodies are also covered by
+  literal_text.feature.
 
   Background:
     Given the chat app is running
@@ -31,8 +33,8 @@ Feature: Hostile input never breaks the chat screen
       | [@click=app.quit]눌러 보세요[/] | 눌러   |
       | [link=x]y[/link]              | y      |
 
-  @clause:body-source @clause:display-format
-  @clause:role-values @clause:single-label-widget @clause:role-labels
+  @clause:hardening-control-characters
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
   @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
   @clause:role-borders
   Scenario Outline: Control characters (<kind>) never reach the terminal
@@ -128,8 +130,8 @@ Feature: Hostile input never breaks the chat screen
     Then every visible item is drawn against its role's edge with a border glyph on that side only
     And every item follows the item rules
 
-  @clause:body-source @clause:display-format @clause:submission-order
-  @clause:role-values @clause:single-label-widget @clause:role-labels
+  @clause:body-source @clause:display-format @clause:submission-order @clause:scroll-to-end
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
   @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
   @clause:role-borders
   Scenario: A 20,000-character input is accepted, kept intact and wrapped
@@ -145,7 +147,7 @@ Feature: Hostile input never breaks the chat screen
   # 200 submissions mount 400 items; Textual lays all of them out again on every frame,
   # so on a loaded machine this scenario needs more than the default bound.
   @clause:submission-order @clause:session-records @clause:pair-order @clause:one-choice-per-submission
-  @scenario_timeout:60
+  @clause:scroll-to-end @scenario_timeout:60
   @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
   @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
   @clause:role-borders

@@ -17,7 +17,9 @@ Feature: Message bodies are literal text
     And message 1 has role "user" and body "<text>"
     And every item follows the item rules
 
-    # \u005c is a backslash: Rich and Textual markup use it to escape a bracket.
+    # \u005c is a backslash: Rich and Textual markup use it to escape a bracket. The last
+    # four are tags rich.markup.escape() leaves alone (an unclosed tag, a variable, capitals)
+    # that Textual's markup still reads.
     Examples:
       | text                   |
       | [bold]x[/bold]         |
@@ -26,6 +28,10 @@ Feature: Message bodies are literal text
       | [link=x]y              |
       | a \u005c               |
       | \u005c[bold]x          |
+      | x [/                   |
+      | [/                     |
+      | [$accent]x             |
+      | [B]x[/B]               |
 
   @screenshot
   @clause:body-source

@@ -42,7 +42,8 @@ Feature: Each valid submission adds a user message, then an agent response
   @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
   @clause:role-borders
   Scenario: A later submission leaves earlier messages and items unchanged
-    Given the user has submitted "첫 번째 입력"
+    Given the standard choice will return each fixed response in turn
+    And the user has submitted "첫 번째 입력"
     When the user submits "두 번째 입력"
     Then the first 2 messages and items are unchanged
     And every item follows the item rules

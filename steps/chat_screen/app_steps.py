@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from steps import audit
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
 from steps.driver import Driver, WaitTimeout, key, typed
@@ -44,6 +43,16 @@ def fix_choice(driver: Driver, response: str) -> None:
     driver.fix_choice(literal(response))
 
 
+@given("the standard choice will return each fixed response in turn")
+def cycle_choice(driver: Driver) -> None:
+    """Fix the standard choice so that consecutive submissions get different responses.
+
+    Call ``n`` returns item ``n`` of the list the app passes, round the list, so a check
+    that earlier items stay unchanged cannot pass because two responses happen to match.
+    """
+    driver.cycle_choice()
+
+
 @given(parsers.parse('the user has submitted "{text}"'))
 def has_submitted(driver: Driver, submissions: list[Snapshot], text: str) -> None:
     """Submit ``text`` (pasted, then Enter) as an earlier step of the conversation."""
@@ -55,20 +64,6 @@ def has_submitted(driver: Driver, submissions: list[Snapshot], text: str) -> Non
 def resize(driver: Driver, columns: int, rows: int) -> None:
     """Resize the terminal and wait for the new layout."""
     driver.resize(columns, rows)
-
-
-@given("network connections are watched", target_fixture="connection_attempts")
-def watch_network(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """Refuse and record every socket connection attempt for the rest of the scenario."""
-    attempts: list[object] = []
-
-    def refuse(self: socket.socket, address: object) -> None:
-        attempts.append(address)
-        raise OSError(f"conformance harness: network refused ({address!r})")
-
-    monkeypatch.setattr(socket.socket, "connect", refuse)
-    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
-    return attempts
 
 
 # -- When ----------------------------------------------------------------------------
@@ -250,13 +245,37 @@ def input_focused(driver: Driver) -> None:
     )
 
 
-@then("no network connection was attempted")
-def no_network(connection_attempts: list[object]) -> None:
-    """No socket connected during the scenario (clause ``no-external-calls``)."""
+@then("no network call was made and no process was started")
+def no_external_calls(driver: Driver) -> None:
+    """No network call and no process while the app ran (clause ``no-external-calls``).
+
+    Every scenario's driver watches them through audit hooks (:mod:`steps.audit`).
+    """
+    outbound = watched(driver)
     check(
-        not connection_attempts,
+        not outbound.calls,
         "no-external-calls",
         "the app",
-        "no network connection",
-        f"connection attempts to {connection_attempts}",
+        "no network call and no process started",
+        f"{len(outbound.calls)} refused: {outbound.calls[:5]}",
     )
+
+
+@then("no file was written outside the scenario's temporary directory")
+def no_files_written(driver: Driver) -> None:
+    """Nothing was written to a file that outlives the run (clause ``no-persistence``)."""
+    outbound = watched(driver)
+    check(
+        not outbound.writes,
+        "no-persistence",
+        "the app",
+        f"no file written outside {outbound.scratch}",
+        f"{len(outbound.writes)} refused: {outbound.writes[:5]}",
+    )
+
+
+def watched(driver: Driver) -> audit.Recorder:
+    """The scenario's recorder of network calls, processes and file writes."""
+    if driver.audit is None:
+        raise AssertionError("the harness did not watch this scenario (driver.audit is None)")
+    return driver.audit

@@ -2,7 +2,8 @@
 
 The checks read the composed screen (``steps.screen``) and the data behind it; none
 depends on how the reference app shows a control character (removed or made visible):
-only that none reaches the terminal and that the printable rest of the body is shown.
+only that none reaches the terminal and that the printable rest of the body is shown
+(clause ``hardening-control-characters``, a rule of the harness, not of the seeds).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+import pytest
 from pytest_bdd import parsers, then, when
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -26,10 +28,12 @@ from steps.chat_screen.observe import (
     records,
     snapshot,
 )
-from steps.checks import check, literal, violation
+from steps.checks import check, literal, scenario_clause, violation
 from steps.driver import Driver
 from steps.screen import Side, describe_widget, item_geometry, screen_rows, widget_text
 
+HARDENING_CONTROLS = "hardening-control-characters"
+"""The harness's clause for control characters (level HARDENING: not in the seeds)."""
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+")
 """Runs of control characters (Unicode category Cc) other than TAB."""
 
@@ -137,12 +141,15 @@ def submits_rapidly(driver: Driver, count: int) -> list[str]:
 
 @then("no control character is drawn on the screen")
 def no_control_drawn(driver: Driver) -> None:
-    """No segment of the composed screen holds a control character (``body-source``)."""
+    """No segment of the composed screen holds a control character.
+
+    Clause ``hardening-control-characters``, the harness's own: the seeds do not say it.
+    """
     for y, x, segment in _segments(driver):
         found = [char for char in segment.text if unicodedata.category(char) == "Cc"]
         check(
             not found and not segment.control,
-            "body-source",
+            HARDENING_CONTROLS,
             f"the composed screen, row {y} from column {x}",
             "no control character sent to the terminal (removed or shown visibly)",
             f"{[hex(ord(char)) for char in found] or segment.control} in {segment.text!r}",
@@ -150,8 +157,13 @@ def no_control_drawn(driver: Driver) -> None:
 
 
 @then("no text in the conversation area is a link or an action")
-def no_link_or_action(driver: Driver) -> None:
-    """No cell of the conversation area carries a hyperlink or a click action."""
+def no_link_or_action(request: pytest.FixtureRequest, driver: Driver) -> None:
+    """No cell of the conversation area carries a hyperlink or a click action.
+
+    Clause ``body-source`` (a body is literal text), or ``hardening-control-characters``
+    in a scenario about control characters (an OSC 8 sequence would open a link).
+    """
+    clause = scenario_clause(request, HARDENING_CONTROLS, "body-source")
     area = driver.conversation.region
     for y, x, segment in _segments(driver):
         if not (area.y <= y < area.bottom and x < area.right and x + len(segment.text) > area.x):
@@ -161,7 +173,7 @@ def no_link_or_action(driver: Driver) -> None:
         link = style.link if style is not None else None
         check(
             link is None and not any(key.startswith("@") for key in meta),
-            "body-source",
+            clause,
             f"the conversation area, row {y} from column {x}",
             "literal text: no hyperlink and no action",
             f"{segment.text!r} with link {link!r} and actions {sorted(meta)}",
@@ -174,7 +186,11 @@ def no_link_or_action(driver: Driver) -> None:
     )
 )
 def shows_printable_parts(driver: Driver, number: int, label: str, body: str) -> None:
-    """The item's text is the label, ``: ``, then the body's printable runs, in order."""
+    """The item's text is the label, ``: ``, then the body's printable runs, in order.
+
+    The label is clause ``display-format``; the printable runs, whatever became of the
+    control characters between them, are ``hardening-control-characters``.
+    """
     widget = item_widget(driver, number)
     text, prefix = widget_text(widget), f"{label}: "
     where = f"item {number} ({describe_widget(widget)})"
@@ -182,7 +198,8 @@ def shows_printable_parts(driver: Driver, number: int, label: str, body: str) ->
     position = len(prefix)
     for run in printable_runs(literal(body)):
         found = text.find(run, position)
-        check(found >= 0, "body-source", where, f"{run!r} after column {position}", repr(text))
+        expected = f"{run!r} after column {position}"
+        check(found >= 0, HARDENING_CONTROLS, where, expected, repr(text))
         position = found + len(run)
 
 

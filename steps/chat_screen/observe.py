@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from textual.widget import Widget
 
 from steps.adapter import ChatScreenAdapter, role_value
+from steps.checks import check
 from steps.driver import Driver
 from steps.screen import Side, describe_widget, widget_text
 
@@ -81,9 +82,26 @@ class Snapshot:
 
 
 def messages(driver: Driver) -> list[tuple[str, str]]:
-    """The message list through the adapter, roles as strings."""
+    """The message list through the adapter, roles as strings.
+
+    Every other check compares roles with ``user`` and ``agent`` (the expected label,
+    classes and side follow from them), so the role values are checked here first: a
+    message list whose roles are spelt ``USER`` or ``assistant`` fails under the clause
+    it breaks, not under the first clause whose expectation was derived from it.
+
+    Raises:
+        AssertionError: ``[role-in-message-data]`` for a message stored without a role,
+            ``[role-values]`` for a role that is neither ``user`` nor ``agent``.
+    """
     adapter: ChatScreenAdapter = driver.adapter
-    return [(role_value(role), body) for role, body in adapter.messages(driver.app)]
+    seen = []
+    for number, (role, body) in enumerate(adapter.messages(driver.app), start=1):
+        where = f"message {number}"
+        check(role is not None, "role-in-message-data", where, "a role stored with it", "none")
+        value = role_value(role)
+        check(value in LABELS, "role-values", where, 'the value "user" or "agent"', repr(value))
+        seen.append((value, body))
+    return seen
 
 
 def records(driver: Driver) -> tuple[list[str], list[str]]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from steps import audit
 from steps.adapter import RawpCrsAdapter, ScenarioContext
 from steps.rawp_crs.driver import CrsDriver
 from steps.verdicts import ImplementationError
@@ -27,23 +29,27 @@ def crs_adapter(pytestconfig: pytest.Config) -> RawpCrsAdapter:
 def crs_driver(
     request: pytest.FixtureRequest,
     crs_adapter: RawpCrsAdapter,
-    pytestconfig: pytest.Config,
-    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> Iterator[CrsDriver]:
     """A driver for this scenario, its fake agent and clock; a Given step starts the client.
 
-    Always stopped afterwards, within a bound; then nothing of the scenario may be left.
+    As profile ``chat_screen``'s ``driver`` fixture: a scenario context in ``tmp_path``,
+    network, processes and writes outside it refused while the client runs
+    (:mod:`steps.audit`). Always stopped afterwards, within a bound; then nothing of the
+    scenario may be left.
 
     Raises:
         ImplementationError: Something of the scenario outlived it (at teardown).
     """
-    from steps.plugin import DRIVER_KEY, driver_settings
+    from steps.plugin import DRIVER_KEY, driver_settings, scenario_data_dir
 
     size, bound, name = driver_settings(request)
-    context = ScenarioContext(name, tmp_path_factory.mktemp("scenario", numbered=True))
+    context = ScenarioContext(name, scenario_data_dir(tmp_path))
     instance = CrsDriver(
         crs_adapter, size=size, timeout=bound.seconds, timeout_source=bound.source, context=context
     )
+    instance.audit = audit.watch(tmp_path, monkeypatch)
     request.node.stash[DRIVER_KEY] = instance
     try:
         yield instance

@@ -17,19 +17,26 @@ its clause fails, and writes ``docs/mutants.md``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
 import re
 import secrets
 import socket
 import string
+import subprocess
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
+import rich.markup
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
@@ -862,3 +869,134 @@ class NoScrollbarGutter(ChatApp):
     """scroll-to-end: no ``scrollbar-gutter: stable``; the first overflow hides the last item."""
 
     CSS = "#chat-log { scrollbar-gutter: auto; }"
+
+
+# --- branch spec12 ---
+
+
+class _UpperRole(Enum):
+    """Roles spelled in capitals; label and classes still those of :class:`Role`."""
+
+    USER = "USER"
+    AGENT = "AGENT"
+
+    @property
+    def label(self) -> str:
+        return Role[self.name].label
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return Role[self.name].classes
+
+
+class _UpperRoleSession(Session):
+    def record(self, text: str, response: str) -> tuple[Message, Message]:
+        pair: Any = (Message(_UpperRole.USER, text), Message(_UpperRole.AGENT, response))
+        self.messages.extend(pair)
+        self.submitted_inputs.append(text)
+        self.selected_responses.append(response)
+        return pair
+
+
+@mutant
+class UpperCaseRoles(ChatApp):
+    """role-values: the roles are stored as ``USER`` and ``AGENT``; screen and classes are right."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = _UpperRoleSession()
+
+
+@mutant
+class MarkupAfterEscape(ChatApp):
+    """body-source: bodies go through rich.markup.escape(), then markup=True (deliberate)."""
+
+    def message_item(self, message: Message) -> Widget:
+        # markup=True on purpose: escape() misses `[/`, `[$accent]`, `[B]`, Textual markup.
+        text = f"{message.role.label}: {rich.markup.escape(message.body)}"
+        return Label(text, markup=True, classes=" ".join(message.role.classes))
+
+
+@mutant
+class PreviousReplyRewritten(ChatApp):
+    """messages-immutable: each new reply is also written into the previous agent item."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        earlier = _conversation(self).query(".agent-role")
+        if earlier:
+            earlier.last(Label).update(Content(messages[-1].display_text))
+        await super().show(messages)
+
+
+@mutant
+class TelemetryDatagram(ChatApp):
+    """no-external-calls: each submission sends a UDP telemetry datagram (no connect call)."""
+
+    STATSD = ("127.0.0.1", 8125)
+
+    def choose_response(self) -> str:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp, contextlib.suppress(OSError):
+            udp.sendto(b"chat.submissions:1|c", self.STATSD)
+        return super().choose_response()
+
+
+@mutant
+class HelperProcessPerReply(ChatApp):
+    """no-external-calls: each reply starts a helper process (subprocess.Popen) to log it."""
+
+    def choose_response(self) -> str:
+        response = super().choose_response()
+        with contextlib.suppress(OSError):
+            subprocess.run([sys.executable, "-c", "pass"], check=False, timeout=5)
+        return response
+
+
+@mutant
+class ShellBellPerReply(ChatApp):
+    """no-external-calls: each reply rings the terminal bell through ``os.system``."""
+
+    def choose_response(self) -> str:
+        with contextlib.suppress(OSError):
+            os.system("true")
+        return super().choose_response()
+
+
+@mutant
+class ModelHostLookedUp(ChatApp):
+    """no-external-calls: each submission resolves the model server's name (a DNS lookup)."""
+
+    def choose_response(self) -> str:
+        with contextlib.suppress(OSError):
+            socket.getaddrinfo("models.example.com", 443)
+        return super().choose_response()
+
+
+@mutant
+class HistoryFileInWorkingDirectory(ChatApp):
+    """no-persistence: each submission is appended to a history file in the working directory."""
+
+    HISTORY = "chat_history.jsonl"
+
+    def choose_response(self) -> str:
+        with contextlib.suppress(OSError), Path(self.HISTORY).open("a", encoding="utf-8") as file:
+            file.write("{}\n")
+        return super().choose_response()
+
+
+@mutant
+class HistoryFileInHome(ChatApp):
+    """no-persistence: quitting saves the conversation to a file in the home directory."""
+
+    async def action_quit(self) -> None:
+        with contextlib.suppress(OSError):
+            saved = Path.home() / ".chat_history.json"
+            saved.write_text(repr(self.session.messages), encoding="utf-8")
+        await super().action_quit()
+
+
+@mutant
+class ControlCharactersShownAsGiven(ChatApp):
+    """hardening-control-characters: bodies are shown as given, control characters and all."""
+
+    def message_item(self, message: Message) -> Widget:
+        return _label(message.display_text, message)
