@@ -117,15 +117,24 @@ claims_unknown_profile = ClaimsUnknownProfile("claims-unknown-profile")
 class RecordsLifecycle(ReferenceAdapter):
     """Protocol version 2: logs each ``create_app`` context and ``end_scenario`` call.
 
-    The log (one JSON object a line) goes to the file ``$LIFECYCLE_LOG`` names.
+    The log (one JSON object a line) goes to the file ``$LIFECYCLE_LOG`` names, written by
+    ``end_scenario``: while the app runs, writes outside the scenario's directory are
+    refused (``steps.audit``), and ``create_app`` runs under that watch.
     """
 
     name = "records-lifecycle"
     protocol_version = 2
 
+    def __init__(self) -> None:
+        self.pending: list[dict[str, object]] = []
+
     def _log(self, **entry: object) -> None:
+        self.pending.append(entry)
+
+    def _flush(self) -> None:
         with Path(os.environ["LIFECYCLE_LOG"]).open("a", encoding="utf-8") as log:
-            log.write(json.dumps(entry) + "\n")
+            log.writelines(json.dumps(entry) + "\n" for entry in self.pending)
+        self.pending.clear()
 
     def create_app(self, context: object = None) -> App[Any]:
         """Log the context: its scenario, its directory and what the directory holds."""
@@ -138,8 +147,9 @@ class RecordsLifecycle(ReferenceAdapter):
         return ChatApp()
 
     def end_scenario(self, context: ScenarioContext) -> None:
-        """Log the end of the scenario."""
+        """Log the end of the scenario, and write the scenario's log."""
         self._log(call="end_scenario", scenario=context.scenario, dir=str(context.data_dir))
+        self._flush()
 
 
 class EndScenarioRaises(ReferenceAdapter):

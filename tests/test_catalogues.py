@@ -84,8 +84,29 @@ def test_planned_catalogues_are_marked_planned_and_not_registered() -> None:
 
 
 def test_a_planned_clause_cannot_be_cited_by_a_tag() -> None:
-    with pytest.raises(CatalogueError, match="unknown clause"):
-        find_clause("crs-user-bubble")
+    with pytest.raises(CatalogueError, match="'crs-slash-filter-prefix' is planned, not checked"):
+        find_clause("crs-slash-filter-prefix")
+
+
+def test_an_active_clause_of_the_second_profile_can_be_cited() -> None:
+    assert find_clause("crs-enter-sends").profile == RAWP_CRS
+
+
+def test_a_clause_of_a_planned_area_is_planned_with_the_work_that_will_check_it() -> None:
+    clause = load_catalogue(catalogue_path(RAWP_CRS)).clauses["crs-slash-filter-prefix"]
+    assert clause.status == "planned"
+    assert clause.planned_for and "issue 14" in clause.planned_for
+
+
+def test_a_bad_status_is_rejected(tmp_path: Path) -> None:
+    path = tmp_path / "sample.yaml"
+    path.write_text(
+        "title: t\nversion: '1'\nintroduction: i\nareas:\n  - title: a\n    clauses:\n"
+        "      - {id: x, level: MUST, text: t, source: s, status: later}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CatalogueError, match="status 'later'"):
+        load_catalogue(path)
 
 
 @pytest.mark.parametrize("name", NAMES)

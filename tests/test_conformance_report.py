@@ -73,7 +73,7 @@ def test_a_broken_implementation_shows_its_failing_clauses_with_a_screenshot(
     failed = run.scenario(EDGES_TITLE)
     assert failed["outcome"] == "failed"
     assert failed["message"].startswith("[role-alignment] item 1")
-    assert failed["clauses"] == ["role-alignment", "structure-not-colour"]
+    assert {"role-alignment", "structure-not-colour"} <= set(failed["clauses"])
     assert failed["failed_clause"] == "role-alignment"
     assert failed["failed_step"].startswith("Then item 1 is drawn against the left edge")
     svg = (run.report_dir / failed["screenshot"]).read_text("utf-8")
@@ -82,14 +82,16 @@ def test_a_broken_implementation_shows_its_failing_clauses_with_a_screenshot(
     assert run.clause("role-alignment")["verdict"] == "fail"
     assert run.clause("structure-not-colour")["verdict"] == "not-reached"
     assert run.clause("structure-not-colour")["results"] == {failed["id"]: "not-reached"}
-    assert run.clause("display-format")["verdict"] == "pass"
-    assert run.scenario(EXAMPLES_TITLE)["screenshot"] is None
+    # The examples scenario shows the labels right, then finds the items swapped.
+    examples = run.scenario(EXAMPLES_TITLE)
+    assert (examples["outcome"], examples["failed_clause"]) == ("failed", "role-alignment")
+    assert run.clause("display-format")["verdict"] == "not-reached"
     markdown = (run.report_dir / "report.md").read_text("utf-8")
     assert "| `structure-not-colour` | MUST | not-reached | 1 not-reached |" in markdown
     assert "failed on `role-alignment`" in markdown
     html = (run.report_dir / "report.html").read_text("utf-8")
     assert 'id="c-structure-not-colour" class="c-not-reached"' in html
-    assert html.count("<svg") == 1
+    assert html.count("<svg") == 2
     assert 'id="failures"' in html and "[role-alignment] item 1" in html
     assert not NETWORK.search(html), NETWORK.search(html)
 
@@ -121,8 +123,8 @@ def test_xdist_workers_junitxml_and_cucumberjson_work_alongside_the_report(
     )
     assert run.status == 1, run.output
     assert run.report()["outcomes"] == {
-        "passed": 2,
-        "failed": 1,
+        "passed": 1,
+        "failed": 2,
         "error": 0,
         "timeout": 0,
         "skipped": 0,
@@ -134,7 +136,8 @@ def test_xdist_workers_junitxml_and_cucumberjson_work_alongside_the_report(
     assert run.clause("structure-not-colour")["verdict"] == "not-reached"
     cases = list(ElementTree.parse(junit).getroot().iter("testcase"))
     assert len(cases) == 3
-    assert [case.get("name") for case in cases if case.find("failure") is not None] == [EDGES]
+    failing = {case.get("name") for case in cases if case.find("failure") is not None}
+    assert failing == {EDGES, EXAMPLES}
     verdicts = {
         case.get("name"): {p.get("name"): p.get("value") for p in case.iter("property")}
         for case in cases

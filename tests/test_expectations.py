@@ -13,6 +13,7 @@ from tests.reporting_support import REFERENCE, SWAPPED, run_features
 
 EXAMPLES = "test_the_contracts_examples_are_shown_with_their_role_labels"
 EDGES = "test_items_are_drawn_against_their_roles_edge_of_the_conversation_area"
+FOCUS = "test_the_input_has_focus_when_the_app_starts"
 OUTLINE = "test_the_layout_holds_in_a_columnsxrows_terminal"
 EXAMPLES_ENTRY = """\
   - feature: chat_screen/rendering.feature
@@ -44,13 +45,13 @@ def test_an_expected_failure_that_passes_fails_the_run(tmp_path: Path) -> None:
 
 def test_an_expected_failure_that_fails_is_xfailed_and_the_run_passes(tmp_path: Path) -> None:
     path = expectations_file(tmp_path, EDGES_ENTRY.format(reason="items are swapped (#1)"))
-    run = run_features(tmp_path, SWAPPED, [EDGES, EXAMPLES], f"--expectations={path}")
+    run = run_features(tmp_path, SWAPPED, [EDGES, FOCUS], f"--expectations={path}")
     assert run.status == 0, run.output
     entry = run.scenario("Items are drawn against their role's edge of the conversation area")
     assert entry["outcome"] == "xfailed"
     assert entry["message"].startswith("expected failure: items are swapped (#1)\n[role-alignment]")
     assert run.clause("role-alignment")["verdict"] == "known-failure"
-    assert run.clause("display-format")["verdict"] == "pass"
+    assert run.clause("input-focus")["verdict"] == "pass"
 
 
 def test_an_adapter_names_its_own_expectations_file_and_rows_of_an_outline(

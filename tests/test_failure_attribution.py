@@ -28,7 +28,7 @@ def test_every_scenario_the_mutant_fails_names_the_clause_it_breaks(
     name: str, tmp_path: Path
 ) -> None:
     clause = MUTANTS[name].clause
-    run = run_suite(f"tests.candidates.mutants:{name}", (), tmp_path)
+    run = run_suite(f"tests.candidates.mutants:{name}", (), tmp_path, "chat_screen")
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     failed = [entry for entry in report["scenarios"] if entry["outcome"] != "passed"]
     assert failed, f"{name} failed no scenario:\n{run.output}"
