@@ -28,7 +28,14 @@ from steps.chat_screen.observe import (
 )
 from steps.checks import check, literal, violation
 from steps.driver import Driver
-from steps.screen import Side, describe_widget, item_geometry, screen_rows, widget_text
+from steps.screen import (
+    Side,
+    describe_widget,
+    drawn_item_text,
+    item_geometry,
+    item_text,
+    screen_rows,
+)
 
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+")
 """Runs of control characters (Unicode category Cc) other than TAB."""
@@ -166,7 +173,7 @@ def no_link_or_action(driver: Driver) -> None:
 def shows_printable_parts(driver: Driver, number: int, label: str, body: str) -> None:
     """The item's text is the label, ``: ``, then the body's printable runs, in order."""
     widget = item_widget(driver, number)
-    text, prefix = widget_text(widget), f"{label}: "
+    text, prefix = item_text(widget), f"{label}: "
     where = f"item {number} ({describe_widget(widget)})"
     check(text.startswith(prefix), "display-format", where, f"to start with {prefix!r}", repr(text))
     position = len(prefix)
@@ -236,10 +243,8 @@ def visible_items_whole_text(driver: Driver) -> None:
         region = widget.content_region
         if not bounds.contains_region(region):
             continue
-        drawn = "".join(
-            "".join(rows[y][region.x : region.right]) for y in range(region.y, region.bottom)
-        )
-        expected = widget_text(widget)
+        drawn = drawn_item_text(rows, widget, region)
+        expected = item_text(widget)
         check(
             "".join(drawn.split()) == "".join(expected.split()),
             "display-format",
@@ -277,7 +282,7 @@ def message_is_long_text(driver: Driver, number: int, long_input: str) -> None:
 def item_shows_long_text(driver: Driver, number: int, label: str, long_input: str) -> None:
     """Item ``number``'s text is ``<label>: <long text>`` (``display-format``)."""
     widget = item_widget(driver, number)
-    text = widget_text(widget)
+    text = item_text(widget)
     expected = f"{label}: {long_input}"
     check(
         text == expected,
@@ -316,9 +321,7 @@ def wraps_long_text(driver: Driver, number: int, long_input: str) -> None:
     )
     visible = region.intersection(bounds)
     rows = screen_rows(driver.app)
-    drawn = "".join(
-        "".join(rows[y][visible.x : visible.right]) for y in range(visible.y, visible.bottom)
-    )
+    drawn = drawn_item_text(rows, widget, visible)
     squeezed, whole = "".join(drawn.split()), "".join(long_input.split())
     check(
         len(squeezed) > 0 and squeezed in whole,
@@ -341,7 +344,7 @@ def rapid_order(driver: Driver, rapid_inputs: list[str]) -> None:
     roles = [role for role, _ in data]
     inputs, responses = records(driver)
     expected_items = [f"{LABELS.get(role, role)}: {body}" for role, body in data]
-    seen_items = [widget_text(widget) for widget in driver.items()]
+    seen_items = [item_text(widget) for widget in driver.items()]
     _check_list(users, rapid_inputs, "submission-order", "the user messages")
     check(
         roles == ["user", "agent"] * len(rapid_inputs),

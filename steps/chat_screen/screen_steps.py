@@ -23,9 +23,9 @@ from steps.screen import (
     declared_alignment,
     describe_widget,
     item_geometry,
+    item_text,
     screen_text,
     styled_side,
-    widget_text,
 )
 from steps.verdicts import ImplementationError
 
@@ -50,7 +50,7 @@ def item_count(request: pytest.FixtureRequest, driver: Driver, count: int) -> No
 def item_shows(driver: Driver, number: int, text: str) -> None:
     """Item ``number``'s text is exactly ``text`` (``display-format``)."""
     widget = item_widget(driver, number)
-    expected, seen = literal(text), widget_text(widget)
+    expected, seen = literal(text), item_text(widget)
     check(
         seen == expected,
         "display-format",
@@ -274,7 +274,7 @@ def last_visible(driver: Driver) -> None:
         f"at {region}",
     )
     drawn = screen_text(driver.app)
-    text = widget_text(last)
+    text = item_text(last)
     check(
         text.split()[-1] in drawn,
         "scroll-to-end",
