@@ -551,9 +551,15 @@ class Driver:
         """Put ``value`` into the input as its current value (for values no key can type).
 
         Newlines cannot be typed into a one-line ``Input``; the blank-input scenarios
-        use this to submit them, as seed 001 lists newline-only input.
+        use this to submit them, as seed 001 lists newline-only input. Runs on the app's
+        loop: a ``TextArea`` starts widgets (its scrollbars) when its text is loaded.
         """
-        set_field_value(self.input, value)
+        field = self.input
+
+        async def put() -> None:
+            set_field_value(field, value)
+
+        self.run(put(), "setting the input's value")
         self.settle()
 
     def burst(self, strokes: Iterable[events.Event], doing: str = "a burst of keys") -> None:
