@@ -32,6 +32,8 @@ from textual.containers import HorizontalGroup, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
+from examples.composite_chat.adapter import CompositeChatAdapter
+from examples.composite_chat.app import CompositeChatApp
 from reference_app.app import ChatApp
 from reference_app.conformance import ReferenceAdapter
 from reference_app.model import Message, Role, Session
@@ -693,3 +695,42 @@ class HistorySavedOnQuit(ChatApp):
     async def action_quit(self) -> None:
         self.saved[:] = self.session.messages
         await super().action_quit()
+
+
+# --- branch composite ---------------------------------------------------------------
+# Broken twins of examples/composite_chat (items are containers: a marker glyph beside a
+# Markdown body). Not in MUTANTS, which holds mutants of the reference app; each has its
+# own adapter, and tests/test_composite_chat_conformance.py proves it caught.
+
+
+class MarkerWithoutBorder(CompositeChatApp):
+    """role-borders: items keep their marker glyph but lose their side border."""
+
+    CSS = "Turn.user-role, Turn.agent-role { border-left: none; border-right: none; }"
+
+
+class MarkerWithoutBorderAdapter(CompositeChatAdapter):
+    """The composite example's adapter, creating :class:`MarkerWithoutBorder`."""
+
+    name = "mutant marker_without_border"
+
+    def create_app(self) -> App[Any]:
+        """Return a fresh :class:`MarkerWithoutBorder`."""
+        return MarkerWithoutBorder()
+
+
+class BodyBesideMarkerAdapter(MarkerWithoutBorderAdapter):
+    """:class:`MarkerWithoutBorder` with the item selector on the body beside the marker.
+
+    The marker glyph then sits between the item and the area's edge: a harness that took
+    any glyph there for a border would pass this twin on ``role-borders``.
+    """
+
+    name = "mutant marker_without_border (item selector on the body)"
+    item_selector = "LiteralParagraph"
+
+
+marker_without_border = MarkerWithoutBorderAdapter()
+"""``--adapter tests.candidates.mutants:marker_without_border``."""
+marker_without_border_body = BodyBesideMarkerAdapter()
+"""``--adapter tests.candidates.mutants:marker_without_border_body``."""
