@@ -483,6 +483,18 @@ def decorations(item: Widget) -> list[Widget]:
     return [leaf for leaf in found if is_decoration(_leaf_text(leaf))]
 
 
+def text_widgets(item: Widget) -> list[Widget]:
+    """The widgets that draw ``item``'s text, in DOM order.
+
+    ``[item]`` for a text widget; for a composite item, its :func:`leaves` but the
+    decorations (:func:`is_decoration`): one for a marker beside one body.
+    """
+    found = leaves(item)
+    if found == [item]:
+        return found
+    return [leaf for leaf in found if not is_decoration(_leaf_text(leaf))]
+
+
 def text_regions(item: Widget) -> list[Region]:
     """Where ``item``'s text is drawn: the content regions of the leaves that show it.
 
@@ -490,10 +502,7 @@ def text_regions(item: Widget) -> list[Region]:
     of each leaf but its decorations, so neither a marker glyph nor the border or padding
     of a body inside the item is ever read as text.
     """
-    found = leaves(item)
-    if found == [item]:
-        return [item.content_region]
-    return [leaf.content_region for leaf in found if not is_decoration(_leaf_text(leaf))]
+    return [widget.content_region for widget in text_widgets(item)]
 
 
 def _leaf_text(leaf: Widget) -> str:

@@ -7,7 +7,8 @@ names the container, so the harness reads each item's text from the widgets that
 it. Its twin ``MarkerWithoutBorder`` (``tests/candidates/mutants.py``) keeps the marker
 and drops the border: it must fail ``role-borders``, with the item selector on the
 container and on the body beside the marker (where a glyph-anywhere rule would take the
-marker for a border).
+marker for a border). Its twin ``LabelAndBodySplitTurn`` draws the label and the body
+with two widgets beside the marker: it must fail ``single-label-widget``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 
-from examples.composite_chat.widgets import LiteralMarkdown
+from examples.composite_chat.app import CompositeChatApp
+from examples.composite_chat.widgets import Composer, LiteralMarkdown
+from steps.driver import key, typed
 from steps.screen import item_text
 from tests.test_alt_chat_conformance import outcome_counts, run_features
 
@@ -38,6 +41,18 @@ def test_the_whole_features_suite_passes_against_the_composite_example(
     completed = run_features(f"--adapter={ADAPTER}", "-q", "-rfE")
     assert completed.returncode == 0, completed.stdout[-4000:] + completed.stderr
     assert outcome_counts(completed) == {"passed": scenario_count}
+
+
+def test_the_twin_with_label_and_body_in_two_widgets_fails_single_label_widget() -> None:
+    completed = run_features(
+        "--adapter=tests.candidates.mutants:label_and_body_split_turn",
+        "-q",
+        "--clause=single-label-widget",
+    )
+    counts = outcome_counts(completed)
+    assert counts.get("failed") == 1 and "passed" not in counts, completed.stdout[-3000:]
+    assert "[single-label-widget] item 1 (_SplitTurn" in completed.stdout
+    assert "seen 2 widgets: ['Static.label', 'LiteralParagraph.level-0']" in completed.stdout
 
 
 @pytest.mark.parametrize("twin", TWINS)
@@ -76,3 +91,16 @@ async def test_the_markdown_body_shows_every_body_as_typed() -> None:
         await pilot.pause()
         shown = [item_text(widget) for widget in app.query(LiteralMarkdown)]
     assert shown == [f"사용자: {body}" for body in LITERAL_BODIES]
+
+
+@pytest.mark.asyncio
+async def test_keys_queued_after_enter_go_to_the_next_message_not_the_submitted_one() -> None:
+    app = CompositeChatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        strokes = [*typed("one"), key("enter"), *typed("two"), key("enter"), *typed("three")]
+        for stroke in [*strokes, key("enter")]:
+            app.post_message(stroke)  # all queued before the app handles the first
+        await pilot.pause()
+        assert app.inputs == ["one", "two", "three"]
+        assert app.query_one(Composer).text == ""

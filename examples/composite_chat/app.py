@@ -71,7 +71,9 @@ class CompositeChatApp(App[None]):
         self.inputs.append(text)
         self.responses.append(reply)
         thread = self.query_one(Thread)
-        await thread.mount_all(
-            [Turn(role, f"{LABELS[role]}: {body}", classes=CLASSES[role]) for role, body in pair]
-        )
+        await thread.mount_all([self.turn(role, f"{LABELS[role]}: {body}") for role, body in pair])
         thread.scroll_end(animate=False)
+
+    def turn(self, role: str, text: str) -> Turn:
+        """The item showing ``text`` (``label: body``) for a message of ``role``."""
+        return Turn(role, text, classes=CLASSES[role])

@@ -26,6 +26,7 @@ from steps.screen import (
     item_text,
     screen_text,
     styled_side,
+    text_widgets,
 )
 from steps.verdicts import ImplementationError
 
@@ -76,7 +77,11 @@ def screen_shows(driver: Driver, text: str) -> None:
 
 @then("the conversation area holds exactly one label widget per message")
 def one_widget_per_message(driver: Driver) -> None:
-    """As many message widgets as messages (``single-label-widget``)."""
+    """As many message widgets as messages, each drawing its text with one widget.
+
+    Clause ``single-label-widget``: a composite item (a marker glyph beside a body) may
+    hold decorations, but its label and body are drawn by one widget, not two.
+    """
     seen = items(driver)
     count = len(messages(driver))
     check(
@@ -86,6 +91,15 @@ def one_widget_per_message(driver: Driver) -> None:
         f"{count} label widget(s), one per message, each with label and body together",
         f"{len(seen)}: {[item.text for item in seen]}",
     )
+    for number, widget in enumerate(driver.items(), 1):
+        drawing = text_widgets(widget)
+        check(
+            len(drawing) == 1,
+            "single-label-widget",
+            f"item {number} ({describe_widget(widget)})",
+            "its label and body drawn by one widget",
+            f"{len(drawing)} widgets: {[describe_widget(part) for part in drawing]}",
+        )
 
 
 @then("the conversation area shows the items in the order of the message list")

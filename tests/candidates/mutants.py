@@ -30,10 +30,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from examples.composite_chat.adapter import CompositeChatAdapter
-from examples.composite_chat.app import CompositeChatApp
+from examples.composite_chat.app import CLASSES, CompositeChatApp
+from examples.composite_chat.widgets import LiteralMarkdown, Turn
 from reference_app.app import ChatApp
 from reference_app.conformance import ReferenceAdapter
 from reference_app.model import Message, Role, Session
@@ -730,7 +731,38 @@ class BodyBesideMarkerAdapter(MarkerWithoutBorderAdapter):
     item_selector = "LiteralParagraph"
 
 
+class _SplitTurn(Turn):
+    """A turn whose label and body are two widgets beside the marker."""
+
+    def __init__(self, role: str, text: str, *, classes: str) -> None:
+        label, _, body = text.partition(" ")
+        marker = Static(self.MARKERS[role], classes="marker")
+        label_widget = Static(f"{label} ", markup=False, classes="label")
+        HorizontalGroup.__init__(self, marker, label_widget, LiteralMarkdown(body), classes=classes)
+
+
+class LabelAndBodySplitTurn(CompositeChatApp):
+    """single-label-widget: beside the marker, the label and the body are two widgets."""
+
+    CSS = "Turn > .label { width: auto; }"
+
+    def turn(self, role: str, text: str) -> Turn:
+        return _SplitTurn(role, text, classes=CLASSES[role])
+
+
+class LabelAndBodySplitTurnAdapter(CompositeChatAdapter):
+    """The composite example's adapter, creating :class:`LabelAndBodySplitTurn`."""
+
+    name = "mutant label_and_body_split_turn"
+
+    def create_app(self) -> App[Any]:
+        """Return a fresh :class:`LabelAndBodySplitTurn`."""
+        return LabelAndBodySplitTurn()
+
+
 marker_without_border = MarkerWithoutBorderAdapter()
 """``--adapter tests.candidates.mutants:marker_without_border``."""
 marker_without_border_body = BodyBesideMarkerAdapter()
 """``--adapter tests.candidates.mutants:marker_without_border_body``."""
+label_and_body_split_turn = LabelAndBodySplitTurnAdapter()
+"""``--adapter tests.candidates.mutants:label_and_body_split_turn``."""
