@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: conformance test lint app clean
+.PHONY: conformance test lint app crs-app clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ lint: $(STAMP)
 ## app: run the reference app in this terminal (Escape or Ctrl+Q quits)
 app: $(STAMP)
 	$(BIN)/python -m reference_app
+
+## crs-app: run the reference RAWP-CRS client against its demo agent (Ctrl+Q quits)
+crs-app: $(STAMP)
+	$(BIN)/python -m reference_crs
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -13,9 +13,20 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Input
 
+from reference_app.chat_input import ChatInput
 from reference_app.model import Message, Session
 from reference_app.responses import RESPONSES
 from reference_app.widgets import MessageItem
+
+
+class Conversation(VerticalScroll):
+    """The conversation area: scrolls, but a click leaves the focus on the input.
+
+    A person who clicks the conversation and goes on typing expects the keys to reach the
+    input; keyboard scrolling is still there after Tab moves the focus here.
+    """
+
+    FOCUS_ON_CLICK = False
 
 
 class ChatApp(App[None]):
@@ -56,8 +67,12 @@ class ChatApp(App[None]):
 
     def compose(self) -> ComposeResult:
         """Compose the conversation area and the input."""
-        yield VerticalScroll(id=self.CONVERSATION_ID)
-        yield Input(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+        yield Conversation(id=self.CONVERSATION_ID)
+        yield self.input_field()
+
+    def input_field(self) -> Input:
+        """Return the input (``enter-submits``, ``input-cleared``): a :class:`ChatInput`."""
+        return ChatInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         """Hand the submitted value to :meth:`submit` (clause ``enter-submits``)."""
@@ -66,12 +81,14 @@ class ChatApp(App[None]):
     async def submit(self, field: Input, value: str) -> None:
         """Run the submission flow in the order the runtime flow fixes (seed 001, 1-7).
 
+        The input has already emptied itself at the Enter key (:class:`ChatInput`), so
+        keys typed after Enter stay in it for the next submission.
+
         Args:
             field: The input the value was submitted from.
             value: The value as submitted.
         """
-        text = self.normalize(value)  # 1. strip the value ...
-        field.clear()  # 1. ... and clear the input at once, valid or blank
+        text = self.normalize(value)  # 1. strip the value (the input was cleared at Enter)
         if not text:  # 2. blank: stop; nothing is chosen, recorded or shown
             return
         response = self.choose_response()  # 3. one standard choice from the fixed list

@@ -24,7 +24,7 @@ class ReferenceAdapter:
 
     name = "reference_app"
     implementation_version = reference_app.__version__
-    protocol_version = 1
+    protocol_version = 2
     profiles = ("chat_screen",)
     conversation_selector = f"#{ChatApp.CONVERSATION_ID}"
     input_selector = f"#{ChatApp.INPUT_ID}"
@@ -32,8 +32,12 @@ class ReferenceAdapter:
     responses: Sequence[str] = RESPONSES
     choice_site: tuple[object, str] = (random, "choice")
 
-    def create_app(self) -> App[Any]:
-        """Return a fresh :class:`ChatApp`."""
+    def create_app(self, context: object = None) -> App[Any]:
+        """Return a fresh :class:`ChatApp`; it keeps nothing on disk, so ``context`` is unused.
+
+        Args:
+            context: The scenario's ``steps.adapter.ScenarioContext`` (protocol version 2).
+        """
         return ChatApp()
 
     def messages(self, app: App[Any]) -> Sequence[tuple[Role, str]]:

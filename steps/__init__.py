@@ -4,7 +4,7 @@ The data path, one room per module::
 
     features/<profile>/*.feature   what the spec says, in Gherkin
       -> steps/<profile>/*.py      Given/When/Then step definitions
-      -> steps/driver.py           one Textual app and its Pilot per scenario, on one event loop
+      -> steps/driver.py           the profile's driver, on steps/app_driver.py (Pilot, loop)
       -> steps/adapter.py          the contract an implementation under test fulfils
       -> the app                   the reference app or a candidate
 

@@ -4,28 +4,59 @@ An adapter is the only place that knows a candidate's widget ids, where it keeps
 messages and how it chooses a response. The harness drives the app through Textual's
 Pilot and reads everything else from the screen.
 
-What an implementation decides: its widget ids, widget classes and nesting, the storage
-of its messages and records, its response list. What the harness guarantees: one fresh
-app per scenario from :meth:`ChatScreenAdapter.create_app`, accessors called while that
-app runs or after it has exited (the quitting scenarios read the state it left), the
-response-choice site restored after every scenario, and a verdict per scenario (pass,
-fail, error, timeout), never a hung run.
+What an implementation decides: its widget ids, widget classes and nesting, its input
+field (an ``Input``, a ``TextArea``, ...), the storage of its messages and records, its
+response list. What the harness guarantees: one fresh app per scenario from
+:meth:`ChatScreenAdapter.create_app`, accessors called while that app runs or after it
+has exited (the quitting scenarios read the state it left), the response-choice site
+restored after every scenario, and a verdict per scenario (pass, fail, error, timeout),
+never a hung run.
+
+The per-scenario lifecycle (protocol version 2): the harness makes one
+:class:`ScenarioContext` per scenario, with a fresh, empty ``data_dir``, and hands it to
+every ``create_app`` call of that scenario, so an app that stores state on disk can tell a
+new scenario (an empty directory) from a restart within one (the directory the previous
+app left). After the scenario's last app has stopped, the harness calls the adapter's
+optional ``end_scenario(context)``; the directory is removed later by pytest.
 
 Version history of :data:`PROTOCOL_VERSION`:
 
-* ``1``: profile ``chat_screen`` (seeds 000 and 001).
+* ``1``: profile ``chat_screen`` (seeds 000 and 001); ``create_app()`` takes no argument.
+* ``2``: ``create_app`` belongs to each profile's capability; profile ``chat_screen``'s
+  ``create_app(context)`` takes the :class:`ScenarioContext`; optional ``end_scenario``.
+  Adapters declaring version 1 keep working unchanged (``create_app()`` is called
+  without an argument, and no ``end_scenario`` is called).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 """Version of the adapter contract defined in this module."""
+SUPPORTED_VERSIONS = (1, 2)
+"""Versions of the contract the harness drives; an adapter declares one of them."""
+
+
+@dataclass(frozen=True)
+class ScenarioContext:
+    """What the harness hands an app factory for one scenario (protocol version 2).
+
+    Attributes:
+        scenario: The scenario's name, as the feature writes it.
+        data_dir: A directory for this scenario only: empty when the scenario starts, the
+            same for every app the scenario starts (a restart finds what the app before
+            it left there), never shared with another scenario.
+    """
+
+    scenario: str
+    data_dir: Path
 
 
 @runtime_checkable
@@ -41,10 +72,6 @@ class Adapter(Protocol):
     profiles: Collection[str]
     """Names of the conformance profiles the implementation claims (``steps.profiles``)."""
 
-    def create_app(self) -> App[Any]:
-        """Return a new, not yet running app. Called once per scenario."""
-        ...
-
 
 @runtime_checkable
 class ChatScreenAdapter(Adapter, Protocol):
@@ -54,10 +81,23 @@ class ChatScreenAdapter(Adapter, Protocol):
     ``str``; the harness compares the value with ``user`` and ``agent``.
     """
 
+    def create_app(self, context: ScenarioContext) -> App[Any]:
+        """Return a new, not yet running app; called at each start within a scenario.
+
+        Args:
+            context: The scenario's context (protocol version 2); an adapter declaring
+                version 1 is called with no argument.
+        """
+        ...
+
     conversation_selector: str
     """CSS selector of the conversation area, e.g. ``"#chat-log"`` (clause ``widget-ids``)."""
     input_selector: str
-    """CSS selector of the one-line input, e.g. ``"#chat-input"`` (clause ``widget-ids``)."""
+    """CSS selector of the input field, e.g. ``"#chat-input"`` (clause ``widget-ids``).
+
+    An ``Input``, a ``TextArea`` (Enter submits) or another focusable widget that keeps
+    its text in a ``str`` attribute ``value`` or ``text`` (``steps.input_field``).
+    """
     item_selector: str
     """CSS selector, within the conversation area, of the widgets that show messages.
 

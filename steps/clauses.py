@@ -58,6 +58,8 @@ class Clause:
             not apply.
         observe: How a harness could observe the clause in a terminal client.
         note: How the level or the reading was decided, when the seed leaves it open.
+        decision: A question the seed leaves open, decided when the clause was built
+            (e.g. how a terminal client treats raw HTML), and where it is argued.
     """
 
     id: str
@@ -71,6 +73,7 @@ class Clause:
     adaptation: str | None = None
     observe: str | None = None
     note: str | None = None
+    decision: str | None = None
 
 
 @dataclass(frozen=True)
@@ -270,7 +273,7 @@ def _clause_item(number: int, entry: dict[str, Any]) -> str:
     if "terminal" in entry:
         adaptation = entry.get("adaptation")
         item += f"  \n   Terminal: {entry['terminal']}" + (f". {adaptation}" if adaptation else "")
-    for key, label in (("observe", "Observe"), ("note", "Note")):
+    for key, label in (("observe", "Observe"), ("note", "Note"), ("decision", "Decision")):
         if key in entry:
             item += f"  \n   {label}: {entry[key]}"
     return item

@@ -1,67 +1,54 @@
-"""The driver: one implementation under test, its Pilot, and one event loop per scenario.
+"""The driver of profile ``chat_screen``: the choice spy and what its steps read.
 
-pytest-bdd steps are synchronous, and ``asyncio.run()`` in each step would close the
-loop, and with it the app, between steps. The driver keeps one :class:`ScenarioLoop`
-for the whole scenario and runs every Pilot call on it, so the app lives from the first
-Given to the last Then. It never sleeps: every wait is for a condition.
-
-The driver also keeps the harness in control of a hostile implementation: every call runs
-under the scenario's :class:`~steps.watchdog.Watchdog` (TIMEOUT instead of a hung run), a
-crash is reported once as :class:`~steps.verdicts.ImplementationError` with the
-implementation's own frame (ERROR), Textual's crash traceback is kept out of the run's
-output, and :meth:`Driver.stop` never waits without a bound: an app that timed out is
-abandoned (its tasks cancelled, its loop closed), never awaited.
+:class:`Driver` extends the profile-independent :class:`~steps.app_driver.AppDriver` (one
+event loop and Pilot per scenario, settling, key and paste delivery, crash and hang
+guards) with the adapter's factory, the ``random.choice`` spy at the adapter's
+``choice_site``, and the widgets the adapter names: the conversation area, the input
+field and the message items.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import contextvars
-import io
-import threading
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
-from rich.console import Console
 from textual import events
 from textual.app import App
-from textual.keys import _character_to_key
-from textual.message import Message
-from textual.pilot import Pilot
 from textual.widget import Widget
 
 from steps.adapter import ChatScreenAdapter
+from steps.app_driver import (
+    ABANDON_BOUND,
+    QUIET_ROUNDS,
+    ROUND_CHECK,
+    SETTLE_ROUNDS,
+    SHUTDOWN_BOUND,
+    WAIT_BOUND,
+    AppDriver,
+    DriverError,
+    FactoryError,
+    ScenarioLoop,
+    key,
+    typed,
+)
 from steps.input_field import field_problem, field_value, set_field_value
-from steps.tracebacks import pending_own_frames, summarize_exception
-from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
-from steps.watchdog import DEFAULT_TIMEOUT, Watchdog
 
-T = TypeVar("T")
-
-DEFAULT_SIZE = (80, 24)
-"""Terminal size of every scenario unless a step says otherwise: (columns, rows) in cells."""
-WAIT_BOUND = 5.0
-"""Seconds a condition may take before :meth:`Driver.wait_until` gives up."""
-SHUTDOWN_BOUND = 3.0
-"""Seconds a running app may take to shut down at the end of a scenario."""
-ABANDON_BOUND = 1.0
-"""Seconds the tasks of an abandoned app may take to finish once cancelled."""
-SETTLE_ROUNDS = 50
-"""Rounds :meth:`Driver.settle` makes at most while messages keep being dispatched."""
-QUIET_ROUNDS = 2
-"""Consecutive rounds without a dispatched message that make the app idle."""
-ROUND_CHECK = 0.05
-"""Seconds between checks, during a settle round, that the app still runs."""
-
-
-class DriverError(ImplementationError):
-    """The app cannot be driven: it is not an App, it crashed, or it stopped unexpectedly."""
-
-
-class FactoryError(DriverError):
-    """The adapter's ``create_app()`` raised or returned something that is not an App."""
+__all__ = [
+    "ABANDON_BOUND",
+    "QUIET_ROUNDS",
+    "ROUND_CHECK",
+    "SETTLE_ROUNDS",
+    "SHUTDOWN_BOUND",
+    "WAIT_BOUND",
+    "ChoiceSpy",
+    "Driver",
+    "DriverError",
+    "FactoryError",
+    "ScenarioLoop",
+    "key",
+    "typed",
+]
 
 
 @dataclass
@@ -86,196 +73,43 @@ class ChoiceSpy:
         return self.original(seq)
 
 
-class ScenarioLoop:
-    """One event loop and one ``contextvars`` context for a whole scenario.
-
-    Like :class:`asyncio.Runner`, but closing it is bounded: :meth:`close` cancels what is
-    left and waits :data:`ABANDON_BOUND` seconds at most, where ``Runner.close()`` waits
-    for every task and for the default executor without limit.
-    """
-
-    def __init__(self) -> None:
-        """Create the loop and make it the current event loop of this thread."""
-        self.loop = asyncio.new_event_loop()
-        self.context = contextvars.copy_context()
-        asyncio.set_event_loop(self.loop)
-
-    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        """Run ``coroutine`` as a task in the scenario's context until it is done."""
-        task = self.loop.create_task(coroutine, context=self.context)
-        return self.loop.run_until_complete(task)
-
-    def close(self, graceful: bool) -> None:
-        """Cancel the remaining tasks, wait for them (bounded), close the loop.
-
-        Args:
-            graceful: Also shut down async generators and the default executor (each
-                bounded); ``False`` for an abandoned app, whose code may not be trusted
-                to stop.
-        """
-        watchdog = Watchdog(ABANDON_BOUND * (3 if graceful else 1), "closing the loop")
-        watchdog.start()
-        try:
-            self._cancel_remaining()
-            if graceful:
-                for step in (self.loop.shutdown_asyncgens, self.loop.shutdown_default_executor):
-                    self.loop.run_until_complete(asyncio.wait_for(step(), ABANDON_BOUND))
-        except (TimeoutError, TimeoutInterrupt):
-            pass  # abandoned: what is left never runs again once the loop is closed
-        finally:
-            watchdog.disarm()
-            for task in asyncio.all_tasks(self.loop):
-                if task.done() and not task.cancelled():
-                    task.exception()  # retrieved: no "exception never retrieved" noise
-            asyncio.set_event_loop(None)
-            self.loop.close()
-
-    def _cancel_remaining(self) -> None:
-        """Cancel every unfinished task and wait :data:`ABANDON_BOUND` at most for them."""
-        tasks = self.pending()
-        for task in tasks:
-            task.cancel()
-        if tasks:
-            self.loop.run_until_complete(asyncio.wait(tasks, timeout=ABANDON_BOUND))
-
-    def pending(self) -> list[asyncio.Task[Any]]:
-        """Tasks of the loop that have not finished."""
-        return [task for task in asyncio.all_tasks(self.loop) if not task.done()]
-
-
-class Driver:
-    """Runs one app for one scenario and offers the operations steps need.
+class Driver(AppDriver):
+    """Runs one app of profile ``chat_screen`` for one scenario.
 
     Lifecycle: :meth:`start` (spy installed, app running), any number of operations,
-    :meth:`stop` (app shut down, loop closed, spy removed). :meth:`stop` is idempotent,
-    bounded, and always restores the choice site, even when the app crashed or hung.
-
-    Every operation runs under the scenario's :attr:`watchdog`: past its deadline the
-    operation raises :class:`~steps.verdicts.ImplementationTimeout` (verdict TIMEOUT).
+    :meth:`stop` (app shut down, loop closed, spy removed). :meth:`stop` always restores
+    the choice site, even when the app crashed or hung.
     """
 
-    def __init__(
-        self,
-        adapter: ChatScreenAdapter,
-        size: tuple[int, int] = DEFAULT_SIZE,
-        timeout: float | None = DEFAULT_TIMEOUT,
-        timeout_source: str = "default",
-    ) -> None:
-        """Prepare, but do not start, a run of ``adapter``'s app.
+    adapter: ChatScreenAdapter
 
-        Args:
-            adapter: The adapter of the implementation under test.
-            size: Terminal size in cells, (columns, rows).
-            timeout: Seconds the scenario may take from the first :meth:`start` to the
-                end of its last step; ``None`` for no bound.
-            timeout_source: Where ``timeout`` came from, for TIMEOUT messages.
-        """
-        self.adapter = adapter
-        self.size = size
-        self.watchdog = Watchdog(timeout, timeout_source)
-        """The scenario's time bound, armed by the first :meth:`start`."""
+    def __init__(self, adapter: ChatScreenAdapter, *args: Any, **kwargs: Any) -> None:
+        """Prepare a run of ``adapter``'s app; the rest as :class:`AppDriver` takes it."""
+        super().__init__(adapter, *args, **kwargs)
         self.spy: ChoiceSpy | None = None
-        self.exit_expected = False
-        """Set by steps that quit the app, so the liveness guard accepts a stopped app."""
-        self.crash_reported = False
-        """Set once a step has failed on the app's crash, so stop() does not raise it again."""
-        self.timed_out = False
-        """Set once an operation ran out of time; :meth:`stop` then abandons the app."""
-        self._loop: ScenarioLoop | None = None
-        self._context: Any = None
-        self._app: App[Any] | None = None
-        self._pilot: Pilot[Any] | None = None
-        self._threads: set[threading.Thread] = set()
-        self._dispatched = 0
-        self._closed_loops: list[ScenarioLoop] = []
+        """The spy at the choice site while an app runs."""
 
-    # -- lifecycle -------------------------------------------------------------------
+    def make_app(self) -> object:
+        """``create_app(context)`` (protocol version 2) or ``create_app()`` (version 1)."""
+        if self.adapter.protocol_version >= 2:
+            return self.adapter.create_app(self.scenario_context())
+        factory: Callable[[], App[Any]] = self.adapter.create_app  # type: ignore[assignment]
+        return factory()  # version 1: no argument
 
-    def start(self) -> None:
-        """Install the choice spy, create the app and run it headless.
-
-        Raises:
-            FactoryError: ``create_app`` raised or returned something that is not an App.
-            DriverError: The app crashed while starting (compose, mount).
-            ImplementationTimeout: Creating or starting the app did not finish in time.
-        """
-        self._threads = self._threads or set(threading.enumerate())
-        self.watchdog.start()
+    def before_start(self) -> None:
+        """Install the choice spy (kept across restarts within the scenario)."""
         self._install_spy()
-        app = self._create_app()
-        app.error_console = Console(file=io.StringIO(), stderr=False)  # no crash dump on stderr
-        self._app = app
-        self._loop = ScenarioLoop()
-        self._context = app.run_test(size=self.size, message_hook=self._on_message)
-        self._pilot = self.run(self._context.__aenter__(), "starting the app")
-        if self.crash is not None:
-            self.crash_reported = True
-            raise DriverError(
-                "the app crashed while starting (compose, mount): "
-                + summarize_exception(self.crash)
-            ) from self.crash
 
-    def _create_app(self) -> App[Any]:
-        try:
-            app = self.adapter.create_app()
-        except TimeoutInterrupt as interrupt:
-            raise self._timeout("in create_app()") from interrupt
-        except Exception as error:
-            raise FactoryError(f"create_app() raised {summarize_exception(error)}") from error
-        if isinstance(app, type) and issubclass(app, App):
-            raise FactoryError(
-                f"create_app() returned the class {app.__name__} itself, not an instance"
-            )
-        if not isinstance(app, App):
-            raise FactoryError(
-                f"create_app() returned {type(app).__name__} {app!r:.60}, not a textual.app.App"
-            )
-        return app
+    def after_stop(self) -> None:
+        """Restore the choice site."""
+        self._remove_spy()
 
-    def stop(self) -> None:
-        """Shut the app down (bounded), close the loop and restore the choice site.
-
-        After a timeout the app is abandoned instead: its tasks are cancelled and its loop
-        closed without waiting for its shutdown.
-
-        Raises:
-            DriverError: The app crashed and no step has reported it yet.
-            ImplementationTimeout: The app did not shut down within :data:`SHUTDOWN_BOUND`.
-        """
-        self.watchdog.disarm()
-        loop, self._loop = self._loop, None
-        context, self._context = self._context, None
-        try:
-            if loop is not None and context is not None and not self.timed_out:
-                self._shut_down(loop, context)
-        finally:
-            if loop is not None:
-                if self.timed_out and context is not None:
-                    _discard(context, loop.context)
-                loop.close(graceful=not self.timed_out)
-                self._closed_loops.append(loop)
-            self._remove_spy()
-
-    def _shut_down(self, loop: ScenarioLoop, context: Any) -> None:
-        """Leave ``run_test``'s context (app shutdown), bounded by :data:`SHUTDOWN_BOUND`."""
-        bound = Watchdog(SHUTDOWN_BOUND, "shutdown bound")
-        bound.start()
-        try:
-            loop.run(_within(context.__aexit__(None, None, None), bound.deadline))
-        except (TimeoutError, TimeoutInterrupt) as error:
-            self.timed_out = True
-            raise ImplementationTimeout(
-                f"the app did not shut down within {SHUTDOWN_BOUND:g} s: "
-                + _stuck_detail(bound, loop, "")
-            ) from error
-        except Exception as error:
-            if error is not self.crash:
-                raise
-            if not self.crash_reported:
-                self.crash_reported = True
-                raise DriverError(f"the app crashed: {summarize_exception(error)}") from error
-        finally:
-            bound.disarm()
+    def leaks(self) -> list[str]:
+        """As :meth:`AppDriver.leaks`, and whether the choice site holds its original."""
+        found = []
+        if self.spy is not None and not self._site_holds(self.spy.original):
+            found.append("the choice site does not hold its original function again")
+        return found + super().leaks()
 
     def _install_spy(self) -> None:
         if self.spy is not None and self._site_holds(self.spy):
@@ -292,100 +126,6 @@ class Driver:
     def _site_holds(self, value: object) -> bool:
         owner, name = self.adapter.choice_site
         return getattr(owner, name, None) is value
-
-    def leaks(self) -> list[str]:
-        """What of this scenario outlives :meth:`stop`; empty when nothing does.
-
-        Checks that the choice site holds its original function again, that every
-        scenario loop is closed with no unfinished task, and that no thread started
-        during the scenario is still alive.
-        """
-        found = []
-        if self.spy is not None and not self._site_holds(self.spy.original):
-            found.append("the choice site does not hold its original function again")
-        for loop in self._closed_loops:
-            if not loop.loop.is_closed():
-                found.append("the scenario's event loop is not closed")
-            found += [f"task {task.get_name()!r} is unfinished" for task in loop.pending()]
-        threads = set(threading.enumerate()) - self._threads if self._threads else set()
-        found += [
-            f"thread {thread.name!r} is still alive" for thread in threads if thread.is_alive()
-        ]
-        return found
-
-    # -- running coroutines ----------------------------------------------------------
-
-    def run(self, awaitable: Awaitable[T], doing: str = "") -> T:
-        """Run ``awaitable`` on the scenario's event loop and return its result.
-
-        Args:
-            awaitable: Usually a Pilot call.
-            doing: What the call does, for a TIMEOUT message (``"pressing enter"``).
-
-        Raises:
-            ImplementationTimeout: The scenario's deadline passed before it finished.
-        """
-        if self._loop is None:
-            if asyncio.iscoroutine(awaitable):
-                awaitable.close()
-            raise DriverError("the app is not running: start() was not called or stop() was")
-        try:
-            return self._loop.run(_within(awaitable, self.watchdog.deadline))
-        except (TimeoutError, TimeoutInterrupt) as error:
-            if not self.watchdog.expired:
-                raise
-            raise self._timeout(doing) from error
-
-    def _timeout(self, doing: str) -> ImplementationTimeout:
-        """Disarm the watchdog and build the TIMEOUT error of this scenario."""
-        self.watchdog.disarm()
-        self.timed_out = True
-        detail = _stuck_detail(self.watchdog, self._loop, doing)
-        return ImplementationTimeout(f"the scenario {self.watchdog.message(detail)}")
-
-    @property
-    def app(self) -> App[Any]:
-        """The running app.
-
-        Raises:
-            DriverError: No app was started.
-        """
-        if self._app is None:
-            raise DriverError("no app was started")
-        return self._app
-
-    @property
-    def pilot(self) -> Pilot[Any]:
-        """The Pilot driving :attr:`app`."""
-        if self._pilot is None:
-            raise DriverError("no app was started")
-        return self._pilot
-
-    @property
-    def running(self) -> bool:
-        """Whether the app is still running."""
-        return self._app is not None and self._app.is_running
-
-    @property
-    def crash(self) -> BaseException | None:
-        """What the app raised, if it crashed."""
-        return None if self._app is None else self._app._exception
-
-    # -- widgets ---------------------------------------------------------------------
-
-    def query_one(self, selector: str) -> Widget:
-        """Return the one widget matching ``selector`` on the current screen.
-
-        Raises:
-            DriverError: Nothing or more than one widget matches.
-        """
-        found = list(self.app.screen.query(selector))
-        if len(found) != 1:
-            raise DriverError(
-                f"selector {selector!r} from adapter {self.adapter.name!r} matched "
-                f"{len(found)} widgets on the screen, expected exactly 1"
-            )
-        return found[0]
 
     @property
     def conversation(self) -> Widget:
@@ -415,289 +155,35 @@ class Driver:
         """Return the message widgets in the conversation area, in DOM (display) order."""
         return list(self.conversation.query(self.adapter.item_selector))
 
-    # -- interaction -----------------------------------------------------------------
-
-    def settle(self) -> None:
-        """Wait until the app has processed every pending message and drawn its screen.
-
-        Counts rounds, not time, and never sleeps: in each round every message pump of
-        the app and its screen processes a marker posted behind whatever it has queued or
-        is handling. Two rounds in a row in which no other message was dispatched
-        anywhere mean that the work the last input started (key, submission, mounts) is
-        done, however slowly a loaded machine ran it: a handler still running at the
-        start of the first quiet round would have been dispatched in the round before,
-        and what it posts when it returns is dispatched in the second. Then any layout
-        or repaint the screen still has pending is done at once (``Pilot.pause(0)``,
-        which runs the screen's refresh without waiting for its 60 Hz timer), and the
-        rounds start again if that refresh started more work (a second layout pass,
-        ``call_after_refresh`` callbacks, ``scroll_end``). At most :data:`SETTLE_ROUNDS`
-        rounds in all, so an app that never rests (an animation) does not stall the
-        scenario.
-
-        Unlike ``Pilot.pause()``, it does not wait for the process to use little CPU: that
-        heuristic costs a 20 ms slice at least, and on a loaded machine it reports idle
-        whenever the process is not scheduled.
-        """
-        if self.running:
-            self.run(self._settle(), "waiting for the app to process its messages")
-
-    async def _settle(self) -> None:
-        budget = SETTLE_ROUNDS
-        while budget > 0 and self.running:
-            quiet = 0
-            while quiet < QUIET_ROUNDS and budget > 0:
-                before = self._dispatched
-                budget -= 1
-                if not await self._round():
-                    return
-                quiet = quiet + 1 if self._dispatched == before else 0
-            if not self.running:
-                return
-            await self.pilot.pause(0)
-            before = self._dispatched
-            budget -= 1
-            if not await self._round() or self._dispatched == before:
-                return
-
-    async def _round(self) -> bool:
-        """Post a marker to every pump and wait until each has processed it.
-
-        Returns:
-            ``False`` when the app stopped or crashed before every marker was processed.
-        """
-        app = self.app
-        marker = _Marker()
-        for pump in (app, *app.screen.walk_children(with_self=True)):
-            if pump.call_later(marker):
-                marker.posted += 1
-        waiter = asyncio.ensure_future(marker.done.wait())
-        try:
-            while marker.posted:
-                if not self.running or self.crash is not None:
-                    return False
-                await asyncio.wait({waiter}, timeout=ROUND_CHECK)
-        finally:
-            waiter.cancel()
-        return True
-
-    def _on_message(self, message: Message) -> None:
-        """Count each message a pump dispatches, except settle markers (``message_hook``)."""
-        if not (isinstance(message, events.Callback) and _is_marker(message.callback)):
-            self._dispatched += 1
-
-    def press(self, *keys: str) -> None:
-        """Press keys, as a person would, and wait until the app is idle."""
-        self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
-        self.settle()
-
     def submit_rapidly(self, texts: Iterable[str]) -> None:
-        """Submit each text (paste, Enter) without waiting for the app, then wait until idle.
+        """Submit each text as one burst: paste, Enter, paste, Enter, ... then wait until idle.
 
-        The driver waits only until each paste has reached the input and, after each
-        Enter, until the input is empty again, which the spec requires at once (clause
-        ``input-cleared``); never for the app to mount, scroll or become idle, so later
-        submissions arrive while earlier ones are still being handled. (Waiting for the
-        empty input keeps the next paste from overtaking the Enter: Textual delivers a
-        paste straight to the focused widget but dispatches Enter's binding after the
-        key has bubbled back to the app.) ``texts`` must not be blank.
-
-        Raises:
-            AssertionError: A paste did not reach the input, or the input was not empty
-                again, within :data:`WAIT_BOUND` seconds.
+        Every paste and every Enter is posted before the app handles the first of them, as
+        a terminal delivers what a program (or a fast person) sends: later submissions
+        arrive while earlier ones are still being handled, so an implementation that
+        empties its input only after the fact, or shows a submission's items out of order,
+        is seen doing so. ``texts`` must not be blank.
         """
-        field = self.input
-
-        async def burst() -> None:
-            for number, text in enumerate(texts, start=1):
-                self.app.post_message(events.Paste(text))
-                await self._poll(
-                    lambda: field_value(field) != "", f"paste {number} to reach the input"
-                )
-                self.app.post_message(events.Key("enter", "\r"))
-                await self._poll(
-                    lambda: field_value(field) == "", f"the input to empty after Enter {number}"
-                )
-
-        self.run(burst(), "submitting rapidly")
-        self.settle()
-
-    async def _poll(self, condition: Callable[[], bool], what: str) -> None:
-        """Yield to the app until ``condition()`` holds, without pausing; bounded."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + WAIT_BOUND
-        while not condition():
-            if loop.time() > deadline or not self.running:
-                raise AssertionError(f"waited {WAIT_BOUND:g} s for {what}; it did not happen")
-            await asyncio.sleep(0)
-
-    def type_text(self, text: str) -> None:
-        """Type ``text`` key by key into whatever has focus (about 70 ms a key)."""
-        self.press(*(_key_name(char) for char in text))
-
-    def paste_text(self, text: str) -> None:
-        """Deliver ``text`` as one paste event, the way a terminal sends pasted text.
-
-        The app routes it to the focused widget, so it only reaches the input when the
-        input has focus. Textual's ``Input`` keeps only the first line of a paste; what an
-        implementation does with the others is its own (the reference app joins them).
-        """
-        self.run(self._post(events.Paste(text)), "pasting")
-        self.settle()
-
-    async def _post(self, message: events.Event) -> None:
-        self.app.post_message(message)
+        self.burst(
+            [stroke for text in texts for stroke in (events.Paste(text), key("enter"))],
+            "submitting rapidly",
+        )
 
     def set_input_value(self, value: str) -> None:
         """Put ``value`` into the input as its current value (for values no key can type).
 
         Newlines cannot be typed into a one-line ``Input``; the blank-input scenarios
-        use this to submit them, as seed 001 lists newline-only input. Runs on the app's
-        loop: a ``TextArea`` starts widgets (its scrollbars) when its text is loaded.
+        use this to submit them, as seed 001 lists newline-only input.
         """
         field = self.input
 
-        async def put() -> None:
+        async def put() -> None:  # on the app's loop: a TextArea posts messages as it loads
             set_field_value(field, value)
 
         self.run(put(), "setting the input's value")
-        self.settle()
-
-    def burst(self, strokes: Iterable[events.Event], doing: str = "a burst of keys") -> None:
-        """Deliver ``strokes`` all at once, as a terminal delivers keys read in one go.
-
-        A terminal's driver thread posts every key it has read to the app's queue without
-        waiting for the app; a person typing fast, or a program sending keys, fills that
-        queue faster than the app empties it. Here every event is posted before the app
-        handles the first one; then the driver waits until the app is idle. Build the
-        strokes with :func:`typed` and :func:`key`, or pass ``events.Paste`` events.
-
-        Args:
-            strokes: Key and paste events, in the order a terminal would read them.
-            doing: What the burst does, for a TIMEOUT message.
-        """
-        strokes = list(strokes)
-
-        async def deliver() -> None:
-            for stroke in strokes:
-                self.app.post_message(stroke)
-
-        self.run(deliver(), doing)
-        self.settle()
-
-    def wait_until(
-        self, condition: Callable[[], bool], what: str, bound: float = WAIT_BOUND
-    ) -> None:
-        """Let the app run until ``condition()`` is true.
-
-        Args:
-            condition: Checked after each idle point of the app.
-            what: The condition in words, for the failure message.
-            bound: Seconds to wait at most.
-
-        Raises:
-            AssertionError: The condition was still false after ``bound`` seconds.
-        """
-
-        async def wait() -> None:
-            deadline = asyncio.get_running_loop().time() + bound
-            while not condition():
-                if asyncio.get_running_loop().time() > deadline:
-                    raise AssertionError(f"waited {bound:g} s for {what}; it did not happen")
-                await self.pilot.pause()
-
-        self.run(wait(), f"waiting for {what}")
-
-    def quit_and_wait(self, *keys: str) -> None:
-        """Press ``keys`` that should quit the app and wait (bounded) until it has stopped."""
-        self.exit_expected = True
-        self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
-        self.wait_until(lambda: not self.running, f"the app to exit after {'+'.join(keys)}")
-
-    def resize(self, columns: int, rows: int) -> None:
-        """Resize the terminal to ``columns`` x ``rows`` cells and wait for the new layout."""
-        self.run(self.pilot.resize_terminal(columns, rows), f"resizing to {columns}x{rows}")
         self.settle()
 
     def fix_choice(self, response: str) -> None:
         """Make the standard choice return ``response`` from now on (the spy still records)."""
         assert self.spy is not None
         self.spy.fixed = response
-
-
-def key(name: str) -> events.Key:
-    """Return the key event a terminal reports for the key ``name`` (``"enter"``, ``"a"``).
-
-    Args:
-        name: A Textual key name, or a single character.
-    """
-    if len(name) == 1:
-        return events.Key(_character_to_key(name), name)
-    return events.Key(name, {"enter": "\r", "tab": "\t", "space": " "}.get(name))
-
-
-def typed(text: str) -> list[events.Key]:
-    """Return one key event per character of ``text``, as a terminal reports typing.
-
-    Args:
-        text: Printable characters (a newline is not a key; use ``key("enter")``).
-    """
-    return [events.Key(_character_to_key(char), char) for char in text]
-
-
-def _key_name(char: str) -> str:
-    """Return the Pilot key name that types ``char``."""
-    return {" ": "space"}.get(char, char)
-
-
-async def _within(awaitable: Awaitable[T], deadline: float | None) -> T:
-    """Await ``awaitable``, cancelled at ``deadline`` (``loop.time()``; ``None``: no bound)."""
-    if deadline is None:
-        return await awaitable
-    async with asyncio.timeout_at(deadline):
-        return await awaitable
-
-
-def _discard(context: Any, scenario: contextvars.Context) -> None:
-    """Close an abandoned ``run_test`` context without running the app's shutdown.
-
-    ``run_test`` is an async generator suspended at ``yield pilot`` inside
-    ``with app._context()``. Left to the garbage collector, it would be closed outside the
-    scenario's ``contextvars`` context and Textual's context manager would fail to reset
-    its variables. Here its ``aclose()`` runs, in the scenario's context, up to the first
-    ``await`` of its cleanup (``asyncio.sleep(0)``, which needs no loop) and is then closed,
-    so the ``with`` block exits where it was entered and the shutdown never starts.
-    """
-    closing = context.gen.aclose()
-    with contextlib.suppress(BaseException):
-        scenario.run(closing.send, None)
-    with contextlib.suppress(BaseException):
-        scenario.run(closing.throw, GeneratorExit)
-
-
-class _Marker:
-    """A callback the driver posts to every pump in a settle round; counts down to done."""
-
-    def __init__(self) -> None:
-        self.posted = 0
-        self.done = asyncio.Event()
-
-    def __call__(self) -> None:
-        self.posted -= 1
-        if self.posted == 0:
-            self.done.set()
-
-
-def _is_marker(callback: object) -> bool:
-    """Whether ``callback`` (as ``call_later`` wraps it) is a settle round's marker."""
-    return isinstance(getattr(callback, "func", callback), _Marker)
-
-
-def _stuck_detail(watchdog: Watchdog, loop: ScenarioLoop | None, doing: str) -> str:
-    """Where the implementation was when ``watchdog`` ran out, in words."""
-    while_doing = f"while {doing}: " if doing else ""
-    if watchdog.interrupted_at is not None:
-        return f"{while_doing}blocking code was interrupted in {watchdog.interrupted_at}"
-    waiting = pending_own_frames(loop.loop) if loop is not None else []
-    if waiting:
-        return f"{while_doing}the app is still awaiting in " + "; ".join(waiting)
-    return f"{while_doing}the app was still busy (no frame of the implementation found)"

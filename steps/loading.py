@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_type_hints
 
-from steps.adapter import Adapter
+from steps.adapter import SUPPORTED_VERSIONS, Adapter
 from steps.profiles import PROFILES
 from steps.settings import Setting
 
@@ -142,6 +142,12 @@ def contract_problems(obj: object) -> list[str]:
     problems = _missing(obj, Adapter)
     if problems:
         return problems
+    version = getattr(obj, "protocol_version", None)
+    if version not in SUPPORTED_VERSIONS:
+        problems.append(
+            f"protocol_version: {version!r} is not a version this harness drives "
+            f"(supported: {', '.join(map(str, SUPPORTED_VERSIONS))}; steps/adapter.py)"
+        )
     known = {profile.name: profile for profile in PROFILES}
     claimed = list(getattr(obj, "profiles", ()))
     for name in claimed:

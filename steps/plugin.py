@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 
-from steps import loading, watchdog
-from steps.adapter import Adapter, ChatScreenAdapter
+from steps import loading, terminal, watchdog
+from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
 from steps.driver import Driver
@@ -41,6 +41,8 @@ DRIVER_KEY = pytest.StashKey[Driver]()
 """The scenario's driver, on the item's stash, once the ``driver`` fixture made it."""
 TIMEOUT_KEY = pytest.StashKey[watchdog.TimeoutSetting]()
 """The per-scenario time bound of this run."""
+SIZE_KEY = pytest.StashKey[terminal.TerminalSize]()
+"""The terminal size of this run's scenarios."""
 SMOKE_KEY = pytest.StashKey[str]()
 """Why the smoke check was inconclusive, when it was (for the report header)."""
 
@@ -48,7 +50,7 @@ pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in pr
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Register ``--adapter``, ``--scenario-timeout``, ``--clause`` and their ini keys."""
+    """Register ``--adapter``, ``--scenario-timeout``, ``--terminal-size``, ``--clause``."""
     group = parser.getgroup("chat-conformance", "chat screen conformance")
     group.addoption(
         "--adapter",
@@ -69,6 +71,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     parser.addini(
         watchdog.INI_KEY, f"scenario bound when {watchdog.OPTION} is not given", default=""
+    )
+    group.addoption(
+        terminal.SETTING.option,
+        default=None,
+        metavar="COLSxROWS",
+        help="terminal size of every scenario that names none, e.g. 120x40 (falls back to "
+        f"${terminal.SETTING.env_var}, then the {terminal.SETTING.ini_key} ini key, then "
+        f"{terminal.DEFAULT_SIZE[0]}x{terminal.DEFAULT_SIZE[1]})",
+    )
+    parser.addini(
+        terminal.SETTING.ini_key,
+        f"terminal size when {terminal.SETTING.option} is not given",
+        default="",
     )
     group.addoption(
         "--clause",
@@ -113,6 +128,14 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     except watchdog.TimeoutSettingError as error:
         raise pytest.UsageError(str(error)) from error
+    try:
+        config.stash[SIZE_KEY] = terminal.resolve_size(
+            config.getoption("terminal_size"),
+            config.getini(terminal.SETTING.ini_key),
+            loading.environ(),
+        )
+    except terminal.TerminalSizeError as error:
+        raise pytest.UsageError(str(error)) from error
     for clause_id in config.getoption("clause"):
         try:
             find_clause(clause_id)
@@ -127,7 +150,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     lines = [
         f"adapter: {adapter.name} {adapter.implementation_version} "
         f"({spec.spec}, from {spec.source}); profiles: {', '.join(adapter.profiles)}",
-        f"scenario timeout: {config.stash[TIMEOUT_KEY].describe()}",
+        f"scenario timeout: {config.stash[TIMEOUT_KEY].describe()}; "
+        f"terminal size: {config.stash[SIZE_KEY].describe()}",
     ]
     if SMOKE_KEY in config.stash:
         lines.append(f"smoke check inconclusive: {config.stash[SMOKE_KEY]}")
@@ -233,27 +257,56 @@ def adapter(pytestconfig: pytest.Config) -> Adapter:
 
 @pytest.fixture
 def driver(
-    request: pytest.FixtureRequest, adapter: ChatScreenAdapter, pytestconfig: pytest.Config
+    request: pytest.FixtureRequest,
+    adapter: ChatScreenAdapter,
+    pytestconfig: pytest.Config,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Driver]:
     """A driver for this scenario; a Given step starts its app.
 
-    Always stopped afterwards, within a bound; then nothing of the scenario may be left
-    (choice spy, event loop, task, thread).
+    The scenario's :class:`~steps.adapter.ScenarioContext` holds a fresh directory from
+    pytest's temporary directories. Always stopped afterwards, within a bound, and the
+    adapter's ``end_scenario`` called; then nothing of the scenario may be left (choice
+    spy, event loop, task, thread).
 
     Raises:
-        ImplementationError: Something of the scenario outlived it (at teardown).
+        ImplementationError: Something of the scenario outlived it, or the adapter's
+            ``end_scenario`` raised (at teardown).
     """
     marker = request.node.get_closest_marker("scenario_timeout")
     bound = watchdog.for_scenario(pytestconfig.stash[TIMEOUT_KEY], marker and marker.args[0])
-    instance = Driver(adapter, timeout=bound.seconds, timeout_source=bound.source)
+    context = ScenarioContext(
+        _scenario_name(request.node), tmp_path_factory.mktemp("scenario", numbered=True)
+    )
+    instance = Driver(
+        adapter,
+        size=pytestconfig.stash[SIZE_KEY].cells,
+        timeout=bound.seconds,
+        timeout_source=bound.source,
+        context=context,
+    )
     request.node.stash[DRIVER_KEY] = instance
     try:
         yield instance
     finally:
-        instance.stop()
+        try:
+            instance.stop()
+        finally:
+            instance.end_scenario()
     leaks = instance.leaks()
     if leaks:
         raise ImplementationError("the scenario left things behind: " + "; ".join(leaks))
+
+
+def _scenario_name(item: pytest.Item) -> str:
+    """The scenario's name, an outline's example values filled in; else the test's name."""
+    from steps.report.capture import example_context, template_of  # it imports this module
+
+    template = template_of(item)
+    if template is None:
+        return item.name
+    context = example_context(item)
+    return template.render(context).name if context else template.name
 
 
 @pytest.hookimpl(wrapper=True)

@@ -21,7 +21,9 @@ from typing import Any
 
 import rich.cells
 from rich.cells import cell_len
+from rich.color import Color
 from rich.console import Console
+from rich.style import Style
 from textual.app import App
 from textual.geometry import Region
 from textual.strip import Strip
@@ -49,24 +51,122 @@ def screen_rows(app: App[Any]) -> list[list[str]]:
         the right half of a wide character. A zero-width character (a combining mark, a
         joiner) joins the cell before it; an emoji ZWJ sequence fills one wide cell.
     """
+    return [[cell.char for cell in row] for row in screen_cells(app)]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the composed screen: what is drawn there and with which style.
+
+    Attributes:
+        char: The grapheme drawn (``""`` for the right half of a wide character).
+        style: The Rich style of the segment it belongs to (``Style()`` when none).
+    """
+
+    char: str
+    style: Style
+
+    @property
+    def bold(self) -> bool:
+        """Drawn bold."""
+        return bool(self.style.bold)
+
+    @property
+    def italic(self) -> bool:
+        """Drawn italic."""
+        return bool(self.style.italic)
+
+    @property
+    def strike(self) -> bool:
+        """Drawn struck through."""
+        return bool(self.style.strike)
+
+    @property
+    def dim(self) -> bool:
+        """Drawn with the terminal's dim (faint) attribute.
+
+        Textual usually draws dim and muted text by blending its colour toward the
+        background instead, and clears the attribute: compare :attr:`contrast` to tell
+        muted text from normal text.
+        """
+        return bool(self.style.dim)
+
+    @property
+    def contrast(self) -> float | None:
+        """WCAG contrast ratio of text to background (1 to 21), ``None`` if either is unset."""
+        fore, back = self.foreground, self.background
+        if fore is None or back is None:
+            return None
+        lighter, darker = sorted((_luminance(fore), _luminance(back)), reverse=True)
+        return (lighter + 0.05) / (darker + 0.05)
+
+    @property
+    def underline(self) -> bool:
+        """Drawn underlined."""
+        return bool(self.style.underline)
+
+    @property
+    def link(self) -> str | None:
+        """The hyperlink (OSC 8) or click action the cell carries, if any."""
+        if self.style.link:
+            return self.style.link
+        action = (self.style.meta or {}).get("@click")
+        return None if action is None else str(action)
+
+    @property
+    def background(self) -> tuple[int, int, int] | None:
+        """Background colour as ``(red, green, blue)`` 0-255, ``None`` when the default."""
+        return _rgb(self.style.bgcolor)
+
+    @property
+    def foreground(self) -> tuple[int, int, int] | None:
+        """Text colour as ``(red, green, blue)`` 0-255, ``None`` when the default."""
+        return _rgb(self.style.color)
+
+
+def screen_cells(app: App[Any]) -> list[list[Cell]]:
+    """Compose the current screen and return it as rows of :class:`Cell`.
+
+    The same strips as :func:`screen_rows` reads, so ``cells[y][x].char`` is
+    ``screen_rows(app)[y][x]``; the right half of a wide character has the style of its
+    left half.
+
+    Args:
+        app: A running app, idle (see ``Driver.settle``).
+    """
     # The compositor is Textual's own record of what reaches the terminal; the public
     # export_screenshot() renders the same strips to SVG.
-    return [_cells(strip) for strip in app.screen._compositor.render_strips()]
+    return [_strip_cells(strip) for strip in app.screen._compositor.render_strips()]
 
 
-def _cells(strip: Strip) -> list[str]:
-    """One strip of segments as cells, as :func:`screen_rows` describes them."""
-    cells: list[str] = []
+def _strip_cells(strip: Strip) -> list[Cell]:
+    """One strip of segments as cells, as :func:`screen_cells` describes them."""
+    cells: list[Cell] = []
     for segment in strip:
         if segment.control:
             continue
+        style = segment.style or Style()
         for grapheme, width in _graphemes(segment.text):
             if width == 0 and cells:
-                cells[-1] += grapheme
+                cells[-1] = Cell(cells[-1].char + grapheme, cells[-1].style)
             else:
-                cells.append(grapheme)
-                cells.extend([""] * (width - 1))
+                cells.append(Cell(grapheme, style))
+                cells.extend([Cell("", style)] * (width - 1))
     return cells
+
+
+def _luminance(rgb: tuple[int, int, int]) -> float:
+    """Relative luminance of an sRGB colour (WCAG 2), 0 for black to 1 for white."""
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _rgb(color: Color | None) -> tuple[int, int, int] | None:
+    """``color`` as an RGB triplet, or ``None`` for no colour or the terminal default."""
+    if color is None or color.is_default:
+        return None
+    triplet = color.get_truecolor()
+    return triplet.red, triplet.green, triplet.blue
 
 
 def _graphemes(text: str) -> list[tuple[str, int]]:
@@ -529,7 +629,7 @@ def drawn_rows(widget: Widget) -> list[str]:
     gutter = widget.styles.gutter
     strips = widget.render_lines(Region(0, 0, width, height))
     return [
-        "".join(_cells(strip)[gutter.left : width - gutter.right])
+        "".join(cell.char for cell in _strip_cells(strip)[gutter.left : width - gutter.right])
         for strip in strips[gutter.top : height - gutter.bottom]
     ]
 

@@ -7,6 +7,9 @@ adapter names one of them. Handlers that replace a base handler call
 
 from __future__ import annotations
 
+import json
+import os
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -14,6 +17,7 @@ from textual.widgets import Input, Static
 
 from reference_app.app import ChatApp
 from reference_app.conformance import ReferenceAdapter
+from steps.adapter import ScenarioContext
 
 
 class QuitsOnSubmitApp(ChatApp):
@@ -64,7 +68,7 @@ class MiniatureAdapter(ReferenceAdapter):
         self.name = name
         self.app_class = app_class
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh instance of :attr:`app_class`."""
         return self.app_class()
 
@@ -77,7 +81,7 @@ class LacksMessages:
     protocol_version = 1
     profiles = ("chat_screen",)
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a reference app."""
         return ChatApp()
 
@@ -108,3 +112,48 @@ lacks_messages = LacksMessages()
 """Does not fit the adapter contract."""
 claims_unknown_profile = ClaimsUnknownProfile("claims-unknown-profile")
 """Claims an unknown profile."""
+
+
+class RecordsLifecycle(ReferenceAdapter):
+    """Protocol version 2: logs each ``create_app`` context and ``end_scenario`` call.
+
+    The log (one JSON object a line) goes to the file ``$LIFECYCLE_LOG`` names.
+    """
+
+    name = "records-lifecycle"
+    protocol_version = 2
+
+    def _log(self, **entry: object) -> None:
+        with Path(os.environ["LIFECYCLE_LOG"]).open("a", encoding="utf-8") as log:
+            log.write(json.dumps(entry) + "\n")
+
+    def create_app(self, context: object = None) -> App[Any]:
+        """Log the context: its scenario, its directory and what the directory holds."""
+        assert isinstance(context, ScenarioContext)
+        found = sorted(path.name for path in context.data_dir.iterdir())
+        self._log(
+            call="create_app", scenario=context.scenario, dir=str(context.data_dir), found=found
+        )
+        (context.data_dir / f"started-{len(found)}").touch()
+        return ChatApp()
+
+    def end_scenario(self, context: ScenarioContext) -> None:
+        """Log the end of the scenario."""
+        self._log(call="end_scenario", scenario=context.scenario, dir=str(context.data_dir))
+
+
+class EndScenarioRaises(ReferenceAdapter):
+    """Protocol version 2, whose ``end_scenario`` raises."""
+
+    name = "end-scenario-raises"
+    protocol_version = 2
+
+    def end_scenario(self, context: ScenarioContext) -> None:
+        """Raise, as a teardown with a bug would."""
+        raise RuntimeError("teardown failed on purpose")
+
+
+records_lifecycle = RecordsLifecycle()
+"""Logs the per-scenario lifecycle the harness gives a version-2 adapter."""
+end_scenario_raises = EndScenarioRaises()
+"""Its teardown raises: the scenario's verdict is ERROR."""

@@ -61,6 +61,15 @@ def test_the_whole_features_suite_passes_against_an_alternative_implementation(
     assert outcome_counts(completed) == {"passed": scenario_count}
 
 
+@pytest.mark.parametrize("size", ["40x20", "120x40"])
+def test_the_reference_app_passes_every_scenario_at_other_terminal_sizes(
+    scenario_count: int, size: str
+) -> None:
+    completed = run_features(f"--terminal-size={size}", "-q", "-rfE")
+    assert completed.returncode == 0, completed.stdout[-4000:] + completed.stderr
+    assert outcome_counts(completed) == {"passed": scenario_count}
+
+
 def test_the_run_names_the_alternative_adapter_in_its_report_header() -> None:
     completed = run_features(f"--adapter={ALT_ADAPTER}", "--collect-only")
     assert (

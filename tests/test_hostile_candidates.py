@@ -115,7 +115,7 @@ def test_a_crash_in_the_submit_handler_is_an_error_and_affects_no_other_scenario
     ("adapter", "problem"),
     [
         ("WrongConversationSelector", "conversation_selector '#messages' matched 0 widgets"),
-        ("InputSelectorNotInput", "input_selector '#chat-log' names a VerticalScroll"),
+        ("InputSelectorNotInput", "input_selector '#chat-log' names a Conversation with no str"),
         ("InvalidItemSelector", "item_selector 'Static[[' is not a valid CSS selector"),
         ("AccessorReadsMissingAttribute", "messages(app) raised AttributeError"),
         ("FactoryRaises", "create_app() raised RuntimeError: the factory failed on purpose"),

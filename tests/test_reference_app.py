@@ -9,6 +9,7 @@ import dataclasses
 import random
 
 import pytest
+from textual import events
 from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Input
@@ -139,3 +140,53 @@ async def test_a_message_item_takes_its_classes_from_the_role(value: str) -> Non
         assert set(CONTRACT[value][1]) <= item.classes
         other = next(role for role in CONTRACT if role != value)
         assert not (set(CONTRACT[other][1]) - {"chat-message"}) & item.classes
+
+
+# -- as a terminal drives it (issue 11: bursts, pastes, clicks) ------------------------
+
+
+@pytest.mark.asyncio
+async def test_a_multi_line_paste_is_submitted_whole_with_its_line_breaks_as_spaces() -> None:
+    app = ChatApp()
+    async with app.run_test() as pilot:
+        app.post_message(events.Paste("l1\nl2\r\nl3"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.submitted_inputs == ["l1 l2 l3"]
+
+
+@pytest.mark.asyncio
+async def test_a_pasted_escape_sequence_is_kept_and_drawn_as_pictures_in_the_input() -> None:
+    app = ChatApp()
+    async with app.run_test() as pilot:
+        app.post_message(events.Paste("before\x1b[2Jafter"))
+        await pilot.pause()
+        field = app.query_one(Input)
+        assert field.value == "before\x1b[2Jafter"
+        assert "before␛[2Jafter" in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_typing_after_a_click_on_the_conversation_reaches_the_input() -> None:
+    app = ChatApp()
+    async with app.run_test() as pilot:
+        await pilot.press("a", "enter")
+        await pilot.click(f"#{ChatApp.CONVERSATION_ID}", offset=(5, 5))
+        await pilot.press("b", "c")
+        await pilot.pause()
+        assert app.query_one(Input).value == "bc"
+
+
+@pytest.mark.asyncio
+async def test_keys_sent_in_one_burst_give_one_message_per_enter() -> None:
+    app = ChatApp()
+    async with app.run_test() as pilot:
+        for number in range(1, 501):
+            for char in f"zq{number}":
+                app.post_message(events.Key(char, char))
+            app.post_message(events.Key("enter", "\r"))
+        for _ in range(100):  # bounded: each pause waits until the app is idle again
+            await pilot.pause()
+            if len(app.session.submitted_inputs) >= 500:
+                break
+        assert app.session.submitted_inputs == [f"zq{number}" for number in range(1, 501)]

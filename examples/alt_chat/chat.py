@@ -12,7 +12,7 @@ from __future__ import annotations
 from random import choice
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, ScrollableContainer, Vertical
@@ -54,6 +54,21 @@ def entry_row(entry: Entry, *, newest: bool = False) -> HorizontalGroup:
     return HorizontalGroup(text, classes=f"turn turn-{entry.author}")
 
 
+class Composer(Input):
+    """The input: Enter submits and empties it in its own ``key_enter`` handler.
+
+    Keys are handled in the order they arrive, so text typed right after Enter (a burst)
+    goes to the next message; the stock ``Input`` submits from a binding, which runs only
+    after the key has bubbled to the app, when later keys are already inserted.
+    """
+
+    def key_enter(self, event: events.Key) -> None:
+        """Post ``Submitted`` with the value, then empty the input; the binding never runs."""
+        event.stop()
+        value, self.value = self.value, ""
+        self.post_message(self.Submitted(self, value))
+
+
 class TranscriptScreen(Screen[None]):
     """The one screen of the app: the transcript above the composer."""
 
@@ -74,13 +89,15 @@ class TranscriptScreen(Screen[None]):
         """A frame holding the transcript and, under it, the composer."""
         with Vertical(id="frame"):
             yield ScrollableContainer(id="transcript")
-            yield Input(placeholder="여기에 입력", id="composer")
+            yield Composer(placeholder="여기에 입력", id="composer")
 
     @on(Input.Submitted, "#composer")
     async def send(self, event: Input.Submitted) -> None:
-        """Strip, clear, stop if blank, pick one reply, record, show both rows, scroll."""
+        """Strip, stop if blank, pick one reply, record, show both rows, scroll.
+
+        The composer emptied itself at the Enter key.
+        """
         prompt = event.value.strip()
-        event.input.value = ""
         if not prompt:
             return
         app = self.app

@@ -13,11 +13,13 @@ import unicodedata
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
 from textual.containers import ScrollableContainer
+from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import TextArea
 
 USER, AGENT = "user", "agent"
 LABELS = {USER: "사용자", AGENT: "에이전트"}
@@ -69,6 +71,31 @@ class Thread(ScrollableContainer, can_focus=False):
     DEFAULT_CSS = "Thread { height: 1fr; }"
 
 
+class Entry(TextArea):
+    """A multi-line input: Enter sends (posting :class:`Entry.Sent`), pastes keep newlines.
+
+    Enter is taken in the widget's own key handler, in key order, and the text is
+    emptied there, so keys typed right after Enter start the next message.
+    """
+
+    DEFAULT_CSS = "Entry { height: 3; }"
+
+    class Sent(Message):
+        """The text held at Enter; handled by ``RenderChatApp.on_entry_sent``."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            text = self.text
+            self.clear()
+            self.post_message(self.Sent(text))
+
+
 class RenderChatApp(App[None]):
     """The chat screen: a thread above an input; Escape or Ctrl+Q quits."""
 
@@ -87,12 +114,11 @@ class RenderChatApp(App[None]):
     def compose(self) -> ComposeResult:
         """The thread, then the input."""
         yield Thread(id="thread")
-        yield Input(placeholder="메시지를 입력하세요", id="entry")
+        yield Entry(placeholder="메시지를 입력하세요", id="entry")
 
-    async def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Strip, clear, ignore blank input; else record and show the pair, then scroll."""
-        text = event.value.strip()
-        event.input.value = ""
+    async def on_entry_sent(self, event: Entry.Sent) -> None:
+        """Strip, ignore blank input; else record and show the pair, then scroll."""
+        text = event.text.strip()
         if not text:
             return
         reply = random.choice(CANNED)

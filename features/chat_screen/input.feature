@@ -40,3 +40,23 @@ Feature: The input submits on Enter, is stripped and is cleared
     Then the input is empty
     When the user submits "둘"
     Then the input is empty
+
+  # A terminal delivers keys as fast as they come: a person typing in bursts, or a
+  # program sending keys, fills the app's queue before the app has handled the first.
+  # Each message must still be exactly what was typed before its Enter.
+  @clause:input-cleared @clause:enter-submits @clause:submission-order @clause:pair-order
+  Scenario: Messages typed in one burst arrive whole and in order
+    When the user types these inputs in one burst, each followed by Enter:
+      | input   |
+      | one     |
+      | two     |
+      | three   |
+      | 넷 다섯 |
+    Then the message list, the records and the conversation area keep those inputs in order
+    And the input is empty
+
+  @clause:input-cleared
+  Scenario: Text typed right after Enter stays in the input for the next message
+    When the user types "first", Enter and "second" in one burst
+    Then the input holds "second"
+    And the user messages have the bodies "first" in that order

@@ -9,7 +9,7 @@ from pytest_bdd import given, parsers, then, when
 
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
-from steps.driver import Driver
+from steps.driver import Driver, key, typed
 from steps.screen import BLANK, describe_widget, screen_rows
 from steps.verdicts import ImplementationError
 
@@ -28,7 +28,7 @@ def submissions() -> list[Snapshot]:
 
 @given("the chat app is running")
 def app_running(driver: Driver) -> None:
-    """Start the implementation under test in an 80x24 terminal."""
+    """Start the implementation under test in the run's terminal (``--terminal-size``)."""
     driver.start()
 
 
@@ -119,6 +119,32 @@ def types_and_enters(driver: Driver, submissions: list[Snapshot], text: str) -> 
     driver.press("enter")
 
 
+@when(
+    "the user types these inputs in one burst, each followed by Enter:",
+    target_fixture="rapid_inputs",
+)
+def types_burst(driver: Driver, datatable: list[list[str]]) -> list[str]:
+    """Type each row of ``| input |`` key by key, then Enter, all in one burst.
+
+    Every key is posted before the app handles the first, as a terminal delivers keys
+    sent in one go (tmux ``send-keys -l one``, ``send-keys Enter``, ... chained).
+    """
+    texts = [literal(row[0]) for row in datatable[1:]]
+    driver.burst([stroke for text in texts for stroke in (*typed(text), key("enter"))])
+    return texts
+
+
+@when(parsers.parse('the user types "{first}", Enter and "{second}" in one burst'))
+def types_after_enter(driver: Driver, submissions: list[Snapshot], first: str, second: str) -> None:
+    """Type ``first``, Enter and ``second`` in one burst.
+
+    ``second`` arrives while the app handles the submission of ``first``; an input that
+    empties itself at once keeps it (clause ``input-cleared``).
+    """
+    submissions.append(snapshot(driver))
+    driver.burst([*typed(literal(first)), key("enter"), *typed(literal(second))])
+
+
 @when(parsers.parse('the user pastes "{text}"'))
 def pastes(driver: Driver, text: str) -> None:
     """Paste ``text`` into the focused input (one paste event) without submitting it."""
@@ -204,6 +230,14 @@ def input_empty(driver: Driver) -> None:
     """The input's value is ``""`` (clause ``input-cleared``)."""
     value = driver.input_value
     check(value == "", "input-cleared", "the input", "it to be empty", repr(value))
+
+
+@then(parsers.parse('the input holds "{text}"'))
+def input_holds(driver: Driver, text: str) -> None:
+    """The input's value is ``text``: keys typed after Enter stay (``input-cleared``)."""
+    value = driver.input_value
+    expected = literal(text)
+    check(value == expected, "input-cleared", "the input", f"it to hold {expected!r}", repr(value))
 
 
 @then("the input has focus")

@@ -197,7 +197,7 @@ class CandidateAdapter(ReferenceAdapter):
         self.app_class = app_class
         self.name = app_class.__name__
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a new instance of the hostile app."""
         return self.app_class()
 
@@ -278,7 +278,7 @@ class FactoryRaises(ReferenceAdapter):
 
     name = "factory-raises"
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Raise, as a factory with a missing dependency would."""
         raise RuntimeError("the factory failed on purpose")
 
@@ -288,7 +288,7 @@ class FactoryReturnsClass(ReferenceAdapter):
 
     name = "factory-returns-class"
 
-    def create_app(self) -> Any:
+    def create_app(self, context: object = None) -> Any:
         """Return the class :class:`ChatApp` itself."""
         return ChatApp
 
@@ -298,7 +298,7 @@ class FactoryReturnsNotApp(ReferenceAdapter):
 
     name = "factory-returns-not-app"
 
-    def create_app(self) -> Any:
+    def create_app(self, context: object = None) -> Any:
         """Return an :class:`~textual.widgets.Input`."""
         return Input()
 

@@ -16,6 +16,7 @@ its clause fails, and writes ``docs/mutants.md``.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import secrets
@@ -36,6 +37,7 @@ from examples.composite_chat.adapter import CompositeChatAdapter
 from examples.composite_chat.app import CLASSES, CompositeChatApp
 from examples.composite_chat.widgets import LiteralMarkdown, Turn
 from reference_app.app import ChatApp
+from reference_app.chat_input import ChatInput
 from reference_app.conformance import ReferenceAdapter
 from reference_app.model import Message, Role, Session
 
@@ -88,7 +90,7 @@ class MutantAdapter(ReferenceAdapter):
         self.mutant = entry
         self.name = f"mutant {entry.name}"
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh app of the mutant."""
         return self.mutant.app()
 
@@ -258,7 +260,6 @@ class NotStripped(ChatApp):
     """input-stripped: the body keeps the input's edge whitespace (blank input still ignored)."""
 
     async def submit(self, field: Input, value: str) -> None:
-        field.clear()
         if not value.strip():
             return
         await self.show(self.session.record(value, self.choose_response()))
@@ -285,7 +286,6 @@ class BlankCheckedBeforeStripping(ChatApp):
     """blank-input-no-change: emptiness is checked before stripping; spaces make messages."""
 
     async def submit(self, field: Input, value: str) -> None:
-        field.clear()
         if not value:
             return
         text = self.normalize(value)
@@ -299,7 +299,6 @@ class ChoiceBeforeBlankCheck(ChatApp):
     async def submit(self, field: Input, value: str) -> None:
         response = self.choose_response()
         text = self.normalize(value)
-        field.clear()
         if not text:
             return
         await self.show(self.session.record(text, response))
@@ -311,7 +310,6 @@ class InputRecordedBeforeValidation(ChatApp):
 
     async def submit(self, field: Input, value: str) -> None:
         text = self.normalize(value)
-        field.clear()
         self.session.submitted_inputs.append(text)
         if not text:
             return
@@ -322,23 +320,79 @@ class InputRecordedBeforeValidation(ChatApp):
         await self.show(pair)
 
 
+class _KeepsBlankInput(ChatInput):
+    """An input that empties itself at Enter only when its value is not blank."""
+
+    def submit_now(self) -> None:
+        value = self.value
+        if value.strip():
+            self.clear()
+        self.post_message(self.Submitted(self, value))
+
+
 @mutant
 class NotClearedOnBlank(ChatApp):
-    """input-cleared: a blank submission returns before the input is cleared."""
+    """input-cleared: a blank submission leaves the input as it was."""
 
-    async def submit(self, field: Input, value: str) -> None:
-        if value.strip():
-            await super().submit(field, value)
+    def input_field(self) -> Input:
+        return _KeepsBlankInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+class _NeverClearingInput(ChatInput):
+    """An input that submits at Enter and keeps its value."""
+
+    def submit_now(self) -> None:
+        self.post_message(self.Submitted(self, self.value))
 
 
 @mutant
 class NeverCleared(ChatApp):
     """input-cleared: the input keeps its value after every submission."""
 
+    def input_field(self) -> Input:
+        return _NeverClearingInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+@mutant
+class ClearedAfterTheFact(ChatApp):
+    """input-cleared: the stock Input submits from its binding, cleared after the fact."""
+
+    def input_field(self) -> Input:
+        return Input(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+    async def submit(self, field: Input, value: str) -> None:
+        field.clear()
+        await super().submit(field, value)
+
+
+@mutant
+class ClearedAfterMount(ChatApp):
+    """input-cleared: the input is emptied only once the items are mounted."""
+
+    def input_field(self) -> Input:
+        return _NeverClearingInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+    async def submit(self, field: Input, value: str) -> None:
+        await super().submit(field, value)
+        field.clear()
+
+
+@mutant
+class InterleavedWorkers(ChatApp):
+    """pair-order: each pair mounts in a non-exclusive worker, awaiting between its items."""
+
     async def submit(self, field: Input, value: str) -> None:
         text = self.normalize(value)
         if text:
-            await self.show(self.session.record(text, self.choose_response()))
+            pair = self.session.record(text, self.choose_response())
+            self.run_worker(self._show_one_by_one(pair), exclusive=False)
+
+    async def _show_one_by_one(self, pair: Sequence[Message]) -> None:
+        conversation = _conversation(self)
+        for message in pair:
+            await conversation.mount(self.message_item(message))
+            await asyncio.sleep(0)
+        conversation.scroll_end(animate=False)
 
 
 # -- the response choice --------------------------------------------------------------
@@ -610,7 +664,7 @@ class EnterBoundOnApp(ChatApp):
     ]
 
 
-class _ClearingInput(Input):
+class _ClearingInput(ChatInput):
     """An input whose Escape clears it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "clear_input", "Clear")]

@@ -1,0 +1,304 @@
+"""The reference RAWP-CRS client: a conversation with an agent behind the port.
+
+The client talks to its agent only through :class:`rawp_port.AgentPort` and
+:class:`rawp_port.ControlPlane`; it reads the time only from the :data:`rawp_port.Clock` it
+is given. Agent events wait in an inbox and are handled in order on the app's loop, on
+one :class:`CrsApp.EventsReceived` message per burst; each is dispatched by its RAWP type
+name, and an event of any other type is ignored (``crs-ignore-unknown-events``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Static
+
+from rawp_port import (
+    AgentPort,
+    ClientSettings,
+    Clock,
+    CommandsPublished,
+    ControlPlane,
+    PromptCancel,
+    PromptRequest,
+    SystemNotice,
+    TextDelta,
+    Thinking,
+    ToolCall,
+    ToolResult,
+    TurnEnded,
+    TurnStarted,
+    type_name,
+)
+from reference_crs.timefmt import stamp_text
+from reference_crs.widgets import (
+    AgentText,
+    DateSeparator,
+    PromptInput,
+    SystemNoticeItem,
+    ThinkingBlock,
+    TimeStamp,
+    ToolBlock,
+    UserMessage,
+)
+
+
+@dataclass
+class TurnView:
+    """What the client has drawn of one turn."""
+
+    turn_id: str
+    text: AgentText | None = None
+    """The text block deltas go to; ``None`` after another kind of block."""
+    thinking: ThinkingBlock | None = None
+    """The thinking block deltas go to; ``None`` after another kind of block."""
+    tools: dict[str, ToolBlock] = field(default_factory=dict)
+    """Tool blocks by call id."""
+    texts: list[AgentText] = field(default_factory=list)
+    """Every text block of the turn, to finish at its end."""
+
+
+class CrsApp(App[None]):
+    """A conversation above a multi-line input; Enter sends, Escape cancels a running turn.
+
+    Agent output is drawn left-aligned at full width without a bubble, user messages in a
+    bubble on the right, system notices centred and muted (002 §2.2). Timestamps are shown
+    inline and muted at the turn boundaries and on system notices only (002 §2.4).
+    """
+
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    """Absolute, so that subclasses defined elsewhere find it too."""
+    TITLE = "RAWP-CRS"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel_turn", "Cancel", show=False),
+    ]
+    """Escape cancels a running turn and does nothing otherwise (``crs-escape-*``)."""
+
+    CONVERSATION_ID = "conversation"
+    """Widget id of the conversation area."""
+    INPUT_ID = "prompt-input"
+    """Widget id of the input."""
+    AUTO_FOCUS = f"#{INPUT_ID}"
+    """The input has the focus at start."""
+
+    class EventsReceived(Message):
+        """Events are waiting in the inbox; handled by ``on_crs_app_events_received``."""
+
+    def __init__(
+        self,
+        port: AgentPort,
+        control: ControlPlane,
+        clock: Clock,
+        settings: ClientSettings,
+    ) -> None:
+        """Create the client.
+
+        Args:
+            port: The session's data plane.
+            control: The RAWP control plane.
+            clock: Where the client reads the time (aware datetimes).
+            settings: The client's settings.
+        """
+        super().__init__()
+        self.port = port
+        """The session's data plane."""
+        self.control = control
+        """The control plane."""
+        self.clock = clock
+        """The client's only source of time."""
+        self.settings = settings
+        """The client's settings."""
+        self.commands: tuple[Any, ...] = ()
+        """The slash commands last published by the agent (cached, ``crs-commands-cached``)."""
+        self.outstanding = 0
+        """Prompts sent whose turn has not ended: a turn is in progress while positive."""
+        self.turns: dict[str, TurnView] = {}
+        """The turns the agent is running, by id, oldest first (usually one)."""
+        self.ended: set[str] = set()
+        """Ids of ended turns; their late events are dropped."""
+        self._last_day: date | None = None
+        self._inbox: deque[object] = deque()
+        self._handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
+            TurnStarted.type: self._turn_started,
+            TurnEnded.type: self._turn_ended,
+            TextDelta.type: self._text_delta,
+            Thinking.type: self._thinking,
+            ToolCall.type: self._tool_call,
+            ToolResult.type: self._tool_result,
+            SystemNotice.type: self._system_notice,
+            CommandsPublished.type: self._commands,
+        }
+
+    def compose(self) -> ComposeResult:
+        """Compose the conversation, the input and a line of key hints."""
+        yield VerticalScroll(id=self.CONVERSATION_ID)
+        yield PromptInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+        yield Static(
+            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
+            id="key-hints",
+            markup=False,
+        )
+
+    def on_mount(self) -> None:
+        """Anchor the conversation to its end and connect to the agent."""
+        self.conversation.anchor()
+        self.port.connect(self._receive)
+
+    @property
+    def conversation(self) -> VerticalScroll:
+        """The conversation area."""
+        return self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+
+    @property
+    def busy(self) -> bool:
+        """Whether a turn is in progress: from sending a prompt until its ``TurnEnded``."""
+        return self.outstanding > 0
+
+    def _receive(self, event: object) -> None:
+        """The port's ``on_event``: queue the event, post one message per burst, never block."""
+        self._inbox.append(event)
+        if len(self._inbox) == 1:
+            self.post_message(self.EventsReceived())
+
+    # sending and cancelling
+
+    async def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
+        """Send the prompt and show it with its time (``crs-enter-sends``)."""
+        sent_at = self.clock()
+        self.port.send(PromptRequest(prompt_text=message.text, input_type="text"))
+        self.outstanding += 1
+        await self._date_boundary(sent_at)
+        await self._add(
+            UserMessage(message.text),
+            TimeStamp(sent_at, stamp_text(sent_at, sent_at), classes="-user"),
+        )
+
+    def action_cancel_turn(self) -> None:
+        """Send ``control.prompt.cancel`` while a turn is in progress; otherwise do nothing.
+
+        Before the agent's ``TurnStarted`` the cancel carries no turn id.
+        """
+        if self.busy:
+            running = list(self.turns)
+            self.port.send(PromptCancel(running[-1] if running else None))
+
+    # agent events
+
+    async def on_crs_app_events_received(self, message: EventsReceived) -> None:
+        """Handle the waiting events in order, each by its RAWP type name; ignore unknown types.
+
+        Consecutive text (or thinking) deltas of one turn are handled as one, so a burst of
+        small deltas costs one markdown update, not one per delta.
+        """
+        while self._inbox:
+            event = self._next_event()
+            handler = self._handlers.get(type_name(event) or "")
+            if handler is not None:
+                await handler(event)
+
+    def _next_event(self) -> object:
+        """Pop the next event, merged with the deltas of the same kind and turn after it."""
+        event = self._inbox.popleft()
+        kind = type_name(event)
+        if kind not in (TextDelta.type, Thinking.type):
+            return event
+        turn_id, pieces = str(getattr(event, "turn_id", "")), [str(getattr(event, "text", ""))]
+        while (
+            self._inbox
+            and type_name(self._inbox[0]) == kind
+            and getattr(self._inbox[0], "turn_id", None) == turn_id
+        ):
+            pieces.append(str(getattr(self._inbox.popleft(), "text", "")))
+        if len(pieces) == 1:
+            return event
+        merged = "".join(pieces)
+        return TextDelta(turn_id, merged) if kind == TextDelta.type else Thinking(turn_id, merged)
+
+    async def _turn_started(self, event: TurnStarted) -> None:
+        self._turn_for(event.turn_id)
+
+    def _turn_for(self, turn_id: str) -> TurnView | None:
+        """The view of turn ``turn_id``, started implicitly; ``None`` once it ended."""
+        if turn_id in self.ended:
+            return None
+        return self.turns.setdefault(turn_id, TurnView(turn_id))
+
+    async def _turn_ended(self, event: TurnEnded) -> None:
+        if event.turn_id in self.ended:
+            return
+        received = self.clock()  # the receive time (design §9, decision 3)
+        turn = self.turns.pop(event.turn_id, None)
+        for block in turn.texts if turn else ():
+            await block.finish()
+        self.ended.add(event.turn_id)
+        self.outstanding = max(0, self.outstanding - 1)
+        await self._add(TimeStamp(received, stamp_text(received, received), classes="-agent"))
+
+    async def _text_delta(self, event: TextDelta) -> None:
+        turn = self._turn_for(event.turn_id)
+        if turn is None:
+            return
+        if turn.text is None:
+            turn.text, turn.thinking = AgentText(), None
+            turn.texts.append(turn.text)
+            await self._add(turn.text)
+        await turn.text.write(event.text)
+
+    async def _thinking(self, event: Thinking) -> None:
+        turn = self._turn_for(event.turn_id)
+        if turn is None:
+            return
+        if turn.thinking is None:
+            turn.thinking, turn.text = ThinkingBlock(), None
+            await self._add(turn.thinking)
+        turn.thinking.append(event.text)
+
+    async def _tool_call(self, event: ToolCall) -> None:
+        turn = self._turn_for(event.turn_id)
+        if turn is None:
+            return
+        block = turn.tools[event.call_id] = ToolBlock(event.name, event.arguments)
+        turn.text = turn.thinking = None
+        await self._add(block)
+
+    async def _tool_result(self, event: ToolResult) -> None:
+        turn = self._turn_for(event.turn_id)
+        if turn is None:
+            return
+        block = turn.tools.get(event.call_id)
+        if block is None:  # a result without its call: a block of its own
+            block = turn.tools[event.call_id] = ToolBlock("result", {})
+            await self._add(block)
+        turn.text = turn.thinking = None
+        await block.show_result(event.output_type, event.output)
+
+    async def _system_notice(self, event: SystemNotice) -> None:
+        moment = self.clock()
+        await self._date_boundary(moment)
+        await self._add(SystemNoticeItem(event.text, stamp_text(moment, moment)))
+
+    async def _commands(self, event: CommandsPublished) -> None:
+        self.commands = tuple(event.commands)
+
+    # layout
+
+    async def _date_boundary(self, moment: datetime) -> None:
+        """Insert a date separator before a turn or notice on a new local date."""
+        day = moment.astimezone().date()
+        if self._last_day is not None and day != self._last_day:
+            await self._add(DateSeparator(day))
+        self._last_day = day
+
+    async def _add(self, *widgets: Widget) -> None:
+        await self.conversation.mount_all(widgets)

@@ -1,0 +1,291 @@
+"""A demo agent behind the RAWP-CRS port, for a person running the reference client.
+
+It streams a reply to every prompt (thinking, one tool call with its result, then markdown
+text), publishes a few slash commands when the client connects, answers file searches over
+the files under its root directory, and honours cancels. It never touches the network and
+is never used by the conformance suite (the harness plugs its own fake into the port).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+from collections import deque
+from collections.abc import Callable, Coroutine, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from rawp_port import (
+    BrowseError,
+    BrowseResult,
+    Clock,
+    Command,
+    CommandsPublished,
+    ControlFrame,
+    Entry,
+    Event,
+    FileCandidate,
+    FileCandidates,
+    FileSearch,
+    HistoryPage,
+    Parameter,
+    PromptCancel,
+    PromptRequest,
+    SystemNotice,
+    TextDelta,
+    Thinking,
+    ToolCall,
+    ToolResult,
+    TurnEnded,
+    TurnStarted,
+    system_clock,
+    type_name,
+)
+
+COMMANDS: tuple[Command, ...] = (
+    Command("help", "Show what the demo agent can do", "general"),
+    Command("clear", "Clear the screen", "display"),
+    Command("compact", "Compact the context", "session"),
+    Command("config", "Show the settings", "config", (Parameter("key", "setting name", False),)),
+)
+"""The commands published at connect."""
+
+CANCELLED = "응답이 중지되었습니다 (cancelled)"
+"""The notice of a cancelled turn."""
+
+SKIPPED_DIRECTORIES = frozenset({".git", ".venv", "node_modules", "__pycache__", ".mypy_cache"})
+"""Directories a file search never enters."""
+
+
+class DemoAgent:
+    """A local agent that implements ``AgentPort`` and ``ControlPlane``.
+
+    Prompts are answered one at a time, in the order sent; a prompt sent while a turn runs
+    waits for it. Every published event reaches the client on the event loop that called
+    :meth:`connect`.
+    """
+
+    def __init__(
+        self,
+        *,
+        clock: Clock = system_clock,
+        delay: float = 0.04,
+        root: Path | None = None,
+        max_files: int = 5000,
+    ) -> None:
+        """Create the agent.
+
+        Args:
+            clock: Where the agent reads the time (it mentions it while thinking).
+            delay: Seconds between two streamed events; ``0`` streams without waiting
+                (still yielding to the loop between events).
+            root: The directory file searches and browses look in; the current one when
+                ``None``.
+            max_files: At most this many files are scanned per search.
+        """
+        self.clock = clock
+        """The agent's clock."""
+        self.delay = delay
+        """Seconds between two streamed events."""
+        self.root = root or Path.cwd()
+        """The directory it searches and lists."""
+        self.max_files = max_files
+        """Cap on the files one search scans."""
+        self._on_event: Callable[[Event], None] | None = None
+        self._pending: deque[tuple[str, PromptRequest]] = deque()
+        self._turn: asyncio.Task[None] | None = None
+        self._turn_ids = (f"demo-{n}" for n in itertools.count(1))
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # AgentPort
+
+    def connect(self, on_event: Callable[[Event], None]) -> None:
+        """Start the session: the commands are published right after this call returns."""
+        self._on_event = on_event
+        asyncio.get_running_loop().call_soon(self._publish, CommandsPublished(COMMANDS))
+
+    def send(self, frame: ControlFrame) -> None:
+        """Handle a frame from the client; frames of unknown types are ignored."""
+        name = type_name(frame)
+        if name == PromptRequest.type:
+            assert isinstance(frame, PromptRequest)
+            self._pending.append((next(self._turn_ids), frame))
+            self._next_turn()
+        elif name == PromptCancel.type:
+            assert isinstance(frame, PromptCancel)
+            self._cancel(frame.turn_id)
+        elif name == FileSearch.type:
+            assert isinstance(frame, FileSearch)
+            self._spawn(self._answer_search(frame))
+
+    @property
+    def busy(self) -> bool:
+        """Whether a turn is running or prompts are waiting."""
+        return self._turn is not None or bool(self._pending)
+
+    async def aclose(self) -> None:
+        """Cancel the running turn and every pending search, and wait for them to end."""
+        self._pending.clear()
+        tasks = [*self._tasks, *([self._turn] if self._turn else [])]
+        self._on_event = None
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    # turns
+
+    def _next_turn(self) -> None:
+        if self._turn is None and self._pending:
+            turn_id, prompt = self._pending.popleft()
+            self._publish(TurnStarted(turn_id))
+            self._turn = asyncio.get_running_loop().create_task(self._stream(turn_id, prompt))
+            self._turn.add_done_callback(lambda task: self._end_turn(turn_id, task))
+
+    def _cancel(self, turn_id: str | None) -> None:
+        """Cancel the running turn, or the oldest waiting prompt when none has started."""
+        if self._turn is not None:
+            self._turn.cancel()
+        elif self._pending and turn_id is None:
+            pending_id, _ = self._pending.popleft()
+            self._publish(TurnStarted(pending_id))
+            self._publish(SystemNotice("cancelled", CANCELLED))
+            self._publish(TurnEnded(pending_id))
+
+    async def _stream(self, turn_id: str, prompt: PromptRequest) -> None:
+        for event in self._script(turn_id, prompt):
+            await asyncio.sleep(self.delay)
+            self._publish(event)
+
+    def _end_turn(self, turn_id: str, task: asyncio.Task[None]) -> None:
+        """End the turn, after its stream ran out or was cancelled (even before it began)."""
+        if task.cancelled():
+            self._publish(SystemNotice("cancelled", CANCELLED))
+        self._publish(TurnEnded(turn_id))
+        self._turn = None
+        self._next_turn()
+
+    def _script(self, turn_id: str, prompt: PromptRequest) -> Iterator[Event]:
+        """Yield the events of a reply: thinking, a tool call and its result, text."""
+        now = self.clock().astimezone().strftime("%H:%M")
+        text = prompt.prompt_text
+        for piece in (
+            f"It is {now}. ",
+            "The user wrote ",
+            f"{len(text)} characters; ",
+            "let me look at the files here first.",
+        ):
+            yield Thinking(turn_id, piece)
+        call_id = f"{turn_id}-call"
+        yield ToolCall(turn_id, call_id, "list_files", {"path": "."})
+        names = sorted(p.name for p in self.root.iterdir() if not p.name.startswith("."))[:6]
+        yield ToolResult(turn_id, call_id, "text", "\n".join(names) or "(empty)")
+        reply = _reply(text, names)
+        for start in range(0, len(reply), 12):
+            yield TextDelta(turn_id, reply[start : start + 12])
+
+    # file search and control plane
+
+    async def _answer_search(self, search: FileSearch) -> None:
+        await asyncio.sleep(self.delay)
+        candidates = search_files(self._files(), search.query)
+        self._publish(FileCandidates(search.query_id, candidates))
+
+    def _files(self) -> list[Path]:
+        found: list[Path] = []
+        for directory, subdirectories, files in os.walk(self.root):
+            subdirectories[:] = sorted(
+                d for d in subdirectories if d not in SKIPPED_DIRECTORIES and d[:1] != "."
+            )
+            found += [Path(directory, name).relative_to(self.root) for name in sorted(files)]
+            if len(found) >= self.max_files:
+                return found[: self.max_files]
+        return found
+
+    async def browse(self, node_id: str, path: str | None) -> BrowseResult:
+        """List ``path`` (the root directory when ``None``), one level deep."""
+        base = Path(path) if path else self.root
+        try:
+            children = sorted(base.iterdir(), key=lambda p: (not p.is_dir(), p.name))
+        except OSError as error:
+            raise BrowseError("server_error", str(error)) from error
+        entries = tuple(
+            Entry(
+                p.name,
+                str(p),
+                "directory" if p.is_dir() else "file",
+                readable=os.access(p, os.R_OK),
+                size=None if p.is_dir() else p.stat().st_size,
+            )
+            for p in children
+        )
+        return BrowseResult(str(base), "windows" if os.name == "nt" else "unix", entries)
+
+    async def load_turns(self, conversation_id: str, before: str | None, limit: int) -> HistoryPage:
+        """Return no turns: the demo agent keeps no history."""
+        return HistoryPage(turns=(), remaining=0)
+
+    async def allowed_directories(self, agent_id: str) -> Sequence[str] | None:
+        """Return the root directory only."""
+        return [str(self.root)]
+
+    def _publish(self, event: Event) -> None:
+        if self._on_event is not None:
+            self._on_event(event)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+def search_files(files: Sequence[Path], query: str, limit: int = 20) -> tuple[FileCandidate, ...]:
+    """Match ``query`` against file paths: substring of the name first, then subsequence.
+
+    Args:
+        files: Relative paths.
+        query: What was typed after ``@``; ``""`` returns the first ``limit`` files.
+        limit: At most this many candidates.
+
+    Returns:
+        Candidates with ``match_ranges`` in the file name (empty for a path-only match).
+    """
+    needle = query.lower()
+    scored: list[tuple[int, str, FileCandidate]] = []
+    for path in files:
+        name, text = path.name, str(path)
+        at = name.lower().find(needle)
+        if at >= 0:
+            ranges = ((at, at + len(needle)),) if needle else ()
+            scored.append((0 if at == 0 else 1, text, _candidate(path, ranges)))
+        elif needle in text.lower():
+            scored.append((2, text, _candidate(path, ())))
+        elif _subsequence(needle, text.lower()):
+            scored.append((3, text, _candidate(path, ())))
+    scored.sort(key=lambda item: (item[0], len(item[1]), item[1]))
+    return tuple(candidate for _, _, candidate in scored[:limit])
+
+
+def _candidate(path: Path, ranges: Sequence[tuple[int, int]]) -> FileCandidate:
+    directory = "" if str(path.parent) == "." else str(path.parent)
+    return FileCandidate(str(path), path.name, directory, tuple(ranges))
+
+
+def _subsequence(needle: str, text: str) -> bool:
+    letters = iter(text)
+    return all(char in letters for char in needle)
+
+
+def _reply(prompt: str, names: Sequence[str]) -> str:
+    """The markdown text of a reply to ``prompt``."""
+    quoted = "\n".join(f"> {line}" for line in prompt.splitlines()) or "> (nothing)"
+    listing = "\n".join(f"- `{name}`" for name in names[:3]) or "- (no files)"
+    return (
+        f"You said:\n\n{quoted}\n\n"
+        f"I am a **demo agent**: I only echo, but I did look around. Here are some files:\n\n"
+        f"{listing}\n\n"
+        '```python\nprint("hello from the demo agent")\n```\n'
+    )

@@ -1,0 +1,20 @@
+"""The reference client's widgets, one small module each."""
+
+from reference_crs.widgets.agent_text import AgentText
+from reference_crs.widgets.prompt_input import PromptInput
+from reference_crs.widgets.system_notice import SystemNoticeItem
+from reference_crs.widgets.thinking import ThinkingBlock
+from reference_crs.widgets.timestamp import DateSeparator, TimeStamp
+from reference_crs.widgets.tool_block import ToolBlock
+from reference_crs.widgets.user_message import UserMessage
+
+__all__ = [
+    "AgentText",
+    "DateSeparator",
+    "PromptInput",
+    "SystemNoticeItem",
+    "ThinkingBlock",
+    "TimeStamp",
+    "ToolBlock",
+    "UserMessage",
+]
