@@ -1,4 +1,4 @@
-"""``python -m benchmarks``: run the four benchmarks and print one table of ratios.
+"""``python -m benchmarks``: run the five benchmarks and print one table of ratios.
 
 Run from the repository root, in the project's virtual environment (``.[test,bench]``)::
 
@@ -18,10 +18,10 @@ from dataclasses import asdict
 from pathlib import Path
 from time import perf_counter
 
-from benchmarks import overhead, parallel, scale, startup
+from benchmarks import overhead, parallel, scale, startup, streaming
 from benchmarks.timing import Row, machine
 
-BENCHMARKS = ("overhead", "parallel", "scale", "startup")
+BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming")
 """Names accepted by ``--only``, in the order they run."""
 
 
@@ -66,11 +66,17 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         samples = startup.run(count(21))
         return startup.rows(samples), samples
 
+    def run_streaming() -> tuple[list[Row], object]:
+        chosen = tuple(sizes) if sizes else ((50,) if quick else streaming.SIZES)
+        result = streaming.run(chosen, count(3))
+        return streaming.rows(result), result
+
     every = {
         "overhead": run_overhead,
         "parallel": run_parallel,
         "scale": run_scale,
         "startup": run_startup,
+        "streaming": run_streaming,
     }
     chosen_names = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = set(chosen_names) - set(every)

@@ -143,12 +143,16 @@ class CrsApp(App[None]):
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
         yield VerticalScroll(id=self.CONVERSATION_ID)
-        yield PromptInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+        yield self.prompt_input()
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
             id="key-hints",
             markup=False,
         )
+
+    def prompt_input(self) -> PromptInput:
+        """Return the input (``crs-enter-sends``, ``crs-shift-enter-newline``)."""
+        return PromptInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""

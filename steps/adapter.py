@@ -23,7 +23,8 @@ Version history of :data:`PROTOCOL_VERSION`:
 
 * ``1``: profile ``chat_screen`` (seeds 000 and 001); ``create_app()`` takes no argument.
 * ``2``: ``create_app`` belongs to each profile's capability; profile ``chat_screen``'s
-  ``create_app(context)`` takes the :class:`ScenarioContext`; optional ``end_scenario``.
+  ``create_app(context)`` takes the :class:`ScenarioContext`; optional ``end_scenario``;
+  profile ``rawp_crs`` (:class:`RawpCrsAdapter`) with ``create_client``.
   Adapters declaring version 1 keep working unchanged (``create_app()`` is called
   without an argument, and no ``end_scenario`` is called).
 """
@@ -34,9 +35,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from textual.app import App
+from textual.widget import Widget
+
+from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 
 PROTOCOL_VERSION = 2
 """Version of the adapter contract defined in this module."""
@@ -141,3 +145,79 @@ def role_value(role: str | Enum) -> str:
     """
     value = role.value if isinstance(role, Enum) else role
     return value if isinstance(value, str) else repr(value)
+
+
+Actor = Literal["user", "agent", "system"]
+"""Who a conversation item belongs to in profile ``rawp_crs`` (002 §2.1)."""
+ItemKind = Literal[
+    "text",
+    "command",
+    "thinking",
+    "tool_call",
+    "tool_result",
+    "timestamp",
+    "date_separator",
+    "system",
+    "load_older",
+    "other",
+]
+"""What a conversation item is, in profile ``rawp_crs``."""
+
+
+@dataclass(frozen=True)
+class ItemView:
+    """One conversation item of a RAWP-CRS client, as its adapter names it.
+
+    Attributes:
+        actor: Whose item it is. A timestamp has the actor of what it stamps; a date
+            separator is ``system`` (design §9, decision 6).
+        kind: What it is.
+        widget: The widget that draws it; the harness reads its region and cells on the
+            composed screen, never its type or classes.
+    """
+
+    actor: Actor
+    kind: ItemKind
+    widget: Widget
+
+
+@runtime_checkable
+class RawpCrsAdapter(Adapter, Protocol):
+    """Capabilities needed by profile ``rawp_crs`` (RAWP-CRS, seeds 002 and 004), part 1.
+
+    What an implementation decides: its widgets, how it lays out bubbles and agent output,
+    its input widget and its keys for a newline. What the harness guarantees: one fresh
+    client per start from :meth:`create_client`, wired to the scenario's fake agent and
+    fixed clock (``steps.rawp_crs.fake_agent``); accessors called only while that client
+    runs; a verdict per scenario, never a hung run. Later parts of the profile add members
+    (popups, interaction UI, file browser); each part's members are documented in
+    ``docs/adapters.md``.
+    """
+
+    conversation_selector: str
+    """CSS selector of the conversation area."""
+    input_selector: str
+    """CSS selector of the input field (a ``TextArea`` or the like, ``steps.input_field``)."""
+    newline_keys: Sequence[str]
+    """Keys that insert a newline in the input, e.g. ``("shift+enter", "ctrl+j")``.
+
+    ``crs-shift-enter-newline``: Shift+Enter, and a key that terminals which cannot report
+    Shift+Enter deliver (tmux without the kitty keyboard protocol sends Ctrl+J for C-j).
+    """
+
+    def create_client(
+        self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+    ) -> App[Any]:
+        """Return a new, not yet running client wired to ``port`` and ``control``.
+
+        Args:
+            port: The session's data plane (the harness's fake agent).
+            control: The control plane (the same fake).
+            clock: The client's only source of time: aware datetimes.
+            settings: The client's settings (``initial_turns``, ``conversation_id``).
+        """
+        ...
+
+    def items(self, app: App[Any]) -> Sequence[ItemView]:
+        """Return the conversation's items, in display order (top to bottom)."""
+        ...

@@ -39,7 +39,13 @@ from textual.widget import Widget
 from steps.adapter import Adapter, ScenarioContext
 from steps.terminal import DEFAULT_SIZE
 from steps.tracebacks import pending_own_frames, summarize_exception
-from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
+from steps.verdicts import (
+    HARNESS_PREFIX,
+    HarnessError,
+    ImplementationError,
+    ImplementationTimeout,
+    TimeoutInterrupt,
+)
 from steps.watchdog import DEFAULT_TIMEOUT, Watchdog
 
 T = TypeVar("T")
@@ -64,6 +70,23 @@ class DriverError(ImplementationError):
 
 class FactoryError(DriverError):
     """The adapter's ``create_app()`` raised or returned something that is not an App."""
+
+
+class WaitTimeout(AssertionError):
+    """A condition the driver waited for did not come true within its bound.
+
+    The app ran but did not do something; the step that waited decides which clause
+    that breaks. An app that crashed or stopped meanwhile raises :class:`DriverError`
+    instead, and an adapter the driver cannot use :class:`~steps.verdicts.HarnessError`,
+    neither of which is an ``AssertionError``.
+
+    Attributes:
+        what: The condition, in words (``"the app to exit after escape"``).
+    """
+
+    def __init__(self, what: str, bound: float) -> None:
+        super().__init__(f"waited {bound:g} s for {what}; it did not happen")
+        self.what = what
 
 
 class ScenarioLoop:
@@ -305,7 +328,9 @@ class AppDriver:
             ) from error
         except Exception as error:
             if error is not self.crash:
-                raise
+                raise DriverError(
+                    f"the app crashed while shutting down: {summarize_exception(error)}"
+                ) from error
             if not self.crash_reported:
                 self.crash_reported = True
                 raise DriverError(f"the app crashed: {summarize_exception(error)}") from error
@@ -340,11 +365,12 @@ class AppDriver:
 
         Raises:
             ImplementationTimeout: The scenario's deadline passed before it finished.
+            HarnessError: No app is running (a step misused the driver).
         """
         if self._loop is None:
             if asyncio.iscoroutine(awaitable):
                 awaitable.close()
-            raise DriverError("the app is not running: start() was not called or stop() was")
+            raise self.harness_error("the app is not running: start() was not called or stop() was")
         try:
             return self._loop.run(_within(awaitable, self.watchdog.deadline))
         except (TimeoutError, TimeoutInterrupt) as error:
@@ -359,22 +385,30 @@ class AppDriver:
         detail = _stuck_detail(self.watchdog, self._loop, doing)
         return ImplementationTimeout(f"the scenario {self.watchdog.message(detail)}")
 
+    def harness_error(self, detail: str) -> HarnessError:
+        """Build the error of the harness not being able to drive the app (verdict ERROR)."""
+        return HarnessError(f"{HARNESS_PREFIX} (adapter {self.adapter.name!r}): {detail}")
+
     @property
     def app(self) -> App[Any]:
         """The running app.
 
         Raises:
-            DriverError: No app was started.
+            HarnessError: No app was started.
         """
         if self._app is None:
-            raise DriverError("no app was started")
+            raise self.harness_error("no app was started")
         return self._app
 
     @property
     def pilot(self) -> Pilot[Any]:
-        """The Pilot driving :attr:`app`."""
+        """The Pilot driving :attr:`app`.
+
+        Raises:
+            HarnessError: No app was started.
+        """
         if self._pilot is None:
-            raise DriverError("no app was started")
+            raise self.harness_error("no app was started")
         return self._pilot
 
     @property
@@ -393,13 +427,13 @@ class AppDriver:
         """Return the one widget matching ``selector`` on the current screen.
 
         Raises:
-            DriverError: Nothing or more than one widget matches.
+            HarnessError: Nothing or more than one widget matches.
         """
         found = list(self.app.screen.query(selector))
         if len(found) != 1:
-            raise DriverError(
-                f"selector {selector!r} from adapter {self.adapter.name!r} matched "
-                f"{len(found)} widgets on the screen, expected exactly 1"
+            raise self.harness_error(
+                f"selector {selector!r} matched {len(found)} widgets on the screen, "
+                "expected exactly 1"
             )
         return found[0]
 
@@ -528,17 +562,30 @@ class AppDriver:
             bound: Seconds to wait at most.
 
         Raises:
-            AssertionError: The condition was still false after ``bound`` seconds.
+            WaitTimeout: The condition was still false after ``bound`` seconds.
+            DriverError: The app crashed meanwhile, or stopped (unless a step quit it).
         """
 
         async def wait() -> None:
             deadline = asyncio.get_running_loop().time() + bound
             while not condition():
+                self._raise_if_gone(what)
                 if asyncio.get_running_loop().time() > deadline:
-                    raise AssertionError(f"waited {bound:g} s for {what}; it did not happen")
+                    raise WaitTimeout(what, bound)
                 await self.pilot.pause()
 
         self.run(wait(), f"waiting for {what}")
+
+    def _raise_if_gone(self, what: str) -> None:
+        """Raise :class:`DriverError` if the app crashed, or stopped unless a step quit it."""
+        if self.crash is not None:
+            self.crash_reported = True
+            raise DriverError(
+                f"the app crashed while the harness waited for {what}: "
+                + summarize_exception(self.crash)
+            ) from self.crash
+        if not self.running and not self.exit_expected:
+            raise DriverError(f"the app stopped while the harness waited for {what}")
 
     def quit_and_wait(self, *keys: str) -> None:
         """Press ``keys`` that should quit the app and wait (bounded) until it has stopped."""

@@ -26,12 +26,15 @@ LEVELS: tuple[Level, ...] = get_args(Level)
 Terminal = Literal["applies", "adapted", "not-applicable"]
 """Whether a clause applies to a terminal (Textual) client: as written, adapted, or not."""
 TERMINAL: tuple[Terminal, ...] = get_args(Terminal)
+Status = Literal["active", "planned"]
+"""Whether a clause is checked now, or planned for a later part of its profile."""
+STATUSES: tuple[Status, ...] = get_args(Status)
 T = TypeVar("T")
 CLAUSE_TAG = "clause:"
 """Prefix of the Gherkin tag that cites a clause: ``@clause:display-format``."""
 SPEC_DIR = ROOT / "docs" / "spec"
 """Folder of the catalogues (``<name>.yaml``) and of their generated pages (``<name>.md``)."""
-PLANNED_CATALOGUES: tuple[str, ...] = ("rawp_crs",)
+PLANNED_CATALOGUES: tuple[str, ...] = ()
 """Catalogues in :data:`SPEC_DIR` whose profile is not registered yet (``status: planned``)."""
 
 
@@ -60,6 +63,11 @@ class Clause:
         note: How the level or the reading was decided, when the seed leaves it open.
         decision: A question the seed leaves open, decided when the clause was built
             (e.g. how a terminal client treats raw HTML), and where it is argued.
+        status: ``active`` (checked now), or ``planned``: part of a profile being built in
+            steps, not checked yet; ``planned_for`` names the work that will check it. A
+            planned clause needs no scenario and no tag may cite it; an area's status is
+            its clauses' default.
+        planned_for: The issue or part that will check a planned clause.
     """
 
     id: str
@@ -74,6 +82,8 @@ class Clause:
     observe: str | None = None
     note: str | None = None
     decision: str | None = None
+    status: Status = "active"
+    planned_for: str | None = None
 
 
 @dataclass(frozen=True)
@@ -152,7 +162,9 @@ def load_catalogue(path: Path) -> Catalogue:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     clauses: dict[str, Clause] = {}
     for area in data["areas"]:
+        inherited = {key: area[key] for key in ("status", "planned_for") if key in area}
         for entry in area["clauses"]:
+            entry = {**inherited, **entry}
             clause = _build(Clause, path, entry, area=area["title"], profile=path.stem)
             if clause.id in clauses:
                 raise CatalogueError(f"{path}: clause id {clause.id!r} twice")
@@ -189,6 +201,10 @@ def _check_values(path: Path, clause: Clause) -> None:
     if clause.level not in LEVELS:
         raise CatalogueError(
             f"{path}: clause {clause.id!r} has level {clause.level!r}, expected one of {LEVELS}"
+        )
+    if clause.status not in STATUSES:
+        raise CatalogueError(
+            f"{path}: clause {clause.id!r} has status {clause.status!r}, expected one of {STATUSES}"
         )
     if clause.terminal is not None and clause.terminal not in TERMINAL:
         raise CatalogueError(
@@ -227,9 +243,15 @@ def find_clause(clause_id: str) -> Clause:
     """
     known: list[str] = []
     for profile in PROFILES:
-        if clause_id in catalogue(profile.name):
-            return catalogue(profile.name)[clause_id]
-        known += catalogue(profile.name)
+        clauses = catalogue(profile.name)
+        if clause_id in clauses and clauses[clause_id].status == "planned":
+            raise CatalogueError(
+                f"clause {clause_id!r} is planned, not checked yet "
+                f"({clauses[clause_id].planned_for or 'a later part of its profile'})"
+            )
+        if clause_id in clauses:
+            return clauses[clause_id]
+        known += [key for key, clause in clauses.items() if clause.status == "active"]
     close = difflib.get_close_matches(clause_id, known, n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
     raise CatalogueError(
@@ -256,6 +278,11 @@ def render_markdown(profile_name: str) -> str:
     number = 0
     for area in data["areas"]:
         lines += [f"## {area['title']}", ""]
+        if area.get("status") == "planned":
+            lines += [
+                f"*Planned: not checked yet ({area.get('planned_for', 'a later part')}).*",
+                "",
+            ]
         for entry in area["clauses"]:
             number += 1
             lines.append(_clause_item(number, entry))
@@ -266,6 +293,8 @@ def render_markdown(profile_name: str) -> str:
 def _clause_item(number: int, entry: dict[str, Any]) -> str:
     """One numbered clause: level, id, text, source, then the optional fields."""
     review = " *(checked by review)*" if entry.get("checked_by") == "review" else ""
+    if entry.get("status") == "planned":
+        review += f" *(planned: {entry.get('planned_for', 'a later part')})*"
     item = (
         f"{number}. **{entry['level']}** `{entry['id']}`{review}: {entry['text'].strip()}"
         f"  \n   Source: {entry['source']}"

@@ -29,6 +29,7 @@ from steps.app_driver import (
     DriverError,
     FactoryError,
     ScenarioLoop,
+    WaitTimeout,
     key,
     typed,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "DriverError",
     "FactoryError",
     "ScenarioLoop",
+    "WaitTimeout",
     "key",
     "typed",
 ]
@@ -137,13 +139,15 @@ class Driver(AppDriver):
         """The input field named by the adapter: an ``Input``, a ``TextArea`` or the like.
 
         Raises:
-            DriverError: The selector names a widget the harness cannot read text from
+            HarnessError: The selector names a widget the harness cannot read text from
                 (``steps.input_field.field_problem``).
         """
         widget = self.query_one(self.adapter.input_selector)
         problem = field_problem(widget)
         if problem is not None:
-            raise DriverError(f"input_selector {self.adapter.input_selector!r} names {problem}")
+            raise self.harness_error(
+                f"input_selector {self.adapter.input_selector!r} names {problem}"
+            )
         return widget
 
     @property
@@ -185,5 +189,15 @@ class Driver(AppDriver):
 
     def fix_choice(self, response: str) -> None:
         """Make the standard choice return ``response`` from now on (the spy still records)."""
-        assert self.spy is not None
-        self.spy.fixed = response
+        self.choice_spy.fixed = response
+
+    @property
+    def choice_spy(self) -> ChoiceSpy:
+        """The spy at the adapter's ``choice_site``.
+
+        Raises:
+            HarnessError: No app was started, so no spy was installed.
+        """
+        if self.spy is None:
+            raise self.harness_error("no app was started, so the choice spy is not installed")
+        return self.spy

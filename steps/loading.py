@@ -26,6 +26,8 @@ INI_KEY = "chat_adapter"
 """ini key naming the adapter when neither option nor environment variable is set."""
 DEFAULT_SPEC = "reference_app.conformance:adapter"
 """The adapter used when nothing else is set: the reference app."""
+DEFAULT_SOURCE = "default (reference implementations)"
+"""The source of the spec when nothing is set."""
 SETTING = Setting("--adapter", ENV_VAR, INI_KEY)
 """Where the adapter spec is read from, in precedence order."""
 
@@ -46,6 +48,11 @@ class AdapterSpec:
     spec: str
     source: str
 
+    @property
+    def is_default(self) -> bool:
+        """Whether no setting named an adapter: each profile runs its reference then."""
+        return self.source == DEFAULT_SOURCE
+
 
 def resolve_spec(option: str | None, ini: str | None, environ: dict[str, str]) -> AdapterSpec:
     """Pick the adapter spec by precedence: option, environment, ini, default.
@@ -57,7 +64,7 @@ def resolve_spec(option: str | None, ini: str | None, environ: dict[str, str]) -
     """
     found = SETTING.first_set(option, ini, environ)
     if found is None:
-        return AdapterSpec(DEFAULT_SPEC, "default (reference app)")
+        return AdapterSpec(DEFAULT_SPEC, DEFAULT_SOURCE)
     return AdapterSpec(*found)
 
 

@@ -13,9 +13,11 @@ from typing import Any
 
 import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
+from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from steps import loading, terminal, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
+from steps.app_driver import AppDriver
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
 from steps.driver import Driver
@@ -23,21 +25,25 @@ from steps.profiles import PROFILES, profile_of
 from steps.smoke import smoke_check
 from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
+    HarnessError,
     ImplementationError,
     ImplementationTimeout,
     TimeoutInterrupt,
     Verdict,
     classify,
     combine,
+    counted,
 )
 
 ADAPTER_KEY = pytest.StashKey[Adapter]()
-"""The loaded adapter of this run."""
+"""The adapter the setting names; with no setting, profile ``chat_screen``'s reference."""
+ADAPTERS_KEY = pytest.StashKey[dict[str, Adapter]]()
+"""The adapter of each profile this run checks, by profile name."""
 SPEC_KEY = pytest.StashKey[loading.AdapterSpec]()
 """Where the adapter came from (for the report header)."""
 PHASES_KEY = pytest.StashKey[dict[str, Verdict]]()
 """Verdict of each phase (setup, call, teardown) of the item run so far."""
-DRIVER_KEY = pytest.StashKey[Driver]()
+DRIVER_KEY = pytest.StashKey[AppDriver]()
 """The scenario's driver, on the item's stash, once the ``driver`` fixture made it."""
 TIMEOUT_KEY = pytest.StashKey[watchdog.TimeoutSetting]()
 """The per-scenario time bound of this run."""
@@ -45,6 +51,22 @@ SIZE_KEY = pytest.StashKey[terminal.TerminalSize]()
 """The terminal size of this run's scenarios."""
 SMOKE_KEY = pytest.StashKey[str]()
 """Why the smoke check was inconclusive, when it was (for the report header)."""
+COUNTED_ATTR = "counted_as"
+"""Report attribute of a scenario's phase: the verdict it is counted under, or ``""``."""
+XPASS_KEY = pytest.StashKey[str]()
+"""Why a scenario's call was an XPASS (its xfail reason), for the report that counts it."""
+XPASS_ATTR = "xpass_reason"
+"""Report attribute carrying :data:`XPASS_KEY` to the report counted as ``xpassed``."""
+STATUS = {
+    Verdict.PASSED: (".", "PASSED"),
+    Verdict.FAILED: ("F", "FAILED"),
+    Verdict.ERROR: ("E", "ERROR"),
+    Verdict.TIMEOUT: ("T", "TIMEOUT"),
+    Verdict.SKIPPED: ("s", "SKIPPED"),
+    Verdict.XFAILED: ("x", "XFAIL"),
+    Verdict.XPASSED: ("X", "XPASS"),
+}
+"""Progress letter and verbose word of each verdict in pytest's terminal output."""
 
 pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in profile.step_modules)]
 
@@ -115,10 +137,23 @@ def pytest_configure(config: pytest.Config) -> None:
     spec = loading.resolve_spec(
         config.getoption("adapter"), config.getini(loading.INI_KEY), loading.environ()
     )
+    root = Path(config.invocation_params.dir)
     try:
-        config.stash[ADAPTER_KEY] = loading.load_adapter(spec, Path(config.invocation_params.dir))
+        if spec.is_default:  # every profile against its own reference implementation
+            adapters = {
+                profile.name: loading.load_adapter(
+                    loading.AdapterSpec(profile.reference_adapter, spec.source), root
+                )
+                for profile in PROFILES
+            }
+            config.stash[ADAPTER_KEY] = next(iter(adapters.values()))
+        else:
+            adapter = loading.load_adapter(spec, root)
+            adapters = {name: adapter for name in adapter.profiles}
+            config.stash[ADAPTER_KEY] = adapter
     except loading.AdapterError as error:
         raise pytest.UsageError(str(error)) from error
+    config.stash[ADAPTERS_KEY] = adapters
     config.stash[SPEC_KEY] = spec
     try:
         config.stash[TIMEOUT_KEY] = watchdog.resolve_timeout(
@@ -144,17 +179,29 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
-    """Echo the implementation under test and the bound, so every run says what it checked."""
-    adapter = config.stash[ADAPTER_KEY]
+    """Echo the implementations under test and the bounds, so every run says what it checked.
+
+    One ``adapter:`` line per implementation, naming the profiles it is checked for.
+    """
     spec = config.stash[SPEC_KEY]
-    lines = [
-        f"adapter: {adapter.name} {adapter.implementation_version} "
-        f"({spec.spec}, from {spec.source}); profiles: {', '.join(adapter.profiles)}",
+    lines = []
+    for name, adapter in config.stash[ADAPTERS_KEY].items():
+        where = spec.spec if not spec.is_default else _profile(name).reference_adapter
+        profiles = [p for p, a in config.stash[ADAPTERS_KEY].items() if a is adapter]
+        if profiles[0] == name:
+            lines.append(
+                f"adapter: {adapter.name} {adapter.implementation_version} "
+                f"({where}, from {spec.source}); profiles: {', '.join(profiles)}"
+            )
+    lines += [
         f"scenario timeout: {config.stash[TIMEOUT_KEY].describe()}; "
         f"terminal size: {config.stash[SIZE_KEY].describe()}",
     ]
     if SMOKE_KEY in config.stash:
         lines.append(f"smoke check inconclusive: {config.stash[SMOKE_KEY]}")
+    selected = config.getoption("clause")
+    if selected:
+        lines.append(f"selection: only the scenarios citing --clause {', '.join(selected)}")
     return lines
 
 
@@ -169,7 +216,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         pytest.UsageError: The adapter is miswired; the message lists each problem.
     """
     config = session.config
-    adapter = config.stash[ADAPTER_KEY]
+    adapter = config.stash[ADAPTERS_KEY].get("chat_screen", config.stash[ADAPTER_KEY])
     if hasattr(config, "workerinput") or config.option.collectonly:
         return
     if not isinstance(adapter, ChatScreenAdapter) or not _runs_features(config, adapter):
@@ -235,12 +282,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             config.hook.pytest_deselected(items=dropped)
             items[:] = [item for item in items if item.nodeid in citing]
     adapter = config.stash[ADAPTER_KEY]
+    adapters = config.stash[ADAPTERS_KEY]
     for item in items:
         profile = profile_of(Path(item.path))
         if profile is None:
             continue
         item.add_marker(getattr(pytest.mark, profile.name))
-        if profile.name not in adapter.profiles:
+        if profile.name not in adapters:
             item.add_marker(
                 pytest.mark.skip(
                     reason=f"not claimed: adapter {adapter.name!r} does not claim "
@@ -249,10 +297,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             )
 
 
+def adapter_for(config: pytest.Config, profile: str) -> Adapter:
+    """The adapter checked for ``profile`` in this run.
+
+    Raises:
+        KeyError: No adapter of the run claims ``profile`` (its scenarios are skipped).
+    """
+    return config.stash[ADAPTERS_KEY][profile]
+
+
+def _profile(name: str) -> Any:
+    return next(profile for profile in PROFILES if profile.name == name)
+
+
+def driver_settings(
+    request: pytest.FixtureRequest,
+) -> tuple[tuple[int, int], watchdog.TimeoutSetting, str]:
+    """What every profile's driver fixture needs: terminal size, bound and scenario name."""
+    config = request.config
+    marker = request.node.get_closest_marker("scenario_timeout")
+    bound = watchdog.for_scenario(config.stash[TIMEOUT_KEY], marker and marker.args[0])
+    return config.stash[SIZE_KEY].cells, bound, _scenario_name(request.node)
+
+
 @pytest.fixture(scope="session")
 def adapter(pytestconfig: pytest.Config) -> Adapter:
-    """The adapter of the implementation under test."""
-    return pytestconfig.stash[ADAPTER_KEY]
+    """The adapter of profile ``chat_screen``'s implementation under test."""
+    return pytestconfig.stash[ADAPTERS_KEY].get("chat_screen", pytestconfig.stash[ADAPTER_KEY])
 
 
 @pytest.fixture
@@ -273,14 +344,11 @@ def driver(
         ImplementationError: Something of the scenario outlived it, or the adapter's
             ``end_scenario`` raised (at teardown).
     """
-    marker = request.node.get_closest_marker("scenario_timeout")
-    bound = watchdog.for_scenario(pytestconfig.stash[TIMEOUT_KEY], marker and marker.args[0])
-    context = ScenarioContext(
-        _scenario_name(request.node), tmp_path_factory.mktemp("scenario", numbered=True)
-    )
+    size, bound, name = driver_settings(request)
+    context = ScenarioContext(name, tmp_path_factory.mktemp("scenario", numbered=True))
     instance = Driver(
         adapter,
-        size=pytestconfig.stash[SIZE_KEY].cells,
+        size=size,
         timeout=bound.seconds,
         timeout_source=bound.source,
         context=context,
@@ -335,11 +403,93 @@ def pytest_runtest_makereport(
     report.user_properties.append(("phase_verdict", phases[report.when].value))
     if report.when == "teardown":
         report.user_properties.append(("verdict", combine(phases).value))
+    if _is_scenario(item):
+        _tally(item, report, phases)
     excinfo = call.excinfo
-    own = (ImplementationError, ImplementationTimeout, TimeoutInterrupt)
+    own = (ImplementationError, ImplementationTimeout, TimeoutInterrupt, HarnessError)
     if excinfo is not None and excinfo.errisinstance(own) and not report.passed:
         report.longrepr = excinfo.getrepr(style="value", chain=False)
     return report
+
+
+def _tally(item: pytest.Item, report: pytest.TestReport, phases: dict[str, Verdict]) -> None:
+    """Mark ``report`` with the verdict it is counted under (``""``: not counted)."""
+    tally = counted(phases, report.when)
+    setattr(report, COUNTED_ATTR, "" if tally is None else tally.value)
+    if report.when == "call" and phases["call"] is Verdict.XPASSED:
+        strict = str(report.longrepr) if report.failed else ""
+        item.stash[XPASS_KEY] = strict or str(getattr(report, "wasxfail", ""))
+    if tally is Verdict.XPASSED:
+        setattr(report, XPASS_ATTR, item.stash.get(XPASS_KEY, ""))
+
+
+def _is_scenario(item: pytest.Item) -> bool:
+    """Whether ``item`` runs a pytest-bdd scenario."""
+    function = getattr(item, "function", None)
+    return function is not None and function in scenario_wrapper_template_registry
+
+
+# -- one count per scenario in pytest's terminal (steps.verdicts.counted) --------------
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_report_teststatus(
+    report: pytest.CollectReport | pytest.TestReport, config: pytest.Config
+) -> tuple[str, str, str] | None:
+    """Count a scenario's report under its verdict, or not at all (``steps.verdicts``).
+
+    So pytest's summary line ("1 failed, 2 timeout") counts what ``report.json`` counts,
+    and each scenario shows one progress letter: a passing call shows nothing, since
+    the teardown that follows may still fail and decide the verdict.
+    """
+    tally = getattr(report, COUNTED_ATTR, None)
+    if tally is None or not isinstance(report, pytest.TestReport):
+        return None
+    if not tally:
+        return "", "", ""
+    return (tally, *STATUS[Verdict(tally)])
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Give the report counting an XPASS its reason as ``wasxfail``, once every plugin read it.
+
+    pytest's short summary reads ``wasxfail`` of every report counted as ``xpassed``
+    (for a strict XPASS, ``[XPASS(strict)] <reason>``); set last, it changes no
+    outcome, exit status or ``--junitxml`` entry.
+    """
+    reason = getattr(report, XPASS_ATTR, None)
+    if reason is not None and not hasattr(report, "wasxfail"):
+        report.wasxfail = reason
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Show what pytest's own sections leave out: TIMEOUT scenarios, folded teardowns.
+
+    A TIMEOUT is not one of pytest's outcomes, so its message is written here, and so
+    is a teardown that failed after the scenario's verdict was decided (its message is
+    also in the scenario's, in the conformance report).
+    """
+    reporter = terminalreporter
+    timeouts = reporter.stats.get(Verdict.TIMEOUT.value, [])
+    if timeouts:
+        reporter.write_sep("=", "TIMEOUTS")
+        for report in timeouts:
+            reporter.write_sep("_", report.head_line or report.nodeid, yellow=True)
+            for line in report.longreprtext.splitlines():
+                reporter.write_line(line)
+    folded = [
+        report
+        for report in reporter.stats.get("", [])
+        if getattr(report, COUNTED_ATTR, None) == "" and report.failed and report.when == "teardown"
+    ]
+    if folded:
+        reporter.write_sep("=", "failing teardowns, counted in their scenario's verdict")
+        for report in folded:
+            text = report.longreprtext.strip()
+            crash = getattr(report.longrepr, "reprcrash", None)
+            detail = crash.message if "\n" in text and crash is not None else text
+            reporter.write_line(f"{report.nodeid}: while stopping the app: {detail}")
 
 
 # -- guards ---------------------------------------------------------------------------

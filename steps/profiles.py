@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from steps.adapter import ChatScreenAdapter
+from steps.adapter import ChatScreenAdapter, RawpCrsAdapter
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root (features/ and docs/ live here)."""
@@ -26,12 +26,15 @@ class Profile:
         title: Human title of the spec it checks.
         capability: The adapter ``Protocol`` an implementation of the profile fulfils.
         step_modules: Dotted names of the step modules, registered as pytest plugins.
+        reference_adapter: The adapter spec of the profile's reference implementation,
+            checked when no adapter is set.
     """
 
     name: str
     title: str
     capability: type
     step_modules: tuple[str, ...]
+    reference_adapter: str
 
     @property
     def features_dir(self) -> Path:
@@ -54,7 +57,17 @@ PROFILES: tuple[Profile, ...] = (
             "steps.chat_screen.message_steps",
             "steps.chat_screen.screen_steps",
             "steps.chat_screen.hostile_steps",
+            "steps.chat_screen.rule_steps",
+            "steps.chat_screen.view_steps",
         ),
+        reference_adapter="reference_app.conformance:adapter",
+    ),
+    Profile(
+        name="rawp_crs",
+        title="RAWP-CRS agent chat client rendering and UX (seeds 002, 004)",
+        capability=RawpCrsAdapter,
+        step_modules=("steps.rawp_crs.fixtures",),  # steps: features/rawp_crs/conftest.py
+        reference_adapter="reference_crs.conformance:adapter",
     ),
 )
 """Every profile the harness knows, in report order."""

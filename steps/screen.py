@@ -20,9 +20,11 @@ from enum import Enum
 from typing import Any
 
 import rich.cells
+from rich.align import Align
 from rich.cells import cell_len
 from rich.color import Color
 from rich.console import Console
+from rich.measure import Measurement
 from rich.style import Style
 from textual.app import App
 from textual.geometry import Region
@@ -320,7 +322,9 @@ def _by_gaps(gaps: tuple[int, int], what: str) -> tuple[Side | None, str]:
     return (Side.LEFT if gaps[0] < gaps[1] else Side.RIGHT), where
 
 
-def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
+def item_geometry(
+    app: App[Any], item: Widget, area: Widget, rows: list[list[str]] | None = None
+) -> ItemGeometry:
     """Measure ``item``'s drawn text and decorations inside ``area``.
 
     The text is what the item draws in its content region but its decorations (a marker
@@ -334,6 +338,8 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         app: The running, idle app.
         item: A message widget; its text is taken from its content region.
         area: The conversation area.
+        rows: The composed screen (:func:`screen_rows`) when the caller already has it,
+            so measuring many items composes the screen once; ``None`` composes it.
 
     Returns:
         The geometry of the visible rows of the item.
@@ -342,7 +348,7 @@ def item_geometry(app: App[Any], item: Widget, area: Widget) -> ItemGeometry:
         AssertionError: The item is not visible on the screen within the area, or no
             text of it is drawn.
     """
-    rows = screen_rows(app)
+    rows = screen_rows(app) if rows is None else rows
     # Clipped to the screen: an area wider than the terminal draws nothing past its edge.
     bounds = area.scrollable_content_region.intersection(app.screen.region)
     visible = item.region.intersection(bounds)
@@ -503,8 +509,16 @@ def widget_text(widget: Widget) -> str:
 
 
 def _rendered_text(renderable: object) -> str:
-    """Render ``renderable`` as plain text on a wide console, so nothing wraps."""
+    """Render ``renderable`` as plain text at its natural width, so nothing wraps or pads.
+
+    The width is the renderable's own maximum (Rich's ``Measurement``), at least
+    :data:`UNWRAPPED_WIDTH` wide to measure in: a right-aligned or justified renderable
+    rendered wider than that would be read back with the padding it adds on the left.
+    """
     console = Console(width=UNWRAPPED_WIDTH, color_system=None, file=io.StringIO())
+    options = console.options.update_width(UNWRAPPED_WIDTH * 10)
+    measured = Measurement.get(console, options, renderable)  # type: ignore[arg-type]  # a Rich renderable, as Textual hands it over
+    console.width = max(measured.maximum, 1)
     with console.capture() as capture:
         console.print(renderable, end="", highlight=False)
     lines = [line.rstrip() for line in capture.get().splitlines()]
@@ -679,14 +693,20 @@ def declared_alignment(item: Widget, area: Widget) -> Side | None:
     """The side the computed styles place ``item``'s text against, or ``None`` if centred.
 
     Reads ``text-align`` and ``content-align-horizontal`` of the item and of the widgets
-    inside it that hold all of its text (the body of a composite item), and
+    inside it that hold all of its text (the body of a composite item),
     ``align-horizontal`` and ``dock`` of those and of each widget up to ``area`` (any of
-    them can place text on a side). A right-hand setting anywhere wins over the defaults.
+    them can place text on a side), and the alignment of a Rich ``Align`` that the item's
+    own ``render()`` returns (Rich places that text itself; no Textual style shows it). A
+    right-hand setting anywhere wins over the defaults.
     """
     holders = _text_holders(item)
     hints = []
     for node in [item, *holders]:
         hints += [node.styles.text_align, node.styles.content_align_horizontal]
+    if not hasattr(item, "visual"):  # a Static's visual is styled by Textual alone
+        rendered = item.render()
+        if isinstance(rendered, Align):
+            hints.append(rendered.align)
     for node in _chain(item, area) + holders:
         hints.append(node.styles.align_horizontal)
         hints.append(node.styles.dock or "")

@@ -2,8 +2,9 @@
 
 The lint (issue 4 §2) holds for every registered profile (:data:`steps.profiles.PROFILES`):
 
-* every clause checked by scenario (``checked_by: scenario``) is cited by at least one
-  scenario of the profile;
+* every active clause checked by scenario (``checked_by: scenario``) is cited by at least
+  one scenario of the profile, and no planned clause (``status: planned``, a later part of
+  a profile being built) is;
 * every scenario cites at least one clause with a tag ``@clause:<id>``;
 * every cited clause exists in the profile's own catalogue;
 * clause tags sit on a scenario, a rule or the feature, never on an ``Examples`` block
@@ -158,7 +159,13 @@ def lint(clauses: Mapping[str, Clause], scenarios: Iterable[ScenarioRef]) -> lis
             for clause_id in scenario.examples_clause_tags
         ]
     for clause_id, citing in coverage(clauses, scenarios).items():
-        if not citing and clauses[clause_id].checked_by == "scenario":
+        clause = clauses[clause_id]
+        if clause.status == "planned" and citing:
+            problems.append(
+                f"clause {clause_id!r} is planned ({clause.planned_for}) but cited by "
+                + ", ".join(ref.where for ref in citing)
+            )
+        if not citing and clause.checked_by == "scenario" and clause.status == "active":
             problems.append(
                 f"clause {clause_id!r} ({clauses[clause_id].level}) has no scenario citing it"
             )

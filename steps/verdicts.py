@@ -1,11 +1,23 @@
 """Scenario verdicts: PASS, FAIL, ERROR, TIMEOUT, SKIP, XFAIL, XPASS (as WPT keeps them apart).
 
-A failed check is FAIL: the implementation does something the spec forbids. ERROR is
-the implementation under test crashing (or its adapter breaking), TIMEOUT is it not
-answering within the bound. Every phase's report carries that phase's verdict in
-``report.user_properties`` as ``("phase_verdict", <value>)``; the teardown report also
-carries the scenario's verdict over all phases as ``("verdict", <value>)`` (see
-:func:`combine`), which is what ``--junitxml`` writes as a property of the test case.
+A failed check is FAIL: the implementation does something the spec forbids, and the
+message starts with ``[<clause-id>]``. ERROR is the implementation under test crashing
+(:class:`ImplementationError`), or the harness being unable to drive it
+(:class:`HarnessError`: the adapter names the wrong widget, a harness bug), whose message
+says so and names no clause. TIMEOUT is the implementation not answering within the
+bound. Only a plain ``AssertionError`` (a check) can be FAIL: none of the classes here
+is one, so a step's ``except AssertionError`` never turns a crash or a harness error
+into a clause failure.
+
+Every phase's report carries that phase's verdict in ``report.user_properties`` as
+``("phase_verdict", <value>)``; the teardown report also carries the scenario's verdict
+over all phases as ``("verdict", <value>)`` (see :func:`combine`), which is what
+``--junitxml`` writes as a property of the test case.
+
+**One count per scenario.** pytest's terminal summary counts each scenario once, under
+its verdict, exactly as ``report.json`` counts ``outcomes`` (:func:`counted`): a
+scenario whose call failed is not also counted as an error of its teardown (the
+teardown's message is folded into the scenario's, and the terminal lists it apart).
 """
 
 from __future__ import annotations
@@ -27,12 +39,29 @@ class Verdict(Enum):
     XPASSED = "xpassed"
 
 
-class ImplementationError(AssertionError):
+PASSING = (Verdict.PASSED, Verdict.XPASSED)
+"""Call verdicts that a failing teardown still overrides (:func:`combine`)."""
+
+
+class ImplementationError(Exception):
     """The implementation under test crashed or its adapter broke: verdict ERROR."""
 
 
-class ImplementationTimeout(AssertionError):
+class ImplementationTimeout(Exception):
     """The implementation under test did not answer within the bound: verdict TIMEOUT."""
+
+
+class HarnessError(Exception):
+    """The harness cannot drive the app (verdict ERROR, under no clause).
+
+    The adapter names a widget the driver cannot use (no widget, several, the wrong
+    type), or a step misuses the driver. The message starts with
+    :data:`HARNESS_PREFIX`, so no reader takes it for the implementation's fault.
+    """
+
+
+HARNESS_PREFIX = "the harness cannot drive the app"
+"""Start of every :class:`HarnessError` message."""
 
 
 class TimeoutInterrupt(BaseException):
@@ -63,7 +92,7 @@ def classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Verdict:
         excinfo.errisinstance((ImplementationTimeout, TimeoutInterrupt)) or _timed_out(excinfo)
     ):
         return Verdict.TIMEOUT
-    if excinfo is not None and excinfo.errisinstance(ImplementationError):
+    if excinfo is not None and excinfo.errisinstance((ImplementationError, HarnessError)):
         return Verdict.ERROR
     if report.when != "call":
         return Verdict.ERROR
@@ -83,9 +112,32 @@ def combine(phases: dict[str, Verdict]) -> Verdict:
     if setup is not Verdict.PASSED or call is None:
         return setup
     teardown = phases.get("teardown", Verdict.PASSED)
-    if call in (Verdict.PASSED, Verdict.XPASSED) and teardown is not Verdict.PASSED:
+    if call in PASSING and teardown is not Verdict.PASSED:
         return teardown
     return call
+
+
+def counted(phases: dict[str, Verdict], when: str) -> Verdict | None:
+    """Return the verdict the report of phase ``when`` is counted under, or ``None``.
+
+    Each scenario is counted once, by the report of the phase that decides
+    :func:`combine`: a setup that did not pass; else a call that did not pass; else the
+    teardown (which turns a passing call into its own verdict when it fails). So a
+    failed call followed by a failing teardown counts once, as the call's verdict.
+
+    Args:
+        phases: The verdicts of the phases run so far, ``when`` included.
+        when: ``"setup"``, ``"call"`` or ``"teardown"``.
+    """
+    setup = phases.get("setup")
+    call = phases.get("call")
+    if when == "setup":
+        return None if setup is Verdict.PASSED else setup
+    if when == "call":
+        return None if call in PASSING else call
+    if setup is Verdict.PASSED and call in PASSING:
+        return combine(phases)
+    return None
 
 
 def _timed_out(excinfo: pytest.ExceptionInfo[BaseException]) -> bool:

@@ -53,7 +53,7 @@ class SwappedAdapter(ReferenceAdapter):
     name = "swapped-alignment"
     implementation_version = "0.0.1-broken"
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh :class:`SwappedApp`."""
         return SwappedApp()
 
@@ -64,7 +64,7 @@ class CrashingAdapter(ReferenceAdapter):
     name = "crashing"
     implementation_version = "0.0.1-broken"
 
-    def create_app(self) -> App[Any]:
+    def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh :class:`CrashingApp`."""
         return CrashingApp()
 

@@ -86,15 +86,19 @@ def test_the_ini_key_is_used_when_neither_option_nor_environment_is_set(
     assert f"from {SOURCE_TEXT['ini']})" in header_line(result)
 
 
-def test_the_reference_app_is_the_default(
+def test_each_profile_runs_its_reference_implementation_by_default(
     project: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     result = project.runpytest(*configure(project, monkeypatch))
     result.assert_outcomes(passed=1)
-    assert header_line(result).startswith("adapter: reference_app ")
-    assert "(reference_app.conformance:adapter, from default (reference app))" in header_line(
-        result
-    )
+    lines = [line for line in result.outlines if line.startswith("adapter: ")]
+    default = "from default (reference implementations)"
+    assert lines == [
+        f"adapter: reference_app 0.1.0 (reference_app.conformance:adapter, {default}); "
+        "profiles: chat_screen",
+        f"adapter: reference_crs 0.1.0 (reference_crs.conformance:adapter, {default}); "
+        "profiles: rawp_crs",
+    ]
 
 
 def test_an_empty_environment_variable_counts_as_unset(

@@ -3,7 +3,7 @@ and reports its rows; no timing is asserted (benchmarks only, docs/performance.m
 
 from __future__ import annotations
 
-from benchmarks import overhead, scale, startup
+from benchmarks import overhead, scale, startup, streaming
 from benchmarks.__main__ import main
 
 
@@ -41,3 +41,10 @@ def test_the_command_prints_a_table_row_per_ratio(capsys) -> None:
     out = capsys.readouterr().out
     assert "| 4. start-up | time to the first frame (Ready) |" in out
     assert "machine: nproc" in out
+
+
+def test_the_streaming_benchmark_streams_every_delta_into_both_apps() -> None:
+    result = streaming.run(sizes=(20,), repeats=1)
+    rows = streaming.rows(result)
+    assert [row.key for row in rows] == ["5. streaming 20", "5. frame gap 20"]
+    assert all(sample.total > 0 for side in result[20].values() for sample in side)

@@ -34,7 +34,7 @@ def test_an_async_def_step_fails_its_scenario(project: pytest.Pytester) -> None:
         """,
     )
     result = project.runpytest()
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(errors=1)  # verdict ERROR: no check failed
     result.stdout.fnmatch_lines(["*Given 'an async precondition' is implemented by an async def*"])
 
 
@@ -64,7 +64,7 @@ def test_a_scenario_with_no_steps_fails(project: pytest.Pytester) -> None:
         TRIVIAL_STEPS,
     )
     result = project.runpytest()
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(errors=1)  # verdict ERROR: no check failed
     result.stdout.fnmatch_lines(["*scenario 'Every keyword misspelt' has no steps*"])
 
 
@@ -79,7 +79,7 @@ def test_a_scenario_without_a_then_step_fails(project: pytest.Pytester) -> None:
         TRIVIAL_STEPS,
     )
     result = project.runpytest()
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(errors=1)  # verdict ERROR: no check failed
     result.stdout.fnmatch_lines(["*scenario 'Only a precondition' has no Then step*"])
 
 
@@ -97,7 +97,7 @@ def test_an_app_that_exits_during_a_step_that_does_not_quit_fails_clearly(
 ) -> None:
     write_feature(project, SUBMIT_AND_CHECK)
     result = project.runpytest("--adapter=tests.miniatures:quits_on_submit")
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(errors=1)  # verdict ERROR: no check failed
     result.stdout.fnmatch_lines(
         [
             "*the app stopped during step 'When the user submits \"안녕\"', "
@@ -111,7 +111,7 @@ def test_an_app_that_crashes_during_a_step_fails_with_the_exception_and_its_plac
 ) -> None:
     write_feature(project, SUBMIT_AND_CHECK)
     result = project.runpytest("--adapter=tests.miniatures:crashes_on_submit")
-    result.assert_outcomes(failed=1)
+    result.assert_outcomes(errors=1)  # verdict ERROR: no check failed
     result.stdout.fnmatch_lines(
         [
             "*the app crashed during step 'When the user submits \"안녕\"': "

@@ -1,14 +1,16 @@
-"""Meta-test: the conformance suite catches every mutant of the reference app.
+"""Meta-test: the conformance suite catches every mutant of each profile's reference.
 
-Each mutant in ``tests/candidates/mutants.py`` is the reference app with one realistic
-defect, breaking the clause its docstring names. This module runs ``pytest features`` in
-a subprocess, like any user would:
+Each mutant in ``tests/candidates/mutants.py`` (profile ``chat_screen``) and
+``tests/candidates/crs_mutants.py`` (profile ``rawp_crs``) is the profile's reference
+implementation with one realistic defect, breaking the clause its docstring names. This
+module runs ``pytest features`` in a subprocess, like any user would:
 
-* against the reference app, every scenario: all must pass;
+* against the reference implementation, every scenario: all must pass;
 * against each mutant, the scenarios citing its clause: at least one must fail (and that
   scenario must pass against the reference app), or the mutant's own test id fails;
 * then every MUST clause checked by scenarios must be broken by at least one caught
-  mutant, and ``docs/mutants.md`` is rewritten with what caught what.
+  mutant, and ``docs/mutants.md`` (``docs/mutants-rawp_crs.md``) is rewritten with what
+  caught what.
 
 Runs go two at a time (CI has two cores) in a thread pool, started ahead of the tests
 that need them. A mutant that no scenario catches calls for a better scenario, never a
@@ -30,12 +32,50 @@ from typing import Any
 import pytest
 
 from steps.clauses import Clause, catalogue
-from tests.candidates.mutants import MUTANTS
+from tests.candidates import crs_mutants, mutants
+from tests.candidates.mutants import Mutant
 
 ROOT = Path(__file__).resolve().parent.parent
-REPORT = ROOT / "docs" / "mutants.md"
-PROFILE = "chat_screen"
-REFERENCE = "reference_app.conformance:adapter"
+
+
+@dataclass(frozen=True)
+class Suite:
+    """The mutants of one profile and what they are checked against.
+
+    Attributes:
+        profile: The profile's name.
+        module: Dotted name of the module holding the mutants (for ``--adapter``).
+        mutants: The mutants by name.
+        reference: Adapter spec of the profile's reference implementation.
+        report: The Markdown page written with what caught what.
+    """
+
+    profile: str
+    module: str
+    mutants: dict[str, Mutant]
+    reference: str
+    report: Path
+
+
+SUITES = {
+    "chat_screen": Suite(
+        "chat_screen",
+        "tests.candidates.mutants",
+        mutants.MUTANTS,
+        "reference_app.conformance:adapter",
+        ROOT / "docs" / "mutants.md",
+    ),
+    "rawp_crs": Suite(
+        "rawp_crs",
+        "tests.candidates.crs_mutants",
+        crs_mutants.MUTANTS,
+        "reference_crs.conformance:adapter",
+        ROOT / "docs" / "mutants-rawp_crs.md",
+    ),
+}
+"""Every profile's mutants."""
+CASES = [(suite.profile, name) for suite in SUITES.values() for name in suite.mutants]
+"""``(profile, mutant name)`` of every mutant."""
 WORKERS = 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
 """Concurrent suite runs: two, or one per xdist worker (``-n 2`` then gives two)."""
 RUN_BOUND = 600
@@ -80,14 +120,14 @@ class SuiteRun:
         return next((s.verdict for s in self.scenarios if s.nodeid == nodeid), None)
 
 
-def run_suite(adapter: str, clauses: tuple[str, ...], report: Path) -> SuiteRun:
-    """Run ``pytest features`` against ``adapter``, only scenarios citing ``clauses`` if any.
+def run_suite(adapter: str, clauses: tuple[str, ...], report: Path, profile: str) -> SuiteRun:
+    """Run ``pytest features/<profile>`` against ``adapter``, only scenarios citing ``clauses``.
 
     The outcomes are read from the run's conformance report (``--conformance-report``,
     written to the directory ``report``), as a user would read them.
     """
     command = [
-        sys.executable, "-m", "pytest", "features", "-q", "--tb=no", "--no-header",
+        sys.executable, "-m", "pytest", f"features/{profile}", "-q", "--tb=no", "--no-header",
         "-p", "no:randomly", "-p", "no:cacheprovider",
         f"--adapter={adapter}", f"--conformance-report={report}",
         *(f"--clause={clause}" for clause in clauses),
@@ -138,26 +178,29 @@ class Runs:
     futures: dict[str, Future[SuiteRun]] = field(default_factory=dict)
 
     def start(self, key: str) -> None:
-        """Start the run ``key`` unless it has been started or kept."""
+        """Start the run ``key`` (``<profile>:reference`` or ``<profile>:<mutant>``)."""
         if key in self.futures or self.kept(key).is_file():
             return
-        if key == "reference":
-            adapter, clauses = REFERENCE, ()
+        profile, _, name = key.partition(":")
+        suite = SUITES[profile]
+        if name == "reference":
+            adapter, clauses = suite.reference, ()
         else:
-            adapter, clauses = f"tests.candidates.mutants:{key}", (MUTANTS[key].clause,)
-        self.futures[key] = self.pool.submit(self.run, key, adapter, clauses)
+            adapter, clauses = f"{suite.module}:{name}", (suite.mutants[name].clause,)
+        self.futures[key] = self.pool.submit(self.run, key, adapter, clauses, profile)
 
-    def run(self, key: str, adapter: str, clauses: tuple[str, ...]) -> SuiteRun:
+    def run(self, key: str, adapter: str, clauses: tuple[str, ...], profile: str) -> SuiteRun:
         """Run the suite and keep the result (written whole, then renamed into place)."""
-        done = run_suite(adapter, clauses, self.directory / f"{key}.{os.getpid()}.report")
-        partial = self.directory / f"{key}.{os.getpid()}.partial"
+        stem = f"{key.replace(':', '.')}.{os.getpid()}"
+        done = run_suite(adapter, clauses, self.directory / f"{stem}.report", profile)
+        partial = self.directory / f"{stem}.partial"
         partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
         partial.replace(self.kept(key))
         return done
 
     def kept(self, key: str) -> Path:
         """Where the finished run ``key`` is kept."""
-        return self.directory / f"{key}.run.json"
+        return self.directory / f"{key.replace(':', '.')}.run.json"
 
     def get(self, key: str) -> SuiteRun:
         """The run ``key``, waiting for it (started now if it was not)."""
@@ -170,15 +213,15 @@ class Runs:
 
 def needed_runs(items: list[pytest.Item]) -> list[str]:
     """Run keys the selected tests of this module need, in the order they will ask."""
-    keys = ["reference"]
+    keys = [f"{profile}:reference" for profile in SUITES]
     for item in items:
         if item.module is not sys.modules[__name__]:
             continue
-        callspec = getattr(item, "callspec", None)
-        if callspec is not None:
-            keys.append(callspec.params["name"])
-        elif item.name == test_every_must_clause_is_broken_by_a_caught_mutant.__name__:
-            keys += list(MUTANTS)
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "name" in params:
+            keys.append(f"{params['profile']}:{params['name']}")
+        elif item.originalname == test_every_must_clause_is_broken_by_a_caught_mutant.__name__:
+            keys += [f"{params['profile']}:{name}" for name in SUITES[params["profile"]].mutants]
     return list(dict.fromkeys(keys))
 
 
@@ -202,12 +245,12 @@ def runs(
             future.cancel()
 
 
-def must_clauses() -> list[Clause]:
-    """The MUST clauses of the profile that scenarios check (not left to review)."""
+def must_clauses(profile: str) -> list[Clause]:
+    """The active MUST clauses of ``profile`` that scenarios check (not review, not planned)."""
     return [
         clause
-        for clause in catalogue(PROFILE).values()
-        if clause.level == "MUST" and clause.checked_by == "scenario"
+        for clause in catalogue(profile).values()
+        if clause.level == "MUST" and clause.checked_by == "scenario" and clause.status == "active"
     ]
 
 
@@ -219,58 +262,64 @@ def listed(scenarios: list[Scenario]) -> str:
 # -- tests ----------------------------------------------------------------------------
 
 
-def test_the_reference_app_passes_every_scenario(runs: Runs) -> None:
-    reference = runs.get("reference")
+@pytest.mark.parametrize("profile", list(SUITES))
+def test_the_reference_implementation_passes_every_scenario(profile: str, runs: Runs) -> None:
+    reference = runs.get(f"{profile}:reference")
     not_passed = [s for s in reference.scenarios if s.verdict != "passed"]
     assert reference.scenarios, f"the reference run reported no scenario:\n{reference.output}"
     assert not not_passed, f"the reference app does not pass:{listed(not_passed)}"
     assert reference.returncode == 0, f"the reference run ended badly:\n{reference.output}"
 
 
-@pytest.mark.parametrize("name", list(MUTANTS))
-def test_the_suite_catches_the_mutant(name: str, runs: Runs) -> None:
-    mutant = MUTANTS[name]
-    clause = catalogue(PROFILE).get(mutant.clause)
-    assert clause is not None, f"{name} names {mutant.clause!r}, not a clause of {PROFILE}"
+@pytest.mark.parametrize(("profile", "name"), CASES)
+def test_the_suite_catches_the_mutant(profile: str, name: str, runs: Runs) -> None:
+    mutant = SUITES[profile].mutants[name]
+    clause = catalogue(profile).get(mutant.clause)
+    assert clause is not None, f"{name} names {mutant.clause!r}, not a clause of {profile}"
     assert clause.checked_by == "scenario", f"{name}: {clause.id} is checked by review only"
-    run = runs.get(name)
+    run = runs.get(f"{profile}:{name}")
     assert run.scenarios, f"no scenario cites {clause.id}; output:\n{run.output}"
     caught = run.caught_by(clause.id)
     assert caught, (
         f"mutant {name} ({mutant.defect}) breaks {clause.id}, yet every scenario citing it "
         f"passed: write a better scenario or check, never a weaker mutant.\n{run.output}"
     )
-    reference = runs.get("reference")
+    reference = runs.get(f"{profile}:reference")
     unfair = [s for s in caught if reference.verdict(s.nodeid) != "passed"]
     assert not unfair, f"these scenarios do not pass against the reference app:{listed(unfair)}"
 
 
-def test_every_must_clause_is_broken_by_a_caught_mutant(runs: Runs) -> None:
-    results = {name: runs.get(name) for name in MUTANTS}
-    REPORT.write_text(render_report(results, runs.get("reference")), encoding="utf-8")
-    broken = {m.clause for m in MUTANTS.values() if results[m.name].caught_by(m.clause)}
-    unbroken = [clause.id for clause in must_clauses() if clause.id not in broken]
-    assert not unbroken, f"MUST clauses that no caught mutant breaks: {unbroken}"
+@pytest.mark.parametrize("profile", list(SUITES))
+def test_every_must_clause_is_broken_by_a_caught_mutant(profile: str, runs: Runs) -> None:
+    suite = SUITES[profile]
+    results = {name: runs.get(f"{profile}:{name}") for name in suite.mutants}
+    reference = runs.get(f"{profile}:reference")
+    suite.report.write_text(render_report(suite, results, reference), encoding="utf-8")
+    broken = {m.clause for m in suite.mutants.values() if results[m.name].caught_by(m.clause)}
+    unbroken = [clause.id for clause in must_clauses(profile) if clause.id not in broken]
+    assert not unbroken, f"MUST clauses of {profile} that no caught mutant breaks: {unbroken}"
 
 
 # -- docs/mutants.md ------------------------------------------------------------------
 
 
-def render_report(results: dict[str, SuiteRun], reference: SuiteRun) -> str:
-    """The Markdown page ``docs/mutants.md``: mutant -> clause -> scenarios that caught it."""
+def render_report(suite: Suite, results: dict[str, SuiteRun], reference: SuiteRun) -> str:
+    """The Markdown page of ``suite``: mutant -> clause -> scenarios that caught it."""
+    MUTANTS = suite.mutants
     caught = {name: run.caught_by(MUTANTS[name].clause) for name, run in results.items()}
-    must = must_clauses()
+    must = must_clauses(suite.profile)
+    source = suite.module.replace(".", "/") + ".py"
     lines = [
-        "# Mutants: broken implementations the suite must catch",
+        f"# Mutants of profile {suite.profile}: broken implementations the suite must catch",
         "",
         "<!-- Written by tests/test_mutants.py (`pytest tests/test_mutants.py`); "
         "do not edit by hand. -->",
         "",
-        "Each mutant (`tests/candidates/mutants.py`) is the reference app with one realistic",
-        "defect that breaks the clause it names. The meta-test runs the scenarios citing that",
-        "clause against it; the mutant is caught when one of them fails (each of those",
-        "scenarios passes against the reference app). Run one yourself with",
-        "`pytest features --adapter tests.candidates.mutants:<mutant>`.",
+        f"Each mutant (`{source}`) is the profile's reference implementation with one",
+        "realistic defect that breaks the clause it names. The meta-test runs the scenarios",
+        "citing that clause against it; the mutant is caught when one of them fails (each of",
+        "those scenarios passes against the reference). Run one yourself with",
+        f"`pytest features --adapter {suite.module}:<mutant>`.",
         "",
         f"**{sum(map(bool, caught.values()))} of {len(MUTANTS)} mutants caught; "
         f"{sum(any(m.clause == c.id and caught[m.name] for m in MUTANTS.values()) for c in must)}"
@@ -288,7 +337,9 @@ def render_report(results: dict[str, SuiteRun], reference: SuiteRun) -> str:
         lines.append(f"| `{name}` | `{mutant.clause}` | {_cell(mutant.defect)} | {summary} |")
     lines += ["", "## Clauses and the mutants that break them", ""]
     lines += ["| Clause | Level | Mutants |", "|---|---|---|"]
-    for clause in catalogue(PROFILE).values():
+    for clause in catalogue(suite.profile).values():
+        if clause.status == "planned":
+            continue
         breakers = [f"`{m.name}`" for m in MUTANTS.values() if m.clause == clause.id]
         lines.append(f"| `{clause.id}` | {clause.level} | {', '.join(breakers) or '**none**'} |")
     return "\n".join(lines) + "\n"

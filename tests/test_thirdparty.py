@@ -24,7 +24,7 @@ from steps.clauses import catalogue
 
 RUN_TIMEOUT = 900.0
 """Seconds the subprocess may run (about 2 minutes on 2 cores) before it is killed."""
-OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)")
+OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|timeout|skipped|xfailed|xpassed)")
 """Counts in pytest's closing summary line."""
 PASS_OR_FAIL = {"passed", "failed"}
 """The only outcomes allowed: ERROR or TIMEOUT would be the harness (or adapter) breaking."""

@@ -68,7 +68,10 @@ class Line(Widget):
 class Thread(ScrollableContainer, can_focus=False):
     """The conversation area; not focusable, so the input is the app's only focus."""
 
-    DEFAULT_CSS = "Thread { height: 1fr; }"
+    DEFAULT_CSS = "Thread { height: 1fr; scrollbar-gutter: stable; }"
+    """The gutter is kept for the scrollbar from the start: a scrollbar appearing on the
+    submission that first overflows would narrow the items after ``scroll_end`` computed
+    the end, rewrap them and leave the newest one hidden (clause ``scroll-to-end``)."""
 
 
 class Entry(TextArea):

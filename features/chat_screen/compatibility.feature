@@ -7,8 +7,12 @@ Feature: Widget ids and structure stay compatible
 
   @screenshot
   @clause:widget-ids
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: The declared conversation area and input exist and hold the items
     When the user submits "호환"
     Then the declared conversation area is exactly one widget
     And the declared input is exactly one input field
     And every message item is inside the declared conversation area
+    And every item follows the item rules

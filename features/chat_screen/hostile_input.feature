@@ -14,12 +14,16 @@ Feature: Hostile input never breaks the chat screen
     Given the chat app is running
 
   @clause:body-source
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario Outline: Clicking the text of an action-like body "<text>" does nothing
     When the user submits "<text>"
     And the user clicks the text "<target>" in item 1
     Then the app is still running
     And the conversation area shows 2 items
     And no text in the conversation area is a link or an action
+    And every item follows the item rules
 
     Examples:
       | text                          | target |
@@ -28,6 +32,9 @@ Feature: Hostile input never breaks the chat screen
       | [link=x]y[/link]              | y      |
 
   @clause:body-source @clause:display-format
+  @clause:role-values @clause:single-label-widget @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario Outline: Control characters (<kind>) never reach the terminal
     When the user submits "<text>"
     Then message 1 has role "user" and body "<text>"
@@ -35,6 +42,7 @@ Feature: Hostile input never breaks the chat screen
     And the screen shows the text "<shown>"
     And no control character is drawn on the screen
     And no text in the conversation area is a link or an action
+    And every item follows the item rules
 
     # Values use \xNN escapes; a terminal delivers pasted control characters as they are.
     Examples:
@@ -49,12 +57,18 @@ Feature: Hostile input never breaks the chat screen
       | OSC 8 hyperlink   | \x1b]8;;https://example.com\x07링크\x1b]8;;\x07      | 링크           |
 
   @clause:input-stripped @clause:blank-input-no-choice @clause:blank-input-no-change
+  @clause:input-focus
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario Outline: Unicode whitespace (<kind>) is blank, as str.strip() sees it
     Given the user has submitted "첫 번째 입력"
     When the user submits the raw value "<value>"
     Then the standard choice was not called for that submission
     And the submission changed nothing
     And the input is empty
+    And the input has focus
+    And every item follows the item rules
 
     # blank_input.feature covers spaces, tabs, newlines, U+00A0 and U+3000.
     Examples:
@@ -70,10 +84,14 @@ Feature: Hostile input never breaks the chat screen
       | mixed                     | \u00a0\u3000\u2028 \t\u2029\u0085 |
 
   @clause:input-stripped @clause:body-source @clause:one-choice-per-submission
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario Outline: An invisible character that is not whitespace (<kind>) is a body
     When the user submits the raw value "<value>"
     Then the standard choice was called 1 time, each time with the fixed response list
     And message 1 has role "user" and body "<body>"
+    And every item follows the item rules
 
     Examples:
       | kind                       | value                       | body          |
@@ -83,11 +101,14 @@ Feature: Hostile input never breaks the chat screen
       | stripped around a body     | \u3000\u2029 본문 \u200b\u00a0 | 본문 \u200b |
 
   @clause:role-alignment @clause:role-borders @clause:display-format
+  @clause:role-values @clause:single-label-widget @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes
   Scenario Outline: Wide characters (<kind>) keep the left and right layout
     Given the standard choice will return "조금 더 자세히 말씀해 주세요."
     When the user submits "<text>"
     Then item 1 shows "사용자: <text>"
     And every visible item is drawn against its role's edge with a border glyph on that side only
+    And every item follows the item rules
 
     Examples:
       | kind                | text                                           |
@@ -98,13 +119,19 @@ Feature: Hostile input never breaks the chat screen
       | fullwidth forms     | ＡＢＣ１２３！                                    |
 
   @clause:role-alignment @clause:role-borders
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes
   Scenario: Wide characters wrapped in a narrow terminal keep the left and right layout
     Given the terminal is resized to 30x16 cells
     And the standard choice will return "조금 더 자세히 말씀해 주세요."
     When the user submits "가나다라마바사아자차카타파하가나다라마바사아자차카타파하👩‍👩‍👧‍👦"
     Then every visible item is drawn against its role's edge with a border glyph on that side only
+    And every item follows the item rules
 
   @clause:body-source @clause:display-format @clause:submission-order
+  @clause:role-values @clause:single-label-widget @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: A 20,000-character input is accepted, kept intact and wrapped
     When the user pastes a text of 20000 characters and presses Enter
     Then message 1 is the long text from the user
@@ -113,18 +140,24 @@ Feature: Hostile input never breaks the chat screen
     And the last item is visible in the conversation area
     When the user submits "그다음"
     Then item 3 shows "사용자: 그다음"
+    And every item follows the item rules
 
   # 200 submissions mount 400 items; Textual lays all of them out again on every frame,
   # so on a loaded machine this scenario needs more than the default bound.
   @clause:submission-order @clause:session-records @clause:pair-order @clause:one-choice-per-submission
   @scenario_timeout:60
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: 200 submissions in quick succession keep their exact order
     When the user submits 200 numbered inputs without waiting
     Then the message list, the records and the conversation area keep those inputs in order
     And the standard choice was called 200 times, each time with the fixed response list
     And the last item is visible in the conversation area
+    And every item follows the item rules
 
   @clause:role-alignment @clause:role-borders @clause:scroll-to-end @clause:label-and-classes-from-role @clause:display-format
+  @clause:role-values @clause:single-label-widget @clause:role-labels @clause:role-classes
   Scenario: Every rule holds in a 30x10 terminal
     Given the terminal is resized to 30x10 cells
     When the user submits these inputs in order:
@@ -140,8 +173,11 @@ Feature: Hostile input never breaks the chat screen
     And the last item is visible in the conversation area
     And the input is empty
     And the input has focus
+    And every item follows the item rules
 
   @clause:role-alignment @clause:role-borders @clause:scroll-to-end @clause:submission-order
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes
   Scenario: A resize in the middle of a conversation keeps every rule
     Given the user has submitted "넓은 화면에서"
     And the user has submitted "두 번째"
@@ -156,3 +192,4 @@ Feature: Hostile input never breaks the chat screen
     Then every visible item is drawn against its role's edge with a border glyph on that side only
     And the conversation area shows the items in the order of the message list
     And the input has focus
+    And every item follows the item rules

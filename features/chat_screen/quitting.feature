@@ -1,6 +1,7 @@
 Feature: Escape and Ctrl+Q quit
-  Two keys quit the app at any time, also while the input has focus and holds text.
-  Quitting is separate from submitting: it creates no message and no record.
+  Two keys quit the app at any time: while the input has focus and holds text, while
+  the focus is elsewhere, and after a click on the conversation. Quitting is separate
+  from submitting: it creates no message and no record.
 
   Background:
     Given the chat app is running
@@ -13,6 +14,28 @@ Feature: Escape and Ctrl+Q quit
     Then the app has exited
     And the message list holds 2 messages
     And the records hold 1 submission
+
+    Examples:
+      | key    |
+      | Escape |
+      | Ctrl+Q |
+
+  @clause:quit-keys
+  Scenario Outline: <key> quits while the focus is away from the input
+    When the user moves the focus away from the input
+    And the user presses <key> to quit
+    Then the app has exited
+
+    Examples:
+      | key    |
+      | Escape |
+      | Ctrl+Q |
+
+  @clause:quit-keys
+  Scenario Outline: <key> quits after the user clicked an item
+    When the user clicks item 2
+    And the user presses <key> to quit
+    Then the app has exited
 
     Examples:
       | key    |

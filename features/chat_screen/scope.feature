@@ -4,11 +4,15 @@ Feature: No external calls, no persistence
 
   @screenshot
   @clause:no-external-calls
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
   Scenario: A conversation makes no network connection
     Given network connections are watched
     And the chat app is running
     When the user submits "네트워크"
     Then no network connection was attempted
+    And every item follows the item rules
 
   @clause:no-persistence
   Scenario: A new app starts empty after a previous conversation

@@ -2,4 +2,4 @@
 
 from pytest_bdd import scenarios
 
-scenarios(".")
+scenarios("chat_screen")

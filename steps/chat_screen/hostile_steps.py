@@ -120,9 +120,22 @@ def submits_long(driver: Driver, submissions: list[Snapshot], count: int) -> str
     target_fixture="rapid_inputs",
 )
 def submits_rapidly(driver: Driver, count: int) -> list[str]:
-    """Submit ``빠른 입력 1`` ... ``빠른 입력 <count>`` in one burst (each pasted, then Enter)."""
+    """Submit ``빠른 입력 1`` ... ``빠른 입력 <count>`` in one burst (each pasted, then Enter).
+
+    An input that lost the focus on the way took none of the later pastes: that breaks
+    ``input-focus`` (it keeps focus after each submission), reported before the lost
+    messages are.
+    """
     texts = [f"빠른 입력 {number}" for number in range(1, count + 1)]
     driver.submit_rapidly(texts)
+    focused = driver.app.focused
+    check(
+        focused is driver.input,
+        "input-focus",
+        "the input",
+        "to keep focus after each submission, so that it takes the next one",
+        f"focus is on {describe_widget(focused) if focused else 'nothing'}",
+    )
     return texts
 
 

@@ -123,8 +123,7 @@ def agent_bodies_fixed(driver: Driver) -> None:
 )
 def choice_calls(driver: Driver, count: int) -> None:
     """``random.choice`` ran ``count`` times, each with the fixed list."""
-    assert driver.spy is not None
-    calls = driver.spy.calls
+    calls = driver.choice_spy.calls
     check(
         len(calls) == count,
         "one-choice-per-submission",
@@ -146,9 +145,8 @@ def choice_calls(driver: Driver, count: int) -> None:
 @then("the standard choice was not called for that submission")
 def choice_not_called(driver: Driver, submissions: list[Snapshot]) -> None:
     """No ``random.choice`` call since the last submission began (``blank-input-no-choice``)."""
-    assert driver.spy is not None
     before = submissions[-1].choices
-    after = len(driver.spy.calls)
+    after = len(driver.choice_spy.calls)
     check(
         after == before,
         "blank-input-no-choice",

@@ -39,7 +39,10 @@ held; a clause checked by some scenarios and not reached by others is ``not-reac
 
 Totals per requirement level count the clauses of the claimed profiles by verdict;
 ``MUST 31/33`` reads "31 of the 33 MUST clauses of the claimed profiles pass" (only
-``pass`` counts).
+``pass`` counts). When the run selected clauses (``--clause``), the totals count the
+selected clauses only (``MUST 0/2``: of the 2 selected MUST clauses, none passes); the
+other clauses keep their verdicts in the matrix, with ``selected`` false, and
+``run.selection`` names the selection.
 """
 
 from __future__ import annotations
@@ -274,12 +277,17 @@ def slug(text: str, limit: int = 60) -> str:
 
 
 def clause_entries(
-    profiles: Iterable[Profile], claimed: Iterable[str], scenarios: list[dict[str, Any]]
+    profiles: Iterable[Profile],
+    claimed: Iterable[str],
+    scenarios: list[dict[str, Any]],
+    selected: Container[str] | None = None,
 ) -> list[dict[str, Any]]:
     """Return the ``clauses`` of the report: each clause with its scenarios and verdict.
 
     ``scenarios`` lists the scenarios citing the clause; ``results`` maps those and the
-    scenarios whose failure names it to their :func:`result_for` the clause.
+    scenarios whose failure names it to their :func:`result_for` the clause;
+    ``selected`` is whether the run selected it (every clause when ``selected`` is
+    ``None``: no selection was made).
     """
     claimed = set(claimed)
     entries = []
@@ -302,6 +310,7 @@ def clause_entries(
                     "source": clause.source,
                     "checked_by": clause.checked_by,
                     "verdict": verdict.value,
+                    "selected": selected is None or clause.id in selected,
                     "scenarios": [e["id"] for e in deciding if clause.id in e["clauses"]],
                     "results": results,
                 }
@@ -310,12 +319,17 @@ def clause_entries(
 
 
 def totals(clauses: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
-    """Count clauses per level and verdict; ``applicable`` excludes ``not-claimed`` ones."""
+    """Count clauses per level and verdict; ``applicable`` excludes ``not-claimed`` ones.
+
+    Only the selected clauses count (``selected``, see :func:`clause_entries`).
+    """
     counts: dict[str, dict[str, int]] = {
         level: {"applicable": 0} | {verdict.value: 0 for verdict in ClauseVerdict}
         for level in LEVELS
     }
     for clause in clauses:
+        if not clause.get("selected", True):
+            continue
         level = counts[clause["level"]]
         level[clause["verdict"]] += 1
         if clause["verdict"] != ClauseVerdict.NOT_CLAIMED.value:
@@ -336,6 +350,7 @@ class RunInfo:
         exit_status: pytest's exit status.
         arguments: The pytest command-line arguments.
         expectations: Path of the expectations file in use, or ``None``.
+        selected_clauses: The clauses ``--clause`` selected; empty when it was not given.
     """
 
     harness_version: str
@@ -346,6 +361,7 @@ class RunInfo:
     exit_status: int
     arguments: list[str]
     expectations: str | None
+    selected_clauses: tuple[str, ...] = ()
 
 
 def build(
@@ -360,7 +376,8 @@ def build(
     claimed = list(info.adapter["profiles"])
     known = {clause for profile in profiles for clause in catalogue(profile.name)}
     scenarios, files = scenario_entries(runs, known)
-    clauses = clause_entries(profiles, claimed, scenarios)
+    selection = list(info.selected_clauses)
+    clauses = clause_entries(profiles, claimed, scenarios, set(selection) if selection else None)
     outcomes = {verdict.value: 0 for verdict in Verdict}
     for entry in scenarios:
         outcomes[entry["outcome"]] += 1
@@ -376,6 +393,7 @@ def build(
             "exit_status": info.exit_status,
             "arguments": info.arguments,
             "expectations": info.expectations,
+            "selection": {"clauses": selection} if selection else None,
         },
         "profiles": [
             {

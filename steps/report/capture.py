@@ -22,11 +22,10 @@ from rich.cells import cell_len
 from textual.app import App
 
 from steps.checks import cited_clauses, named_clause
-from steps.driver import DriverError
 from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
 from steps.traceability import FEATURES_ROOT, example_ids
-from steps.verdicts import TimeoutInterrupt
+from steps.verdicts import HarnessError, TimeoutInterrupt
 from steps.watchdog import Watchdog
 
 RECORD_ATTR = "conformance"
@@ -36,7 +35,16 @@ FAILED_STEP_KEY = pytest.StashKey[str]()
 EXAMPLE_PARAM = "_pytest_bdd_example"
 """The parameter through which pytest-bdd passes an outline's example row."""
 _FONT_URLS = re.compile(r',\s*url\("https?://[^"]*"\)\s*format\("[^"]*"\)')
-_TEXT_RUN = re.compile(r'(<text [^>]*?textLength=")([0-9.]+)("[^>]*>)([^<]*)(</text>)')
+_TEXT_RUN = re.compile(
+    r'(<text [^>]*?)x="([0-9.]+)"([^>]*?) textLength="([0-9.]+)"([^>]*>)([^<]*)(</text>)'
+)
+_MATRIX_FONT = re.compile(r"font-family: Fira Code, monospace;")
+SCREEN_FONTS = (
+    '"Fira Code", "DejaVu Sans Mono", Menlo, Consolas, "D2Coding", "Noto Sans Mono CJK KR", '
+    '"NanumGothicCoding", "Sarasa Mono K", "Malgun Gothic", "Apple SD Gothic Neo", '
+    '"Noto Sans CJK KR", "WenQuanYi Zen Hei Mono", monospace'
+)
+"""Font stack of a screenshot's cells: monospace fonts, then ones with Hangul glyphs."""
 
 
 def template_of(item: pytest.Item) -> ScenarioTemplate | None:
@@ -140,7 +148,7 @@ def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
         return None, "no screenshot: the scenario started no app"
     try:
         app: App[Any] = driver.app
-    except DriverError:
+    except HarnessError:
         return None, "no screenshot: the scenario started no app"
     if driver.crash is not None:
         return None, f"no screenshot: the app crashed ({summarize_exception(driver.crash)})"
@@ -161,22 +169,54 @@ def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
 def offline_svg(svg: str) -> str:
     """Make a Rich SVG export self-contained and faithful to the terminal's cells.
 
-    Drops the web-font URLs (the ``local("FiraCode-...")`` sources stay; without them
-    the browser uses its monospace font), so the SVG loads nothing from the network. And
-    widens each text run holding wide characters (Hangul) to its width in cells: Rich
-    sets ``textLength`` from the number of characters, which squeezes such text into
-    half its width and would misplace right-aligned items (Textualize/rich#2742).
+    Drops the web-font URLs (the ``local("FiraCode-...")`` sources stay), so the SVG
+    loads nothing from the network, and gives the cells :data:`SCREEN_FONTS`, which
+    ends with fonts that have Hangul. And draws wide characters (Hangul) on their
+    double-width cells: Rich sets one ``textLength`` per run from its number of
+    characters, which squeezes such text into half its width (Textualize/rich#2742),
+    and stretching the run to its width in cells spaces the glyphs of a narrower
+    fallback font apart (``사 용 자 :``). So a run holding wide characters is split into
+    runs of wide and of narrow characters, each at its own cell; a wide run's glyphs
+    are scaled to fill two cells each (``lengthAdjust="spacingAndGlyphs"``), as a
+    terminal draws them.
     """
-    return _TEXT_RUN.sub(_cell_width, _FONT_URLS.sub("", svg))
+    svg = _MATRIX_FONT.sub(f"font-family: {SCREEN_FONTS};", _FONT_URLS.sub("", svg))
+    return _TEXT_RUN.sub(_cell_runs, svg)
 
 
-def _cell_width(match: re.Match[str]) -> str:
-    head, length, middle, text, tail = match.groups()
+def _cell_runs(match: re.Match[str]) -> str:
+    head, start, middle, length, rest, text, tail = match.groups()
     plain = html.unescape(text)
     if not plain or cell_len(plain) == len(plain):
         return match[0]
-    width = float(length) * cell_len(plain) / len(plain)
-    return f"{head}{width:.4g}{middle}{text}{tail}"
+    cell = float(length) / len(plain)  # Rich: one cell per character
+    runs, column = [], 0
+    for wide, chars in _by_width(plain):
+        cells = cell_len(chars)
+        stretch = ' lengthAdjust="spacingAndGlyphs"' if wide else ""
+        x, width = float(start) + column * cell, cells * cell
+        escaped = html.escape(chars, quote=False).replace(" ", "&#160;").replace("\xa0", "&#160;")
+        runs.append(
+            f'{head}x="{x:.5g}"{middle} textLength="{width:.5g}"{stretch}{rest}{escaped}{tail}'
+        )
+        column += cells
+    return "".join(runs)
+
+
+def _by_width(text: str) -> list[tuple[bool, str]]:
+    """Split ``text`` into runs of wide (two-cell) and of other characters, in order.
+
+    A zero-width character (a joiner, a combining mark) stays with the character before.
+    """
+    runs: list[tuple[bool, str]] = []
+    for char in text:
+        width = cell_len(char)
+        wide = width == 2 if width else (runs[-1][0] if runs else False)
+        if runs and runs[-1][0] == wide:
+            runs[-1] = (wide, runs[-1][1] + char)
+        else:
+            runs.append((wide, char))
+    return runs
 
 
 def is_failure(report: pytest.TestReport, call: pytest.CallInfo[None]) -> bool:

@@ -234,6 +234,7 @@ class Recorder:
         self.started = datetime.now(UTC)
         self.written: list[Path] = []
         self.summary: list[str] = []
+        self.selection: str | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Take one phase's report (from this process or from a worker)."""
@@ -246,6 +247,7 @@ class Recorder:
             report, files = build.build(info, self.collector.runs.values())
             self.written += render.write(report, files, self.settings.report_dir)
             self.summary = render.summary_lines(report)
+            self.selection = render.selection_note(report)
         if self.settings.living_dir is not None:
             shots = {
                 (run.record["feature"], run.record["scenario"], run.record["example"]): run.svg
@@ -275,14 +277,17 @@ class Recorder:
             exit_status=exit_status,
             arguments=[str(argument) for argument in self.config.invocation_params.args],
             expectations=None if found is None else str(found.path),
+            selected_clauses=tuple(self.config.getoption("clause")),
         )
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
-        """Say where the files are, and the summary line per level."""
+        """Say where the files are, the summary line per level, and the selection if any."""
         for path in self.written:
             terminalreporter.write_sep("-", f"written: {path}")
         if self.summary:
             terminalreporter.write_line("conformance: " + " · ".join(self.summary))
+        if self.selection:
+            terminalreporter.write_line(f"conformance selection: {self.selection}")
 
 
 def _harness_version() -> str:

@@ -99,11 +99,35 @@ def write(report: Mapping[str, Any], files: Mapping[str, str], directory: Path) 
 # -- report.md -------------------------------------------------------------------------
 
 
+def selection_note(report: Mapping[str, Any]) -> str | None:
+    """Say that the run selected clauses, and which, or ``None`` when it did not.
+
+    ``--clause role-borders, input-cleared: only the scenarios citing these 2 clauses ran;
+    the totals count these clauses only``.
+    """
+    selection = report["run"].get("selection")
+    if not selection:
+        return None
+    chosen = selection["clauses"]
+    these = "this clause" if len(chosen) == 1 else f"these {len(chosen)} clauses"
+    return (
+        f"--clause {', '.join(chosen)}: only the scenarios citing {these} ran; "
+        f"the totals count {these} only"
+    )
+
+
 def summary_lines(report: Mapping[str, Any]) -> list[str]:
-    """One line per level: ``MUST 31/33``, then the other verdicts that occurred."""
+    """One line per level: ``MUST 31/33``, then the other verdicts that occurred.
+
+    After a selection (:func:`selection_note`), the levels with no selected clause are left
+    out.
+    """
     lines = []
+    selected = bool(report["run"].get("selection"))
     for level in LEVELS:
         counts = report["totals"][level]
+        if selected and not counts["applicable"]:
+            continue
         others = [f"{counts[verdict]} {verdict}" for verdict in OTHER_VERDICTS if counts[verdict]]
         detail = f" ({', '.join(others)})" if others else ""
         lines.append(f"{level} {counts['pass']}/{counts['applicable']}{detail}")
@@ -129,6 +153,7 @@ def markdown(report: Mapping[str, Any]) -> str:
         "",
         "## Summary",
         "",
+        *([f"**Selection**: {note}.", ""] if (note := selection_note(report)) else []),
         *(f"{line}  " for line in summary_lines(report)),
         "",
         "Scenarios: "
@@ -144,9 +169,8 @@ def _clause_table(report: Mapping[str, Any]) -> list[str]:
     lines = ["## Clauses", "", "| Clause | Level | Verdict | Scenarios |", "|---|---|---|---|"]
     for clause in report["clauses"]:
         counted = count_results(clause["results"].values())
-        lines.append(
-            f"| `{clause['id']}` | {clause['level']} | {clause['verdict']} | {counted or '-'} |"
-        )
+        verdict = clause["verdict"] + ("" if clause.get("selected", True) else " (not selected)")
+        lines.append(f"| `{clause['id']}` | {clause['level']} | {verdict} | {counted or '-'} |")
     return [*lines, ""]
 
 
@@ -224,6 +248,7 @@ def html(report: Mapping[str, Any], files: Mapping[str, str]) -> str:
             report=report,
             levels=LEVELS,
             summary=summary_lines(report),
+            selection=selection_note(report),
             areas=areas,
             anchors={entry["id"]: f"s{number}" for number, entry in enumerate(scenarios, 1)},
             by_id={entry["id"]: entry for entry in scenarios},

@@ -112,6 +112,18 @@ class CrashOnSubmit(ChatApp):
         raise RuntimeError(f"submit failed on purpose for {event.value!r}")
 
 
+class SwappedCrashOnUnmount(ChatApp):
+    """Draws user items right and agent items left, and raises while it is being stopped."""
+
+    CSS = """
+    .user-role { text-align: right; border-left: none; border-right: thick $primary; }
+    .agent-role { text-align: left; border-right: none; border-left: thick $success; }
+    """
+
+    def on_unmount(self) -> None:
+        raise RuntimeError("unmount failed on purpose")
+
+
 # -- apps that mishandle hostile input ------------------------------------------------
 
 
@@ -211,6 +223,7 @@ spin_in_render = CandidateAdapter(SpinInRender)
 crash_in_compose = CandidateAdapter(CrashInCompose)
 crash_on_mount = CandidateAdapter(CrashOnMount)
 crash_on_submit = CandidateAdapter(CrashOnSubmit)
+swapped_crash_on_unmount = CandidateAdapter(SwappedCrashOnUnmount)
 markup_bodies = CandidateAdapter(MarkupBodies)
 raw_control_characters = CandidateAdapter(RawControlCharacters)
 ansi_interpreted = CandidateAdapter(AnsiInterpreted)
@@ -308,3 +321,25 @@ class WrongChoiceSite(ReferenceAdapter):
 
     name = "wrong-choice-site"
     choice_site = (random, "sample")
+
+
+class BreaksAfterSmoke(ReferenceAdapter):
+    """Names the input for the smoke check's app, then the conversation area for every app."""
+
+    name = "breaks-after-smoke"
+
+    def __init__(self) -> None:
+        self.apps = 0
+
+    def create_app(self, context: object = None) -> App[Any]:
+        """Return a fresh reference app, counting the apps made so far."""
+        self.apps += 1
+        return ChatApp()
+
+    @property
+    def input_selector(self) -> str:  # type: ignore[override]
+        """The input's selector for the first app, the conversation area's afterwards."""
+        return "#chat-input" if self.apps <= 1 else "#chat-log"
+
+
+breaks_after_smoke = BreaksAfterSmoke()

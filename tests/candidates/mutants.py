@@ -25,7 +25,7 @@ import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -54,7 +54,7 @@ class Mutant:
 
     name: str
     clause: str
-    app: type[ChatApp]
+    app: type[App[Any]]
 
     @property
     def defect(self) -> str:
@@ -62,14 +62,15 @@ class Mutant:
         return (self.app.__doc__ or "").strip().partition(": ")[2]
 
 
+AppT = TypeVar("AppT", bound=App[Any])
 MUTANTS: dict[str, Mutant] = {}
 """Every mutant by name, in catalogue order."""
 DOCSTRING = re.compile(r"(?P<clause>[a-z]+(?:-[a-z]+)*): (?P<defect>[^\n]+)")
 """A mutant's docstring: the clause it breaks, a colon, the defect in words."""
 
 
-def mutant(app: type[ChatApp]) -> type[ChatApp]:
-    """Register ``app`` as a mutant; its docstring reads ``<clause id>: <what is wrong>``.
+def register(store: dict[str, Mutant], app: type[AppT]) -> type[AppT]:
+    """Register ``app`` in ``store``; its docstring reads ``<clause id>: <what is wrong>``.
 
     Raises:
         ValueError: The docstring is not one line in that form.
@@ -78,8 +79,13 @@ def mutant(app: type[ChatApp]) -> type[ChatApp]:
     if found is None:
         raise ValueError(f"{app.__name__}: docstring must be one line '<clause id>: <defect>'")
     name = re.sub(r"(?<!^)(?=[A-Z])", "_", app.__name__).lower()
-    MUTANTS[name] = Mutant(name, found["clause"], app)
+    store[name] = Mutant(name, found["clause"], app)
     return app
+
+
+def mutant(app: type[ChatApp]) -> type[ChatApp]:
+    """Register ``app`` as a mutant of the reference app (profile ``chat_screen``)."""
+    return register(MUTANTS, app)
 
 
 class MutantAdapter(ReferenceAdapter):
@@ -92,7 +98,7 @@ class MutantAdapter(ReferenceAdapter):
 
     def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh app of the mutant."""
-        return self.mutant.app()
+        return self.mutant.app()  # type: ignore[call-arg]
 
     def messages(self, app: App[Any]) -> Sequence[tuple[Any, str]]:
         """``(role, body)`` per stored message; ``None`` as role where none is stored."""
@@ -820,3 +826,112 @@ marker_without_border_body = BodyBesideMarkerAdapter()
 """``--adapter tests.candidates.mutants:marker_without_border_body``."""
 label_and_body_split_turn = LabelAndBodySplitTurnAdapter()
 """``--adapter tests.candidates.mutants:label_and_body_split_turn``."""
+
+
+# --- branch checks12 ---
+
+
+def _pair_number(app: ChatApp, message: Message) -> int:
+    """1-based number of the submission ``message`` belongs to (messages kept by identity)."""
+    index = next(i for i, kept in enumerate(app.session.messages) if kept is message)
+    return index // 2 + 1
+
+
+class _LateItems(ChatApp):
+    """Items of the pairs from :attr:`FROM_PAIR` on carry the class ``late``."""
+
+    FROM_PAIR: ClassVar[int] = 1
+
+    def message_item(self, message: Message) -> Widget:
+        item = super().message_item(message)
+        if _pair_number(self, message) >= self.FROM_PAIR:
+            item.add_class("late")
+        return item
+
+
+@mutant
+class BorderMovedFromPairSix(_LateItems):
+    """role-borders: from the 6th pair on, agent items have their border on the left."""
+
+    FROM_PAIR = 6
+    CSS = ".agent-role.late { border-right: none; border-left: thick $success; }"
+
+
+@mutant
+class AlignmentFlippedFromPairFive(_LateItems):
+    """role-alignment: from the 5th pair on, agent text is drawn left-aligned."""
+
+    FROM_PAIR = 5
+    CSS = ".agent-role.late { text-align: left; }"
+
+
+@mutant
+class LabelMisspeltFromPairFour(ChatApp):
+    """role-labels: from the 4th pair on, the agent label is misspelt ``에이젼트``."""
+
+    def message_item(self, message: Message) -> Widget:
+        if message.role is Role.AGENT and _pair_number(self, message) >= 4:
+            return _label(f"에이젼트: {message.body}", message)
+        return super().message_item(message)
+
+
+@mutant
+class ClassMissingFromPairSeven(ChatApp):
+    """role-classes: from the 7th pair on, agent items lack ``response-message``."""
+
+    def message_item(self, message: Message) -> Widget:
+        item = super().message_item(message)
+        if message.role is Role.AGENT and _pair_number(self, message) >= 7:
+            item.remove_class("response-message")
+        return item
+
+
+@mutant
+class ScrollsOnlyWhenAtEnd(ChatApp):
+    """scroll-to-end: a submission scrolls to the end only when the view was at the end."""
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        conversation = _conversation(self)
+        at_end = conversation.scroll_y >= conversation.max_scroll_y
+        await conversation.mount_all([self.message_item(message) for message in messages])
+        if at_end:
+            conversation.scroll_end(animate=False)
+
+
+class _QuittingInput(Input):
+    """An input that quits the app on Escape and Ctrl+Q (the defect of QuitKeysOnInput)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+
+@mutant
+class QuitKeysOnInput(ChatApp, inherit_bindings=False):
+    """quit-keys: Escape and Ctrl+Q are bound on the input, so they quit only while it has focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = []
+
+    def compose(self) -> ComposeResult:
+        yield VerticalScroll(id=self.CONVERSATION_ID)
+        yield _QuittingInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+@mutant
+class BlankEnterBlursInput(ChatApp):
+    """input-focus: a blank Enter clears the input and blurs it, so focus leaves the input."""
+
+    async def submit(self, field: Input, value: str) -> None:
+        if self.normalize(value):
+            await super().submit(field, value)
+            return
+        field.clear()
+        field.blur()
+
+
+@mutant
+class NoScrollbarGutter(ChatApp):
+    """scroll-to-end: no ``scrollbar-gutter: stable``; the first overflow hides the last item."""
+
+    CSS = "#chat-log { scrollbar-gutter: auto; }"

@@ -1,0 +1,9 @@
+"""Step definitions of profile ``rawp_crs``, visible to the features of this folder only.
+
+Both profiles speak of "the input" and "Enter", so some step texts are the same in both:
+profile ``chat_screen``'s steps are plugins of the whole run, and the ones imported here
+take precedence for ``features/rawp_crs`` (pytest's conftest scoping), so neither profile
+shadows the other's steps.
+"""
+
+from steps.rawp_crs.conversation_steps import *  # noqa: F403 - step fixtures, by generated name

@@ -1,0 +1,71 @@
+"""Mutants of the reference RAWP-CRS client: each breaks one clause of profile ``rawp_crs``.
+
+Like ``tests/candidates/mutants.py`` for profile ``chat_screen``: each mutant is the
+reference client (:class:`reference_crs.app.CrsApp`) with one realistic defect, and its
+one-line docstring reads ``<clause id>: <defect>``. ``tests/test_mutants.py`` runs the
+scenarios citing that clause against it and requires one of them to fail, in every run.
+
+Run one with ``pytest features --adapter tests.candidates.crs_mutants:<name>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+from reference_crs.app import CrsApp
+from reference_crs.conformance import ReferenceCrsAdapter
+from reference_crs.widgets import PromptInput
+from tests.candidates.mutants import Mutant, register
+
+MUTANTS: dict[str, Mutant] = {}
+"""Every mutant of the reference RAWP-CRS client by name, in catalogue order."""
+
+
+def mutant(app: type[CrsApp]) -> type[CrsApp]:
+    """Register ``app`` as a mutant of the reference RAWP-CRS client."""
+    return register(MUTANTS, app)
+
+
+class CrsMutantAdapter(ReferenceCrsAdapter):
+    """The reference client's adapter, creating a mutant's client instead."""
+
+    def __init__(self, entry: Mutant) -> None:
+        """Adapt ``entry``'s client."""
+        self.mutant = entry
+        self.name = f"mutant {entry.name}"
+
+    def create_client(
+        self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+    ) -> App[Any]:
+        """Return a fresh client of the mutant, wired as the reference client is."""
+        return self.mutant.app(port, control, clock, settings)  # type: ignore[call-arg]
+
+
+def __getattr__(name: str) -> CrsMutantAdapter:
+    """``crs_mutants.<name>``: the adapter of mutant ``name`` (what ``--adapter`` loads)."""
+    if name in MUTANTS:
+        return CrsMutantAdapter(MUTANTS[name])
+    raise AttributeError(f"module {__name__!r} has no mutant {name!r} (see MUTANTS)")
+
+
+# -- §2.5.1 sending --------------------------------------------------------------------
+
+
+class _SendsBlank(PromptInput):
+    """An input that sends whatever it holds, blank or not."""
+
+    def submit(self) -> None:
+        text = self.text
+        self.clear()
+        self.post_message(self.Submitted(self, text))
+
+
+@mutant
+class BlankSent(CrsApp):
+    """crs-blank-not-sent: a whitespace-only input is sent as a prompt."""
+
+    def prompt_input(self) -> PromptInput:
+        return _SendsBlank(id=self.INPUT_ID)
