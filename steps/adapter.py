@@ -106,7 +106,9 @@ class ChatScreenAdapter(Adapter, Protocol):
     """CSS selector, within the conversation area, of the widgets that show messages.
 
     ``"Static"`` matches every label-like widget (``Label`` subclasses ``Static``) at any
-    depth, so the harness sees exactly the text widgets however they are nested.
+    depth, so the harness sees exactly the text widgets however they are nested. A
+    container may be the item too (a marker glyph beside a ``Markdown`` body): its text
+    is read from the widgets that draw it (``steps.screen.item_text``).
     """
     responses: Sequence[str]
     """The implementation's fixed response list (clause ``response-from-fixed-list``)."""

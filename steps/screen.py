@@ -12,6 +12,9 @@ one holds ``""``.
 from __future__ import annotations
 
 import io
+import itertools
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -25,6 +28,7 @@ from rich.measure import Measurement
 from rich.style import Style
 from textual.app import App
 from textual.geometry import Region
+from textual.strip import Strip
 from textual.visual import RichVisual, visualize
 from textual.widget import Widget
 
@@ -134,22 +138,23 @@ def screen_cells(app: App[Any]) -> list[list[Cell]]:
     """
     # The compositor is Textual's own record of what reaches the terminal; the public
     # export_screenshot() renders the same strips to SVG.
-    strips = app.screen._compositor.render_strips()
-    rows = []
-    for strip in strips:
-        cells: list[Cell] = []
-        for segment in strip:
-            if segment.control:
-                continue
-            style = segment.style or Style()
-            for grapheme, width in _graphemes(segment.text):
-                if width == 0 and cells:
-                    cells[-1] = Cell(cells[-1].char + grapheme, cells[-1].style)
-                else:
-                    cells.append(Cell(grapheme, style))
-                    cells.extend([Cell("", style)] * (width - 1))
-        rows.append(cells)
-    return rows
+    return [_strip_cells(strip) for strip in app.screen._compositor.render_strips()]
+
+
+def _strip_cells(strip: Strip) -> list[Cell]:
+    """One strip of segments as cells, as :func:`screen_cells` describes them."""
+    cells: list[Cell] = []
+    for segment in strip:
+        if segment.control:
+            continue
+        style = segment.style or Style()
+        for grapheme, width in _graphemes(segment.text):
+            if width == 0 and cells:
+                cells[-1] = Cell(cells[-1].char + grapheme, cells[-1].style)
+            else:
+                cells.append(Cell(grapheme, style))
+                cells.extend([Cell("", style)] * (width - 1))
+    return cells
 
 
 def _luminance(rgb: tuple[int, int, int]) -> float:
@@ -322,6 +327,13 @@ def item_geometry(
 ) -> ItemGeometry:
     """Measure ``item``'s drawn text and decorations inside ``area``.
 
+    The text is what the item draws in its content region but its decorations (a marker
+    glyph ``❯`` beside the body, :func:`is_decoration`); a marker widens the box beside
+    it instead (:func:`_boxes`), so it neither shifts the placement nor reads as a
+    border. A border is a glyph in the border region (outside the content region) of the
+    item, of a widget between it and the area, or of a widget inside it that holds all of
+    its text, on every text row; never a glyph of anyone's content.
+
     Args:
         app: The running, idle app.
         item: A message widget; its text is taken from its content region.
@@ -343,15 +355,16 @@ def item_geometry(
     content = item.content_region.intersection(bounds)
     if not visible.height or not content.width:
         raise AssertionError(f"{describe_widget(item)} is not visible in the conversation area")
-    spans = _text_spans(rows, content)
+    spans = _text_spans(rows, content, text_regions(item))
     if not spans:
         raise AssertionError(f"{describe_widget(item)}: no text is drawn in its region {content}")
-    marked = {
-        side: all(_has_glyph(rows[y], *_outside(side, span, bounds)) for y, span in spans.items())
-        for side in Side
-    }
     text_left = min(left for left, _ in spans.values())
     text_right = max(right for _, right in spans.values())
+    chain = _chain_to(_holder(item, spans), area)
+    marked = {
+        side: all(any(_border_glyph(rows, box, side, y, bounds) for box in chain) for y in spans)
+        for side in Side
+    }
     return ItemGeometry(
         rows=tuple(spans),
         text_left=text_left,
@@ -360,60 +373,104 @@ def item_geometry(
         area_right=bounds.right,
         marked=marked,
         spans=tuple(spans.values()),
-        boxes=_boxes(item, area, bounds, (text_left, text_right + 1), tuple(spans)),
+        boxes=_boxes(chain, bounds, tuple(spans)),
     )
 
 
-def _boxes(
-    item: Widget, area: Widget, bounds: Region, columns: tuple[int, int], rows: tuple[int, ...]
-) -> tuple[Box, ...]:
-    """The widgets around the text, from ``area``'s child down to the innermost one.
-
-    The innermost is the deepest widget of ``item`` (``item`` itself included) whose
-    content region holds every text cell: columns ``[start, end)`` on ``rows``.
-    """
+def _holder(item: Widget, spans: dict[int, tuple[int, int]]) -> Widget:
+    """The deepest widget of ``item`` (``item`` included) whose content holds ``spans``."""
+    left, right = min(a for a, _ in spans.values()), max(b for _, b in spans.values()) + 1
+    top, bottom = min(spans), max(spans)
     holder = item
     for widget in item.walk_children(Widget, with_self=False):
         region = widget.content_region
         if (
             widget.display
-            and region.x <= columns[0]
-            and columns[1] <= region.right
-            and region.y <= rows[0]
-            and rows[-1] < region.bottom
+            and region.x <= left
+            and right <= region.right
+            and region.y <= top
+            and bottom < region.bottom
             and holder in widget.ancestors
         ):
             holder = widget
-    chain = [holder, *(w for w in holder.ancestors if isinstance(w, Widget))]
+    return holder
+
+
+def _chain_to(holder: Widget, area: Widget) -> list[Widget]:
+    """The widgets from ``area``'s child down to ``holder``, outermost first."""
+    return list(reversed(_chain(holder, area)))
+
+
+def _boxes(chain: list[Widget], bounds: Region, rows: tuple[int, ...]) -> tuple[Box, ...]:
+    """The :class:`Box` of each widget of ``chain``, clipped to ``bounds``.
+
+    Below the area's child, a box spans the markers drawn beside it on the item's rows
+    too (siblings that show only decorations, :func:`is_decoration`): a glyph ``❯``
+    before the body is part of what is placed, not a gap before it.
+    """
     boxes = []
-    for widget in chain:
-        if widget is area:
-            break
+    for depth, widget in enumerate(chain):
         inner = widget.content_region.intersection(bounds)
         outer = widget.region.intersection(bounds)
-        boxes.append(Box(describe_widget(widget), inner.x, inner.right, outer.x, outer.right))
-    return tuple(reversed(boxes))
+        left, right = outer.x, outer.right
+        for sibling in _markers_beside(widget, rows) if depth else ():
+            beside = sibling.intersection(bounds)
+            left, right = min(left, beside.x), max(right, beside.right)
+        boxes.append(Box(describe_widget(widget), inner.x, inner.right, left, right))
+    return tuple(boxes)
 
 
-def _text_spans(rows: list[list[str]], content: Region) -> dict[int, tuple[int, int]]:
-    """Map each row of ``content`` that has visible text to its (first, last) text column."""
+def _markers_beside(widget: Widget, rows: tuple[int, ...]) -> list[Region]:
+    """Regions of ``widget``'s siblings on ``rows`` that draw decorations only."""
+    parent = widget.parent
+    if not isinstance(parent, Widget):
+        return []
+    found = []
+    for sibling in parent.children:
+        if sibling is widget or not isinstance(sibling, Widget) or not sibling.display:
+            continue
+        region = sibling.region
+        if not any(region.y <= y < region.bottom for y in rows):
+            continue
+        shown = "".join(_leaf_text(leaf) for leaf in leaves(sibling)).strip()
+        if shown and is_decoration(shown):
+            found.append(region)
+    return found
+
+
+def _border_glyph(
+    rows: list[list[str]], widget: Widget, side: Side, y: int, bounds: Region
+) -> bool:
+    """Whether ``widget`` draws a glyph on row ``y`` outside its content, on ``side``."""
+    outer, inner = widget.region.intersection(bounds), widget.content_region.intersection(bounds)
+    if not outer.y <= y < outer.bottom or y >= len(rows):
+        return False
+    if side is Side.LEFT:
+        return _has_glyph(rows[y], outer.x, inner.x)
+    return _has_glyph(rows[y], inner.right, outer.right)
+
+
+def _text_spans(
+    rows: list[list[str]], content: Region, regions: Sequence[Region]
+) -> dict[int, tuple[int, int]]:
+    """Map each row of ``content`` that has visible text to its (first, last) text column.
+
+    Only cells inside ``regions`` (:func:`text_regions`) are text.
+    """
     spans = {}
     for y in range(content.y, content.bottom):
         row = rows[y] if y < len(rows) else []
-        columns = [x for x in range(content.x, min(content.right, len(row))) if row[x] not in BLANK]
+        columns = [
+            x
+            for x in range(content.x, min(content.right, len(row)))
+            if row[x] not in BLANK and any(region.contains(x, y) for region in regions)
+        ]
         if columns:
             last = columns[-1] + (
                 1 if columns[-1] + 1 < len(row) and row[columns[-1] + 1] == "" else 0
             )
             spans[y] = (columns[0], last)
     return spans
-
-
-def _outside(side: Side, span: tuple[int, int], bounds: Region) -> tuple[int, int]:
-    """Columns between the text span and ``side``'s edge of ``bounds``: [start, end)."""
-    if side is Side.LEFT:
-        return bounds.x, span[0]
-    return span[1] + 1, bounds.right
 
 
 def _has_glyph(row: list[str], start: int, end: int) -> bool:
@@ -470,8 +527,150 @@ def _rendered_text(renderable: object) -> str:
     return "\n".join(lines)
 
 
+def item_text(item: Widget) -> str:
+    """Return the text a message item shows, whether one text widget or a composite.
+
+    An item with no displayed child is a text widget: its text is :func:`widget_text`'s,
+    exactly. A composite item (a container holding a marker glyph ``❯`` and a
+    ``Static`` or ``Markdown`` body, say) shows what its drawing widgets show: its
+    :func:`leaves` (displayed widgets with no displayed child), each read as
+    :func:`widget_text` reads it, or, for a leaf with no text model (a line-API widget),
+    from the cells it draws in its content region, rows stripped and joined without a
+    separator (a soft wrap). Leaves that show no letter or digit are decorations
+    (:func:`is_decoration`), not text. The others are joined in DOM order: directly when
+    they share a row (side by side, as drawn), with a newline when one is below the other
+    (the paragraphs of a Markdown body). Leaves scrolled out of view read the same.
+
+    Raises:
+        AssertionError: No widget of the item shows a letter or digit.
+    """
+    found = leaves(item)
+    if found == [item]:
+        return widget_text(item)
+    parts = [(leaf, _leaf_text(leaf)) for leaf in found]
+    texts = [(leaf.region, text) for leaf, text in parts if not is_decoration(text)]
+    if not texts:
+        shown = [text for _leaf, text in parts if text.strip()]
+        raise AssertionError(
+            f"{describe_widget(item)} shows no text: none of its {len(found)} drawing "
+            f"widget(s) shows a letter or digit (they show {shown})"
+        )
+    joined = texts[0][1]
+    for (before, _), (region, text) in itertools.pairwise(texts):
+        beside = region.y < before.bottom and before.y < region.bottom
+        joined += text if beside else f"\n{text}"
+    return joined
+
+
+def leaves(item: Widget) -> list[Widget]:
+    """The widgets that draw ``item``'s content: displayed, visible, with no displayed child.
+
+    In DOM order; ``[item]`` for a widget with no displayed child. A leaf of no size
+    (``width: 0``, not laid out) draws nothing and is left out.
+    """
+    children = [child for child in item.children if isinstance(child, Widget) and child.display]
+    if not children:
+        return [item]
+    return [
+        leaf
+        for child in children
+        for leaf in leaves(child)
+        if leaf.visible and leaf.outer_size.area
+    ]
+
+
+def is_decoration(text: str) -> bool:
+    """Whether ``text`` has no letter or digit (Unicode categories ``L*``, ``N*``).
+
+    A widget showing only such characters is a marker glyph (``❯``, ``●``, ``>``), a
+    bullet or a spacer: it cannot be the label widget of ``single-label-widget``, whose
+    text starts with a role label, so it is not part of an item's text.
+    """
+    return not any(unicodedata.category(char)[0] in "LN" for char in text)
+
+
+def decorations(item: Widget) -> list[Widget]:
+    """The leaves of a composite ``item`` that show decorations only (:func:`is_decoration`)."""
+    found = leaves(item)
+    if found == [item]:
+        return []
+    return [leaf for leaf in found if is_decoration(_leaf_text(leaf))]
+
+
+def text_widgets(item: Widget) -> list[Widget]:
+    """The widgets that draw ``item``'s text, in DOM order.
+
+    ``[item]`` for a text widget; for a composite item, its :func:`leaves` but the
+    decorations (:func:`is_decoration`): one for a marker beside one body.
+    """
+    found = leaves(item)
+    if found == [item]:
+        return found
+    return [leaf for leaf in found if not is_decoration(_leaf_text(leaf))]
+
+
+def text_regions(item: Widget) -> list[Region]:
+    """Where ``item``'s text is drawn: the content regions of the leaves that show it.
+
+    ``[item.content_region]`` for a text widget; for a composite item, the content region
+    of each leaf but its decorations, so neither a marker glyph nor the border or padding
+    of a body inside the item is ever read as text.
+    """
+    return [widget.content_region for widget in text_widgets(item)]
+
+
+def _leaf_text(leaf: Widget) -> str:
+    """A leaf's text (:func:`widget_text`), else the rows it draws, stripped and joined.
+
+    A widget that draws through the line API (``render_line``, as ``Log`` or ``TextArea``
+    do) is read from its rows: its ``render()`` is not what it draws.
+    """
+    if type(leaf).render_line is not Widget.render_line:
+        return "".join(row.strip() for row in drawn_rows(leaf))
+    try:
+        return widget_text(leaf)
+    except AssertionError:
+        return "".join(row.strip() for row in drawn_rows(leaf))
+
+
+def drawn_rows(widget: Widget) -> list[str]:
+    """The rows of cells ``widget`` itself draws in its content region (not its children).
+
+    Rendered by the widget (``Widget.render_lines``) at its laid-out size, so a widget
+    scrolled out of view reads as it would be drawn; a wide character is one string.
+    """
+    width, height = widget.outer_size
+    gutter = widget.styles.gutter
+    strips = widget.render_lines(Region(0, 0, width, height))
+    return [
+        "".join(cell.char for cell in _strip_cells(strip)[gutter.left : width - gutter.right])
+        for strip in strips[gutter.top : height - gutter.bottom]
+    ]
+
+
+def drawn_item_text(rows: list[list[str]], item: Widget, region: Region) -> str:
+    """The text cells (:func:`text_regions`) of ``item`` in ``region`` of ``rows``.
+
+    Each row's cells are joined, any other cell (a marker glyph, a body's border) read
+    as a blank; rows are joined by newlines. For comparisons that ignore whitespace (a
+    wrap moves and drops spaces).
+    """
+    regions = text_regions(item)
+    return "\n".join(
+        "".join(
+            rows[y][x] if any(box.contains(x, y) for box in regions) else " "
+            for x in range(region.x, min(region.right, len(rows[y])))
+        )
+        for y in range(region.y, min(region.bottom, len(rows)))
+    )
+
+
 def styled_side(item: Widget, area: Widget, attribute: str) -> set[Side]:
-    """Sides on which ``item`` or a widget between it and ``area`` declares a visible border.
+    """Sides on which the widgets around ``item``'s text declare a visible border.
+
+    Those widgets are ``item``, the widgets between it and ``area``, and the widgets
+    inside ``item`` that hold all of its text (the body of a composite item beside its
+    marker glyph); a decoration (:func:`is_decoration`) is never one of them.
 
     Args:
         item: A message widget.
@@ -482,7 +681,7 @@ def styled_side(item: Widget, area: Widget, attribute: str) -> set[Side]:
         The set of sides with a border type that draws a glyph.
     """
     sides = set()
-    for node in _chain(item, area):
+    for node in _chain(item, area) + _text_holders(item):
         for side in Side:
             edge_type, _colour = getattr(node.styles, f"{attribute}_{side.value}")
             if edge_type not in INVISIBLE_EDGES:
@@ -493,18 +692,22 @@ def styled_side(item: Widget, area: Widget, attribute: str) -> set[Side]:
 def declared_alignment(item: Widget, area: Widget) -> Side | None:
     """The side the computed styles place ``item``'s text against, or ``None`` if centred.
 
-    Reads ``text-align`` and ``content-align-horizontal`` of the item and
-    ``align-horizontal`` and ``dock`` of it and each widget up to ``area`` (any of them
-    can place text on a side), and the alignment of a Rich ``Align`` that the item's own
-    ``render()`` returns (Rich places that text itself; no Textual style shows it). A
+    Reads ``text-align`` and ``content-align-horizontal`` of the item and of the widgets
+    inside it that hold all of its text (the body of a composite item),
+    ``align-horizontal`` and ``dock`` of those and of each widget up to ``area`` (any of
+    them can place text on a side), and the alignment of a Rich ``Align`` that the item's
+    own ``render()`` returns (Rich places that text itself; no Textual style shows it). A
     right-hand setting anywhere wins over the defaults.
     """
-    hints = [item.styles.text_align, item.styles.content_align_horizontal]
+    holders = _text_holders(item)
+    hints = []
+    for node in [item, *holders]:
+        hints += [node.styles.text_align, node.styles.content_align_horizontal]
     if not hasattr(item, "visual"):  # a Static's visual is styled by Textual alone
         rendered = item.render()
         if isinstance(rendered, Align):
             hints.append(rendered.align)
-    for node in _chain(item, area):
+    for node in _chain(item, area) + holders:
         hints.append(node.styles.align_horizontal)
         hints.append(node.styles.dock or "")
     if any(hint in ("right", "end") for hint in hints):
@@ -522,3 +725,17 @@ def _chain(item: Widget, area: Widget) -> list[Widget]:
         chain.append(node)
         node = node.parent
     return chain
+
+
+def _text_holders(item: Widget) -> list[Widget]:
+    """The widgets inside ``item`` (not itself) that hold every leaf showing its text."""
+    texts = [
+        leaf for leaf in leaves(item) if leaf is not item and not is_decoration(_leaf_text(leaf))
+    ]
+    if not texts:
+        return []
+    return [
+        node
+        for node in _chain(texts[0], item)
+        if all(node is text or node in text.ancestors for text in texts)
+    ]

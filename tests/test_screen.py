@@ -13,17 +13,22 @@ The layout below is 40 cells wide. Each expected column follows from its CSS:
 from __future__ import annotations
 
 import pytest
+from rich.segment import Segment
 from textual.app import App, ComposeResult
-from textual.containers import HorizontalGroup, Vertical
-from textual.widgets import Label
+from textual.containers import HorizontalGroup, Vertical, VerticalScroll
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Label, Static
 
 from steps.screen import (
     BLANK,
     ItemGeometry,
     Side,
     declared_alignment,
+    decorations,
     describe_widget,
     item_geometry,
+    item_text,
     screen_rows,
     styled_side,
     widget_text,
@@ -230,3 +235,102 @@ async def test_a_bubble_on_the_right_is_right_whatever_the_alignment_of_its_wrap
     assert len(geometry.rows) > 1
     assert len({left for left, _ in geometry.spans}) == 1  # the rows start in one column
     assert geometry.placement is Side.RIGHT
+
+
+class LineWidget(Widget):
+    """A widget that draws through the line API: it has no text model to read."""
+
+    DEFAULT_CSS = "LineWidget { height: 1; width: 1fr; }"
+
+    def render_line(self, y: int) -> Strip:
+        return Strip([Segment("선으로 그린 글")])
+
+
+class CompositeItems(App[None]):
+    """Composite items in a 30-cell area of 3 rows: a marker glyph ``❯`` beside a body.
+
+    ``#bordered`` has a left border on the container; ``#bare`` has none (its marker is
+    the only glyph left of the body); ``#below`` is scrolled out of view; ``#glyphs``
+    shows no letter at all; ``#drawn`` has a line-API body.
+    """
+
+    CSS = """
+    #area { width: 30; height: 3; }
+    HorizontalGroup { height: 1; }
+    .marker { width: 2; }
+    .body { width: 1fr; }
+    #bordered { border-left: outer red; }
+    #inner-bordered > .body { border-left: outer red; text-align: right; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="area"):
+            for item_id in ("bordered", "bare", "inner-bordered", "glyphs", "drawn", "below"):
+                with HorizontalGroup(id=item_id):
+                    yield Static("❯", classes="marker")
+                    if item_id == "glyphs":
+                        yield Static("* * *", classes="body")
+                    elif item_id == "drawn":
+                        yield LineWidget(classes="body")
+                    else:
+                        yield Static(f"사용자:  {item_id}", classes="body", markup=False)
+
+
+@pytest.mark.asyncio
+async def test_a_composite_item_shows_its_body_and_not_its_marker_even_out_of_view() -> None:
+    app = CompositeItems()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        area = app.query_one("#area").scrollable_content_region
+        assert not app.query_one("#below").region.intersection(area).area
+        for item_id in ("bordered", "bare", "below"):
+            assert item_text(app.query_one(f"#{item_id}")) == f"사용자:  {item_id}"
+        assert [type(leaf).__name__ for leaf in decorations(app.query_one("#bare"))] == ["Static"]
+
+
+@pytest.mark.asyncio
+async def test_a_body_drawn_through_the_line_api_is_read_from_its_cells() -> None:
+    app = CompositeItems()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        assert item_text(app.query_one("#drawn")) == "선으로 그린 글"
+
+
+@pytest.mark.asyncio
+async def test_an_item_of_glyphs_only_shows_no_text() -> None:
+    app = CompositeItems()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        with pytest.raises(AssertionError, match="shows no text: none of its 2 drawing"):
+            item_text(app.query_one("#glyphs"))
+
+
+@pytest.mark.asyncio
+async def test_a_marker_glyph_is_neither_a_border_nor_a_gap_before_the_text() -> None:
+    app = CompositeItems()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        area = app.query_one("#area")
+        bordered = item_geometry(app, app.query_one("#bordered"), area)
+        assert bordered.marked == {Side.LEFT: True, Side.RIGHT: False}
+        assert bordered.placement is Side.LEFT
+        bare = item_geometry(app, app.query_one("#bare"), area)
+        assert bare.text_left == 2  # the body, not the marker in column 0
+        assert bare.marked == {Side.LEFT: False, Side.RIGHT: False}
+        assert bare.placement is Side.LEFT
+        # The item selector on the body: the marker is outside the item, still no border.
+        body = item_geometry(app, app.query_one("#bare > .body"), area)
+        assert body.marked == {Side.LEFT: False, Side.RIGHT: False}
+        assert body.placement is Side.LEFT
+        assert styled_side(app.query_one("#bare"), area, "border") == set()
+
+
+@pytest.mark.asyncio
+async def test_the_border_and_alignment_of_the_body_inside_an_item_count_for_the_item() -> None:
+    app = CompositeItems()
+    async with app.run_test(size=(30, 6)) as pilot:
+        await pilot.pause()
+        item, area = app.query_one("#inner-bordered"), app.query_one("#area")
+        assert styled_side(item, area, "border") == {Side.LEFT}
+        assert declared_alignment(item, area) is Side.RIGHT
+        assert item_geometry(app, item, area).marked == {Side.LEFT: True, Side.RIGHT: False}

@@ -9,7 +9,7 @@ from steps import audit
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
 from steps.driver import Driver, WaitTimeout, key, typed
-from steps.screen import BLANK, describe_widget, screen_rows
+from steps.screen import BLANK, describe_widget, screen_rows, text_regions
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
 """Key names as features write them -> Pilot key names."""
@@ -172,9 +172,14 @@ def clicks_item(driver: Driver, number: int) -> None:
     rows = screen_rows(driver.app)
     area = driver.conversation.scrollable_content_region.intersection(driver.app.screen.region)
     region = widget.content_region.intersection(area)
+    texts = text_regions(widget)  # not a marker glyph beside a composite item's body
     for y in reversed(range(region.y, region.bottom)):
         row = rows[y]
-        drawn = [x for x in range(region.x, min(region.right, len(row))) if row[x] not in BLANK]
+        drawn = [
+            x
+            for x in range(region.x, min(region.right, len(row)))
+            if row[x] not in BLANK and any(text.contains(x, y) for text in texts)
+        ]
         if drawn:
             driver.run(driver.pilot.click(offset=(drawn[-1], y)))
             driver.settle()

@@ -30,7 +30,14 @@ from steps.chat_screen.observe import (
 )
 from steps.checks import check, literal, scenario_clause, violation
 from steps.driver import Driver
-from steps.screen import Side, describe_widget, item_geometry, screen_rows, widget_text
+from steps.screen import (
+    Side,
+    describe_widget,
+    drawn_item_text,
+    item_geometry,
+    item_text,
+    screen_rows,
+)
 
 HARDENING_CONTROLS = "hardening-control-characters"
 """The harness's clause for control characters (level HARDENING: not in the seeds)."""
@@ -192,7 +199,7 @@ def shows_printable_parts(driver: Driver, number: int, label: str, body: str) ->
     control characters between them, are ``hardening-control-characters``.
     """
     widget = item_widget(driver, number)
-    text, prefix = widget_text(widget), f"{label}: "
+    text, prefix = item_text(widget), f"{label}: "
     where = f"item {number} ({describe_widget(widget)})"
     check(text.startswith(prefix), "display-format", where, f"to start with {prefix!r}", repr(text))
     position = len(prefix)
@@ -263,10 +270,8 @@ def visible_items_whole_text(driver: Driver) -> None:
         region = widget.content_region
         if not bounds.contains_region(region):
             continue
-        drawn = "".join(
-            "".join(rows[y][region.x : region.right]) for y in range(region.y, region.bottom)
-        )
-        expected = widget_text(widget)
+        drawn = drawn_item_text(rows, widget, region)
+        expected = item_text(widget)
         check(
             "".join(drawn.split()) == "".join(expected.split()),
             "display-format",
@@ -304,7 +309,7 @@ def message_is_long_text(driver: Driver, number: int, long_input: str) -> None:
 def item_shows_long_text(driver: Driver, number: int, label: str, long_input: str) -> None:
     """Item ``number``'s text is ``<label>: <long text>`` (``display-format``)."""
     widget = item_widget(driver, number)
-    text = widget_text(widget)
+    text = item_text(widget)
     expected = f"{label}: {long_input}"
     check(
         text == expected,
@@ -343,9 +348,7 @@ def wraps_long_text(driver: Driver, number: int, long_input: str) -> None:
     )
     visible = region.intersection(bounds)
     rows = screen_rows(driver.app)
-    drawn = "".join(
-        "".join(rows[y][visible.x : visible.right]) for y in range(visible.y, visible.bottom)
-    )
+    drawn = drawn_item_text(rows, widget, visible)
     squeezed, whole = "".join(drawn.split()), "".join(long_input.split())
     check(
         len(squeezed) > 0 and squeezed in whole,
@@ -368,7 +371,7 @@ def rapid_order(driver: Driver, rapid_inputs: list[str]) -> None:
     roles = [role for role, _ in data]
     inputs, responses = records(driver)
     expected_items = [f"{LABELS.get(role, role)}: {body}" for role, body in data]
-    seen_items = [widget_text(widget) for widget in driver.items()]
+    seen_items = [item_text(widget) for widget in driver.items()]
     _check_list(users, rapid_inputs, "submission-order", "the user messages")
     check(
         roles == ["user", "agent"] * len(rapid_inputs),

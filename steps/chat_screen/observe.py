@@ -13,7 +13,7 @@ from textual.widget import Widget
 from steps.adapter import ChatScreenAdapter, role_value
 from steps.checks import check
 from steps.driver import Driver
-from steps.screen import Side, describe_widget, widget_text
+from steps.screen import Side, describe_widget, item_text
 
 LABELS = {"user": "사용자", "agent": "에이전트"}
 """Screen label of each role value (clause ``role-labels``)."""
@@ -118,7 +118,7 @@ def item_widgets(driver: Driver) -> list[Widget]:
 def items(driver: Driver) -> list[Item]:
     """The rendered items, in display order."""
     return [
-        Item(widget_text(widget), frozenset(widget.classes), describe_widget(widget))
+        Item(item_text(widget), frozenset(widget.classes), describe_widget(widget))
         for widget in item_widgets(driver)
     ]
 
@@ -133,7 +133,7 @@ def item_widget(driver: Driver, number: int) -> Widget:
     if not 1 <= number <= len(found):
         raise AssertionError(
             f"item {number}: the conversation area shows {len(found)} items "
-            f"({[widget_text(widget) for widget in found]})"
+            f"({[item_text(widget) for widget in found]})"
         )
     return found[number - 1]
 

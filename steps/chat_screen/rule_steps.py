@@ -18,7 +18,7 @@ from steps.chat_screen.hostile_steps import CONTROL, printable_runs
 from steps.chat_screen.observe import CLASSES, LABELS, ROLE_SIDE, messages
 from steps.checks import check
 from steps.driver import Driver
-from steps.screen import Side, describe_widget, item_geometry, screen_rows, widget_text
+from steps.screen import Side, describe_widget, item_geometry, item_text, screen_rows
 
 
 @then("every item follows the item rules")
@@ -81,7 +81,7 @@ def data_rules(driver: Driver) -> list[Widget]:
     for number, ((role, body), widget) in enumerate(zip(data, widgets, strict=True), start=1):
         where = f"item {number} ({describe_widget(widget)}, {role} message)"
         check(role in LABELS, "role-values", f"message {number}", '"user" or "agent"', repr(role))
-        text_rules(where, role, body, widget_text(widget))
+        text_rules(where, role, body, item_text(widget))
         classes = set(widget.classes)
         other = "agent" if role == "user" else "user"
         check(

@@ -24,11 +24,13 @@ from steps.screen import (
     Side,
     declared_alignment,
     describe_widget,
+    drawn_item_text,
     item_geometry,
+    item_text,
     screen_rows,
     screen_text,
     styled_side,
-    widget_text,
+    text_widgets,
 )
 
 
@@ -52,7 +54,7 @@ def item_count(request: pytest.FixtureRequest, driver: Driver, count: int) -> No
 def item_shows(driver: Driver, number: int, text: str) -> None:
     """Item ``number``'s text is exactly ``text`` (``display-format``)."""
     widget = item_widget(driver, number)
-    expected, seen = literal(text), widget_text(widget)
+    expected, seen = literal(text), item_text(widget)
     check(
         seen == expected,
         "display-format",
@@ -86,15 +88,20 @@ def _wrapped_texts(driver: Driver) -> Iterator[str]:
     area = driver.conversation.scrollable_content_region.intersection(driver.app.screen.region)
     for widget in driver.items():
         region = widget.content_region.intersection(area)
-        lines = ["".join(rows[y][region.x : region.right]).strip() for y in region.line_range]
-        lines = [line for line in lines if line]
+        # Text cells only: a marker glyph beside a composite item's body is not its text.
+        drawn = drawn_item_text(rows, widget, region) if region.area else ""
+        lines = [line.strip() for line in drawn.split("\n") if line.strip()]
         yield " ".join(lines)
         yield "".join(lines)
 
 
 @then("the conversation area holds exactly one label widget per message")
 def one_widget_per_message(driver: Driver) -> None:
-    """As many message widgets as messages (``single-label-widget``)."""
+    """As many message widgets as messages, each drawing its text with one widget.
+
+    Clause ``single-label-widget``: a composite item (a marker glyph beside a body) may
+    hold decorations, but its label and body are drawn by one widget, not two.
+    """
     seen = items(driver)
     count = len(messages(driver))
     check(
@@ -104,6 +111,15 @@ def one_widget_per_message(driver: Driver) -> None:
         f"{count} label widget(s), one per message, each with label and body together",
         f"{len(seen)}: {[item.text for item in seen]}",
     )
+    for number, widget in enumerate(driver.items(), 1):
+        drawing = text_widgets(widget)
+        check(
+            len(drawing) == 1,
+            "single-label-widget",
+            f"item {number} ({describe_widget(widget)})",
+            "its label and body drawn by one widget",
+            f"{len(drawing)} widgets: {[describe_widget(part) for part in drawing]}",
+        )
 
 
 @then("the conversation area shows the items in the order of the message list")
@@ -290,7 +306,7 @@ def last_visible(driver: Driver) -> None:
         f"at {region}",
     )
     drawn = screen_text(driver.app)
-    text = widget_text(last)
+    text = item_text(last)
     check(
         text.split()[-1] in drawn,
         "scroll-to-end",

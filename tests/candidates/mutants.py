@@ -38,8 +38,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
+from examples.composite_chat.adapter import CompositeChatAdapter
+from examples.composite_chat.app import CLASSES, CompositeChatApp
+from examples.composite_chat.widgets import LiteralMarkdown, Turn
 from reference_app.app import ChatApp
 from reference_app.chat_input import ChatInput
 from reference_app.conformance import ReferenceAdapter
@@ -760,6 +763,76 @@ class HistorySavedOnQuit(ChatApp):
     async def action_quit(self) -> None:
         self.saved[:] = self.session.messages
         await super().action_quit()
+
+
+# --- branch composite ---------------------------------------------------------------
+# Broken twins of examples/composite_chat (items are containers: a marker glyph beside a
+# Markdown body). Not in MUTANTS, which holds mutants of the reference app; each has its
+# own adapter, and tests/test_composite_chat_conformance.py proves it caught.
+
+
+class MarkerWithoutBorder(CompositeChatApp):
+    """role-borders: items keep their marker glyph but lose their side border."""
+
+    CSS = "Turn.user-role, Turn.agent-role { border-left: none; border-right: none; }"
+
+
+class MarkerWithoutBorderAdapter(CompositeChatAdapter):
+    """The composite example's adapter, creating :class:`MarkerWithoutBorder`."""
+
+    name = "mutant marker_without_border"
+
+    def create_app(self) -> App[Any]:
+        """Return a fresh :class:`MarkerWithoutBorder`."""
+        return MarkerWithoutBorder()
+
+
+class BodyBesideMarkerAdapter(MarkerWithoutBorderAdapter):
+    """:class:`MarkerWithoutBorder` with the item selector on the body beside the marker.
+
+    The marker glyph then sits between the item and the area's edge: a harness that took
+    any glyph there for a border would pass this twin on ``role-borders``.
+    """
+
+    name = "mutant marker_without_border (item selector on the body)"
+    item_selector = "LiteralParagraph"
+
+
+class _SplitTurn(Turn):
+    """A turn whose label and body are two widgets beside the marker."""
+
+    def __init__(self, role: str, text: str, *, classes: str) -> None:
+        label, _, body = text.partition(" ")
+        marker = Static(self.MARKERS[role], classes="marker")
+        label_widget = Static(f"{label} ", markup=False, classes="label")
+        HorizontalGroup.__init__(self, marker, label_widget, LiteralMarkdown(body), classes=classes)
+
+
+class LabelAndBodySplitTurn(CompositeChatApp):
+    """single-label-widget: beside the marker, the label and the body are two widgets."""
+
+    CSS = "Turn > .label { width: auto; }"
+
+    def turn(self, role: str, text: str) -> Turn:
+        return _SplitTurn(role, text, classes=CLASSES[role])
+
+
+class LabelAndBodySplitTurnAdapter(CompositeChatAdapter):
+    """The composite example's adapter, creating :class:`LabelAndBodySplitTurn`."""
+
+    name = "mutant label_and_body_split_turn"
+
+    def create_app(self) -> App[Any]:
+        """Return a fresh :class:`LabelAndBodySplitTurn`."""
+        return LabelAndBodySplitTurn()
+
+
+marker_without_border = MarkerWithoutBorderAdapter()
+"""``--adapter tests.candidates.mutants:marker_without_border``."""
+marker_without_border_body = BodyBesideMarkerAdapter()
+"""``--adapter tests.candidates.mutants:marker_without_border_body``."""
+label_and_body_split_turn = LabelAndBodySplitTurnAdapter()
+"""``--adapter tests.candidates.mutants:label_and_body_split_turn``."""
 
 
 # --- branch checks12 ---
