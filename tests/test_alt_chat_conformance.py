@@ -31,7 +31,7 @@ def run_features(*args: str, seed: str | None = None) -> subprocess.CompletedPro
     In file order, or in pytest-randomly's order (and ``random`` seeded) for ``seed``.
     """
     order = ["-p", "no:randomly"] if seed is None else [f"--randomly-seed={seed}"]
-    command = [sys.executable, "-m", "pytest", "features", *order]
+    command = [sys.executable, "-m", "pytest", "features/chat_screen", *order]
     command += ["-p", "no:cacheprovider", *args]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
 

@@ -11,7 +11,7 @@ import random
 import unicodedata
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Label, ListItem, ListView
@@ -33,6 +33,18 @@ def list_item(speaker: Speaker, body: str) -> ListItem:
     """One row of the list: a ``ListItem`` holding the literal label of a message."""
     label = Label(shown(f"{HEADINGS[speaker]}: {body}"), markup=False, classes=STYLE[speaker])
     return ListItem(label, classes=f"row-{speaker}")
+
+
+class Prompt(Input):
+    """An ``Input`` that submits and empties itself in its own key handler, in key order."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()  # Input's handler and its Enter binding do not run
+            value = self.value
+            self.clear()
+            self.post_message(self.Submitted(self, value))
 
 
 class ListChatApp(App[None]):
@@ -61,13 +73,15 @@ class ListChatApp(App[None]):
     def compose(self) -> ComposeResult:
         """The list of messages, then the prompt."""
         yield ListView(id="messages", initial_index=None)
-        yield Input(placeholder="메시지", id="prompt")
+        yield Prompt(placeholder="메시지", id="prompt")
 
     @on(Input.Submitted, "#prompt")
     async def send(self, event: Input.Submitted) -> None:
-        """Strip and clear; stop if blank; else choose, record, append both rows, scroll."""
+        """Strip; stop if blank; else choose, record, append both rows, scroll.
+
+        The prompt emptied itself at the Enter key.
+        """
         prompt = event.value.strip()
-        event.input.clear()
         if not prompt:
             return
         exchange = self.ledger.add(prompt, random.choice(ANSWERS))

@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 
 from rich.align import Align
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -77,6 +77,16 @@ class Bubble(Widget):
         return Align(Text(self.line, justify=self.side), align=self.side)
 
 
+class Say(Input):
+    """An ``Input`` whose ``key_enter`` submits and empties it, in key order."""
+
+    def key_enter(self, event: events.Key) -> None:
+        """Post ``Submitted`` with the value, empty the input; the Enter binding never runs."""
+        event.stop()
+        value, self.value = self.value, ""
+        self.post_message(self.Submitted(self, value))
+
+
 class RichChatApp(App[None]):
     """The chat screen; Enter submits, Escape and Ctrl+Q quit."""
 
@@ -95,13 +105,15 @@ class RichChatApp(App[None]):
     def compose(self) -> ComposeResult:
         """The feed, then the input."""
         yield Vertical(id="feed")
-        yield Input(placeholder="메시지를 입력하세요", id="say")
+        yield Say(placeholder="메시지를 입력하세요", id="say")
 
     @on(Input.Submitted, "#say")
     async def said(self, event: Input.Submitted) -> None:
-        """Strip and clear; stop if blank; else choose, record, mount both bubbles, scroll."""
+        """Strip; stop if blank; else choose, record, mount both bubbles, scroll.
+
+        The input emptied itself at the Enter key.
+        """
         text = event.value.strip()
-        event.input.value = ""
         if not text:
             return
         reply = random.choice(REPLIES)
