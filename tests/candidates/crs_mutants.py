@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.app import App
 
-from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, PromptCancel
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
 from reference_crs.widgets import PromptInput
@@ -69,3 +69,75 @@ class BlankSent(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _SendsBlank(id=self.INPUT_ID)
+
+
+# --- branch crs-flow ---------------------------------------------------------------------
+# §2.5.1 sending, §2.5.2 cancelling, §2.4 timestamps.
+
+
+class _NoNewline(PromptInput):
+    """An input whose newline keys send the message, as Enter does."""
+
+    async def _on_key(self, event: Any) -> None:
+        if event.key in self.NEWLINE_KEYS:
+            event.stop()
+            event.prevent_default()
+            self.submit()
+            return
+        await super()._on_key(event)
+
+
+@mutant
+class ShiftEnterSends(CrsApp):
+    """crs-shift-enter-newline: Shift+Enter (and the second newline key) sends the message."""
+
+    def prompt_input(self) -> PromptInput:
+        return _NoNewline(id=self.INPUT_ID)
+
+
+class _SendsFirstLine(PromptInput):
+    """An input that sends only the first line of what it holds."""
+
+    def submit(self) -> None:
+        text = self.text
+        if not text.strip():
+            return
+        self.clear()
+        self.post_message(self.Submitted(self, text.split("\n")[0].rstrip() + " "))
+
+
+@mutant
+class SendsMangled(CrsApp):
+    """crs-enter-sends: Enter sends the first line with a trailing space, not the typed text."""
+
+    def prompt_input(self) -> PromptInput:
+        return _SendsFirstLine(id=self.INPUT_ID)
+
+
+@mutant
+class EscapeCancelsWhileIdle(CrsApp):
+    """crs-escape-idle-does-nothing: Escape sends a cancel while the agent is idle."""
+
+    def action_cancel_turn(self) -> None:
+        running = list(self.turns)
+        self.port.send(PromptCancel(running[-1] if running else None))
+
+
+@mutant
+class NoCancelDuringTool(CrsApp):
+    """crs-escape-cancel-states: Escape sends no cancel while a tool call runs."""
+
+    def action_cancel_turn(self) -> None:
+        views = list(self.turns.values())
+        if views and views[-1].tools and views[-1].text is None and views[-1].thinking is None:
+            return
+        super().action_cancel_turn()
+
+
+@mutant
+class NoCancelBeforeTurnStarted(CrsApp):
+    """crs-escape-cancels-turn: Escape sends no cancel before the agent's session.turn.start."""
+
+    def action_cancel_turn(self) -> None:
+        if self.turns:
+            super().action_cancel_turn()
