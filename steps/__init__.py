@@ -2,12 +2,23 @@
 
 The data path, one room per module::
 
-    features/<profile>/*.feature   what the spec says, in Gherkin
-      -> steps/<profile>/*.py      Given/When/Then step definitions
-      -> steps/driver.py           the profile's driver, on steps/app_driver.py (Pilot, loop)
-      -> steps/adapter.py          the contract an implementation under test fulfils
-      -> the app                   the reference app or a candidate
+    features/<profile>/*.feature     what the spec says, in Gherkin
+      -> steps/<profile>/*_steps.py  Given/When/Then step definitions
+      -> steps/<profile>/driver.py   the profile's driver, on the core's AppDriver
+      -> steps/adapter.py            the contract an implementation under test fulfils
+      -> the app                     the reference implementation or a candidate
 
-``steps/plugin.py`` is the pytest plugin that wires these together (options, fixtures,
-guards); ``steps/profiles.py`` lists the conformance profiles.
+How the package is laid out:
+
+* **the harness core**, flat in ``steps/``: ``plugin`` (the pytest plugin: options,
+  fixtures, guards, verdict counting), ``adapter`` (the contract), ``loading`` and
+  ``settings`` (choosing the adapter and every setting), ``profiles`` (the registered
+  profiles), ``app_driver`` (one app, its Pilot and its event loop per scenario),
+  ``input_field``, ``screen`` (the composed screen as cells), ``watchdog``, ``audit``,
+  ``verdicts``, ``tracebacks``, ``terminal``, ``clauses``, ``checks``, ``traceability``;
+* **one folder per profile**, mirrored in ``features/<profile>/``: ``steps/chat_screen/``
+  (its driver, smoke check and steps) and ``steps/rawp_crs/`` (its driver, fake agent,
+  fixtures and steps);
+* **the reports**: ``steps/report/`` (``--conformance-report``, ``--expectations``,
+  ``--living-docs``).
 """

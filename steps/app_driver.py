@@ -1,6 +1,6 @@
 """The driver core: one app under test, its Pilot, and one event loop per scenario.
 
-Profile-independent: each profile's driver (``steps.driver.Driver`` for ``chat_screen``)
+Profile-independent: each profile's driver (``steps.chat_screen.driver.Driver`` for ``chat_screen``)
 extends :class:`AppDriver` with how its app is made and what its steps read.
 
 pytest-bdd steps are synchronous, and ``asyncio.run()`` in each step would close the

@@ -6,7 +6,7 @@ start and file open, whichever library makes it (a ``socket.sendto`` as much as 
 first time a scenario starts (:func:`install`), and the hook dispatches to the
 :class:`Recorder` of the scenario being driven (every scenario has one, :func:`watch`).
 It does nothing otherwise: a recorder is active only while the driver runs the app
-(:func:`driving`, around ``create_app()``, each :meth:`steps.driver.Driver.run` and the
+(:func:`driving`, around ``create_app()``, each :meth:`steps.chat_screen.driver.Driver.run` and the
 app's shutdown), so pytest, the report and the steps themselves are never recorded. A
 thread the app started is recorded while a step drives the app, not between steps.
 

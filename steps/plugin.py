@@ -18,11 +18,11 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from steps import audit, loading, terminal, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
 from steps.app_driver import AppDriver
+from steps.chat_screen.driver import Driver
+from steps.chat_screen.smoke import smoke_check
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
-from steps.driver import Driver
 from steps.profiles import PROFILES, profile_of
-from steps.smoke import smoke_check
 from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
     HarnessError,
@@ -207,7 +207,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session: pytest.Session) -> None:
-    """Run the smoke check (``steps.smoke``) once, before any scenario.
+    """Run the smoke check (``steps.chat_screen.smoke``) once, before any scenario.
 
     Skipped in xdist workers (the controller runs it), with ``--collect-only``, and when
     no argument of the run reaches the features of a profile the adapter claims.

@@ -18,7 +18,7 @@ from textual.app import App, ComposeResult
 
 from examples.composite_chat.app import CompositeChatApp
 from examples.composite_chat.widgets import Composer, LiteralMarkdown
-from steps.driver import key, typed
+from steps.chat_screen.driver import key, typed
 from steps.screen import item_text
 from tests.test_alt_chat_conformance import outcome_counts, run_features
 

@@ -8,7 +8,7 @@ import signal
 import threading
 
 from reference_app.conformance import adapter
-from steps.driver import Driver
+from steps.chat_screen.driver import Driver
 
 
 def run_one_conversation() -> Driver:

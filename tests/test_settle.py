@@ -9,7 +9,7 @@ Textual's next refresh tick.
 from __future__ import annotations
 
 from reference_app.conformance import adapter
-from steps.driver import Driver
+from steps.chat_screen.driver import Driver
 
 
 def test_after_a_burst_of_submissions_the_new_items_are_laid_out_and_shown() -> None:

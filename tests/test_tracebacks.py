@@ -59,9 +59,9 @@ def test_textual_the_harness_and_the_standard_library_are_library_code() -> None
 
     import textual.app
 
-    import steps.driver
+    import steps.chat_screen.driver
 
     assert is_library_file(textual.app.__file__)
-    assert is_library_file(steps.driver.__file__)
+    assert is_library_file(steps.chat_screen.driver.__file__)
     assert is_library_file(asyncio.__file__)
     assert not is_library_file(__file__)

@@ -19,6 +19,7 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from textual.widget import Widget
 
+from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import (
     LABELS,
     ROLE_SIDE,
@@ -29,7 +30,6 @@ from steps.chat_screen.observe import (
     snapshot,
 )
 from steps.checks import check, literal, scenario_clause, violation
-from steps.driver import Driver
 from steps.screen import (
     Side,
     describe_widget,

@@ -7,6 +7,7 @@ import re
 import pytest
 from pytest_bdd import parsers, then
 
+from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import (
     COUNT_CLAUSES,
     LABELS,
@@ -17,7 +18,6 @@ from steps.chat_screen.observe import (
     snapshot,
 )
 from steps.checks import check, literal, scenario_clause
-from steps.driver import Driver
 
 
 def quoted_list(text: str) -> list[str]:

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from textual.widget import Widget
 
 from steps.adapter import ChatScreenAdapter, role_value
+from steps.chat_screen.driver import Driver
 from steps.checks import check
-from steps.driver import Driver
 from steps.screen import Side, describe_widget, item_text
 
 LABELS = {"user": "사용자", "agent": "에이전트"}

@@ -14,10 +14,10 @@ import math
 from pytest_bdd import then
 from textual.widget import Widget
 
+from steps.chat_screen.driver import Driver
 from steps.chat_screen.hostile_steps import CONTROL, printable_runs
 from steps.chat_screen.observe import CLASSES, LABELS, ROLE_SIDE, messages
 from steps.checks import check
-from steps.driver import Driver
 from steps.screen import Side, describe_widget, item_geometry, item_text, screen_rows
 
 

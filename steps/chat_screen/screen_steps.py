@@ -8,6 +8,7 @@ import pytest
 from pytest_bdd import parsers, then
 from textual.widget import Widget
 
+from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import (
     CLASSES,
     COUNT_CLAUSES,
@@ -17,7 +18,6 @@ from steps.chat_screen.observe import (
     messages,
 )
 from steps.checks import check, literal, scenario_clause, violation
-from steps.driver import Driver
 from steps.input_field import field_problem
 from steps.screen import (
     ItemGeometry,

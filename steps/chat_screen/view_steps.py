@@ -5,8 +5,8 @@ from __future__ import annotations
 from pytest_bdd import when
 from rich.cells import cell_len
 
+from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import LABELS
-from steps.driver import Driver
 from steps.screen import item_geometry
 
 ROW_FILL_BOUND = 80

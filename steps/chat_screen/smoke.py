@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from steps.adapter import ChatScreenAdapter
-from steps.driver import Driver, FactoryError
+from steps.chat_screen.driver import Driver, FactoryError
 from steps.input_field import field_problem
 from steps.tracebacks import summarize_exception
 from steps.verdicts import ImplementationError, ImplementationTimeout, TimeoutInterrupt
