@@ -26,7 +26,7 @@ ROUND_CORNERS = frozenset("╭╮╰╯")
 
 
 def is_frame(char: str) -> bool:
-    """Whether ``char`` is a frame glyph: box drawing (U+2500-257F) or block element (U+2580-259F)."""
+    """Whether ``char`` is a frame glyph: box drawing or block element (U+2500-259F)."""
     return len(char) == 1 and 0x2500 <= ord(char) <= 0x259F
 
 
@@ -93,7 +93,11 @@ class Drawn:
         region = box or self.box
         if region is None:
             return []
-        return [cell for y in range(region.y, region.bottom) for cell in self.cells[y][region.x : region.right]]
+        return [
+            cell
+            for y in range(region.y, region.bottom)
+            for cell in self.cells[y][region.x : region.right]
+        ]
 
     def own_background(self) -> RGB:
         """The background most cells of the drawn box have (the bubble's, if there is one)."""
@@ -107,7 +111,7 @@ class Drawn:
         return all(is_frame(char) for char in self.corners())
 
     def corners(self) -> str:
-        """The characters at the drawn box's corners: top left, top right, bottom left, bottom right."""
+        """The characters at the drawn box's corners, top left to bottom right, row by row."""
         if self.box is None:
             return ""
         top, bottom, left, right = self.box.y, self.box.bottom - 1, self.box.x, self.box.right - 1
@@ -121,7 +125,12 @@ class Drawn:
 
     def frame_glyphs_on_rows(self) -> list[str]:
         """Frame glyphs drawn anywhere on the item's rows, within the area."""
-        return [cell.char for y in self.rows() for cell in self.cells[y][self.bounds.x : self.bounds.right] if is_frame(cell.char)]
+        return [
+            cell.char
+            for y in self.rows()
+            for cell in self.cells[y][self.bounds.x : self.bounds.right]
+            if is_frame(cell.char)
+        ]
 
     def describe(self) -> str:
         """One line for failure messages."""
@@ -157,7 +166,9 @@ def drawn(app: App[Any], item: Widget, area: Widget) -> Drawn:
     if not region.height:
         raise AssertionError(f"the item {item!r} is not visible in the conversation area")
     counted = Counter(
-        cell.background for row in cells[bounds.y : bounds.bottom] for cell in row[bounds.x : bounds.right]
+        cell.background
+        for row in cells[bounds.y : bounds.bottom]
+        for cell in row[bounds.x : bounds.right]
     )
     background = counted.most_common(1)[0][0]
     marked = [

@@ -9,19 +9,42 @@ drawn and how (002 §2.1-§2.2, 004 §1.4), from the composed screen only
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 from statistics import median
 
 import pytest
 from pytest_bdd import parsers, then, when
 
-from rawp_port import OtherEvent, SystemNotice, TextDelta, ToolCall, ToolResult, TurnEnded, TurnStarted
+from rawp_port import (
+    OtherEvent,
+    SystemNotice,
+    TextDelta,
+    ToolCall,
+    ToolResult,
+    TurnEnded,
+    TurnStarted,
+)
 from steps.adapter import ItemView
 from steps.checks import check, literal
 from steps.rawp_crs.drawn import ROUND_CORNERS, Drawn, drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import BLANK, screen_text
 
-WORDS = "the parser reads every token once and keeps its position for later errors".split()
+WORDS = [
+    "the",
+    "parser",
+    "reads",
+    "every",
+    "token",
+    "once",
+    "and",
+    "keeps",
+    "its",
+    "position",
+    "for",
+    "later",
+    "errors",
+]
 """Words of the long texts the steps make up (none longer than 8 cells)."""
 SIDE_TOLERANCE = 2
 """Cells an item may keep from the edge it sits against: a margin or Markdown's side padding."""
@@ -76,7 +99,11 @@ def agent_answers_long(crs_driver: CrsDriver, traffic: Traffic, count: int) -> N
     agent_answers(crs_driver, traffic, long_text(count))
 
 
-@when(parsers.parse('the agent streams "{first}", an event of the unknown type "{kind}", then "{second}"'))
+@when(
+    parsers.parse(
+        'the agent streams "{first}", an event of the unknown type "{kind}", then "{second}"'
+    )
+)
 def agent_streams_unknown(
     crs_driver: CrsDriver, traffic: Traffic, first: str, kind: str, second: str
 ) -> None:
@@ -129,7 +156,9 @@ def last_item(crs_driver: CrsDriver, actor: str, clause: str) -> ItemView:
 
 def drawn_item(crs_driver: CrsDriver, actor: str, clause: str) -> Drawn:
     """The last item of ``actor`` as drawn (see :func:`last_item`)."""
-    return drawn(crs_driver.app, last_item(crs_driver, actor, clause).widget, crs_driver.conversation)
+    return drawn(
+        crs_driver.app, last_item(crs_driver, actor, clause).widget, crs_driver.conversation
+    )
 
 
 def drawn_box(item: Drawn, clause: str, what: str) -> tuple[int, int]:
@@ -170,15 +199,24 @@ def still_running(crs_driver: CrsDriver) -> None:
 
 @then("the agent's answer reads in full")
 def answer_in_full(crs_driver: CrsDriver, traffic: Traffic) -> None:
-    """Every word of the answer is drawn by the agent's items, in order (``crs-ignore-unknown-events``)."""
+    """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
     texts = [
-        "".join(drawn(crs_driver.app, view.widget, crs_driver.conversation).row_text(y) for y in drawn(crs_driver.app, view.widget, crs_driver.conversation).rows())
+        "".join(
+            drawn(crs_driver.app, view.widget, crs_driver.conversation).row_text(y)
+            for y in drawn(crs_driver.app, view.widget, crs_driver.conversation).rows()
+        )
         for view in crs_driver.items()
         if view.actor == "agent" and view.kind == "text"
     ]
     seen = "".join("".join(texts).split())
     expected = "".join(traffic.answer.split())
-    check(expected in seen, "crs-ignore-unknown-events", "the agent's text", repr(traffic.answer), repr(" ".join(texts)))
+    check(
+        expected in seen,
+        "crs-ignore-unknown-events",
+        "the agent's text",
+        repr(traffic.answer),
+        repr(" ".join(texts)),
+    )
 
 
 @then("nothing is shown for the unknown event")
@@ -186,12 +224,26 @@ def unknown_not_shown(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """No item, toast or text of the unknown event appears (``crs-ignore-unknown-events``)."""
     views = crs_driver.items()
     odd = [f"{view.actor}/{view.kind}" for view in views if view.kind in ("system", "other")]
-    check(not odd, "crs-ignore-unknown-events", "the conversation", "no item for the unknown event", odd)
+    check(
+        not odd,
+        "crs-ignore-unknown-events",
+        "the conversation",
+        "no item for the unknown event",
+        odd,
+    )
     screen = screen_text(crs_driver.app)
     shown = [word for word in [*traffic.unknown, "UNSEEN-PAYLOAD"] if word in screen]
-    check(not shown, "crs-ignore-unknown-events", "the screen", "no trace of the unknown event", shown)
+    check(
+        not shown, "crs-ignore-unknown-events", "the screen", "no trace of the unknown event", shown
+    )
     agent = [view.kind for view in views if view.actor == "agent" and view.kind == "text"]
-    check(len(agent) <= 1, "crs-ignore-unknown-events", "the agent's text", "one block, unbroken by the event", agent)
+    check(
+        len(agent) <= 1,
+        "crs-ignore-unknown-events",
+        "the agent's text",
+        "one block, unbroken by the event",
+        agent,
+    )
 
 
 @then("each line of the tool result is shown verbatim on a row of its own")
@@ -204,22 +256,32 @@ def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
     lines = traffic.output.split("\n")
     item = drawn_item(crs_driver, "agent", clause)
     top = item.find(lines[0])
-    check(top is not None, clause, "the tool block", f"the line {lines[0]!r} drawn", item.describe())
+    check(
+        top is not None, clause, "the tool block", f"the line {lines[0]!r} drawn", item.describe()
+    )
     assert top is not None
     y, x = top
     for offset, line in enumerate(lines):
         row = y + offset
         seen = item.row_text(row, x, x + len(line)) if row < len(item.cells) else ""
         check(seen == line, clause, f"row {offset + 1} of the result", repr(line), repr(seen))
-        styled = [c.char for c in item.cells[row][x : x + len(line)] if c.bold or c.italic or c.link]
+        styled = [
+            c.char for c in item.cells[row][x : x + len(line)] if c.bold or c.italic or c.link
+        ]
         check(not styled, clause, f"row {offset + 1} of the result", "no markdown styling", styled)
 
 
 @then(parsers.parse('the agent\'s answer shows "{text}" as written'))
 def answer_shows_literal(crs_driver: CrsDriver, text: str) -> None:
-    """``text`` is drawn, character for character, in the agent's text (``crs-markdown-unknown-literal``)."""
+    """``text`` is drawn as written in the agent's text (``crs-markdown-unknown-literal``)."""
     clause, wanted = "crs-markdown-unknown-literal", literal(text)
-    check(crs_driver.running and crs_driver.crash is None, clause, "the client", "it to keep running", repr(crs_driver.crash))
+    check(
+        crs_driver.running and crs_driver.crash is None,
+        clause,
+        "the client",
+        "it to keep running",
+        repr(crs_driver.crash),
+    )
     item = drawn_item(crs_driver, "agent", clause)
     found = item.text_cells(wanted)
     shown = [item.row_text(y).strip() for y in item.rows()]
@@ -234,7 +296,7 @@ def answer_shows_literal(crs_driver: CrsDriver, text: str) -> None:
 
 @then("the user message is drawn against the right edge of the conversation area")
 def user_right(crs_driver: CrsDriver) -> None:
-    """The bubble ends at the area's right edge and leaves room on its left (``crs-user-right-aligned``)."""
+    """The bubble ends at the area's right edge, room on its left (``crs-user-right-aligned``)."""
     clause = "crs-user-right-aligned"
     item = drawn_item(crs_driver, "user", clause)
     left, right = drawn_box(item, clause, "the user message")
@@ -266,12 +328,22 @@ def user_bubble(crs_driver: CrsDriver) -> None:
     )
     corners = item.corners()
     if any(is_frame(char) for char in corners):
-        check(set(corners) <= ROUND_CORNERS, clause, "the bubble's frame", "round corners ╭╮╰╯", repr(corners))
+        check(
+            set(corners) <= ROUND_CORNERS,
+            clause,
+            "the bubble's frame",
+            "round corners ╭╮╰╯",
+            repr(corners),
+        )
 
 
-@then(parsers.parse("the user bubble is between {low:d} % and {high:d} % of the conversation area's width"))
+@then(
+    parsers.parse(
+        "the user bubble is between {low:d} % and {high:d} % of the conversation area's width"
+    )
+)
 def user_bubble_width(crs_driver: CrsDriver, low: int, high: int) -> None:
-    """The wrapped bubble's width against the area's content width (``crs-user-bubble-max-width``)."""
+    """The wrapped bubble's share of the area's width (``crs-user-bubble-max-width``)."""
     clause = "crs-user-bubble-max-width"
     item = drawn_item(crs_driver, "user", clause)
     drawn_box(item, clause, "the user message")
@@ -314,15 +386,26 @@ def agent_full_width(crs_driver: CrsDriver) -> None:
         0 <= left <= SIDE_TOLERANCE and right <= slack,
         clause,
         "the agent's text",
-        f"rows from the left edge to within {slack} cells of the right edge ({item.bounds.width} cells)",
+        f"rows from the left edge to within {slack} cells of the right "
+        f"edge ({item.bounds.width} cells)",
         f"gaps left {left}, right {right}",
     )
 
 
 def _no_box(crs_driver: CrsDriver, actor: str, clause: str, what: str) -> None:
     item = drawn_item(crs_driver, actor, clause)
-    own = sorted({cell.background for y in item.rows() for cell in item.cells[y][item.bounds.x : item.bounds.right]} - {item.area_background}, key=str)
-    check(not own, clause, what, f"the area's background {item.area_background} only", f"also {own}")
+    own = sorted(
+        {
+            cell.background
+            for y in item.rows()
+            for cell in item.cells[y][item.bounds.x : item.bounds.right]
+        }
+        - {item.area_background},
+        key=str,
+    )
+    check(
+        not own, clause, what, f"the area's background {item.area_background} only", f"also {own}"
+    )
     frames = item.frame_glyphs_on_rows()
     check(not frames, clause, what, "no frame glyphs around it", "".join(frames[:12]))
 
@@ -350,15 +433,23 @@ def system_centred(crs_driver: CrsDriver, traffic: Traffic) -> None:
     clause = "crs-system-centred"
     item = drawn_item(crs_driver, "system", clause)
     found = item.find(traffic.notice)
-    check(found is not None, clause, "the system notice", f"{traffic.notice!r} on one row", item.describe())
+    check(
+        found is not None,
+        clause,
+        "the system notice",
+        f"{traffic.notice!r} on one row",
+        item.describe(),
+    )
     assert found is not None
     y, x = found
     text_gaps = (x - item.bounds.x, item.bounds.right - x - len(traffic.notice))
     row = item.row_text(y)
     glyphs = [i for i, char in enumerate(row) if char not in BLANK]
     run_gaps = (glyphs[0], len(row) - 1 - glyphs[-1])
-    holes = max((b - a - 1 for a, b in zip(glyphs, glyphs[1:], strict=False)), default=0)
-    centred = abs(text_gaps[0] - text_gaps[1]) <= 1 or (holes <= 3 and abs(run_gaps[0] - run_gaps[1]) <= 1)
+    holes = max((b - a - 1 for a, b in pairwise(glyphs)), default=0)
+    centred = abs(text_gaps[0] - text_gaps[1]) <= 1 or (
+        holes <= 3 and abs(run_gaps[0] - run_gaps[1]) <= 1
+    )
     check(
         centred,
         clause,
@@ -378,7 +469,13 @@ def system_muted(crs_driver: CrsDriver) -> None:
         return
     mine = median(cell.contrast or 21.0 for cell in notice)
     theirs = median(cell.contrast or 21.0 for cell in agent)
-    check(mine < theirs, clause, "the system notice", f"lower contrast than the agent's text ({theirs:.2f})", f"{mine:.2f}")
+    check(
+        mine < theirs,
+        clause,
+        "the system notice",
+        f"lower contrast than the agent's text ({theirs:.2f})",
+        f"{mine:.2f}",
+    )
 
 
 @then("the whole text of the system notice is on the screen")
@@ -398,6 +495,16 @@ def three_placements(crs_driver: CrsDriver) -> None:
     placed = {}
     for actor in ("user", "agent", "system"):
         item = drawn_item(crs_driver, actor, clause)
-        left, right = drawn_box(item, clause, f"the {actor}'s item") if actor == "user" else glyph_gaps(item)
-        placed[actor] = "centre" if abs(left - right) <= 1 else ("left" if left < right else "right")
-    check(len(set(placed.values())) == 3, clause, "the three actors' items", "three different placements", placed)
+        left, right = (
+            drawn_box(item, clause, f"the {actor}'s item") if actor == "user" else glyph_gaps(item)
+        )
+        placed[actor] = (
+            "centre" if abs(left - right) <= 1 else ("left" if left < right else "right")
+        )
+    check(
+        len(set(placed.values())) == 3,
+        clause,
+        "the three actors' items",
+        "three different placements",
+        placed,
+    )

@@ -7,15 +7,17 @@ the user item's drawn box (:mod:`steps.rawp_crs.drawn`), whatever widgets draw i
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pytest_bdd import parsers, then, when
 
 from steps.checks import check, literal
-from steps.rawp_crs.drawn import Drawn, drawn, is_frame
+from steps.rawp_crs.drawn import Drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.layout_steps import drawn_item, long_text
 from steps.screen import Cell, screen_cells
 
-STYLES = {
+STYLES: dict[str, Callable[[Cell], bool]] = {
     "in bold": lambda cell: cell.bold and not cell.italic,
     "in italic": lambda cell: cell.italic and not cell.bold,
     "in bold italic": lambda cell: cell.bold and cell.italic,
@@ -85,18 +87,28 @@ def bubble_shows(crs_driver: CrsDriver, text: str) -> None:
     )
 
 
-@then(parsers.re(r'the user bubble shows "(?P<text>[^"]+)" (?P<style>in bold italic|in bold|in italic|struck through), without "(?P<marker>[^"]+)"'))
+@then(
+    parsers.re(
+        r'the user bubble shows "(?P<text>[^"]+)" '
+        r"(?P<style>in bold italic|in bold|in italic|struck through), "
+        r'without "(?P<marker>[^"]+)"'
+    )
+)
 def bubble_styled(crs_driver: CrsDriver, text: str, style: str, marker: str) -> None:
-    """Every cell of ``text`` has ``style`` and the markup ``marker`` is not drawn (``crs-md-*``)."""
+    """Every cell of ``text`` has ``style``; ``marker`` is not drawn (``crs-md-*``)."""
     clause = STYLE_CLAUSES[style]
     item = bubble(crs_driver, clause)
     cells = cells_of(item, literal(text), clause)
     wrong = [cell.char for cell in cells if not STYLES[style](cell)]
-    check(not wrong, clause, f"the cells of {text!r}", f"drawn {style}", f"not so: {''.join(wrong)!r}")
+    check(
+        not wrong, clause, f"the cells of {text!r}", f"drawn {style}", f"not so: {''.join(wrong)!r}"
+    )
     absent(item, literal(marker), clause)
 
 
-@then(parsers.parse('the user bubble shows "{text}" on a background of its own, without "{marker}"'))
+@then(
+    parsers.parse('the user bubble shows "{text}" on a background of its own, without "{marker}"')
+)
 def bubble_code(crs_driver: CrsDriver, text: str, marker: str) -> None:
     """The code span's background differs from the bubble's (``crs-md-inline-code``)."""
     clause = "crs-md-inline-code"
@@ -104,13 +116,19 @@ def bubble_code(crs_driver: CrsDriver, text: str, marker: str) -> None:
     cells = cells_of(item, literal(text), clause)
     own = item.own_background()
     same = [cell.char for cell in cells if cell.background == own]
-    check(not same, clause, f"the cells of {text!r}", f"a background other than the bubble's {own}", f"same: {''.join(same)!r}")
+    check(
+        not same,
+        clause,
+        f"the cells of {text!r}",
+        f"a background other than the bubble's {own}",
+        f"same: {''.join(same)!r}",
+    )
     absent(item, literal(marker), clause)
 
 
 @then(parsers.parse('the user bubble shows "{text}" as a link to "{url}", without "{marker}"'))
 def bubble_link(crs_driver: CrsDriver, text: str, url: str, marker: str) -> None:
-    """The cells of ``text`` link to ``url`` (``crs-md-link``; ``crs-md-autolink`` when text is the URL)."""
+    """The cells of ``text`` link to ``url`` (``crs-md-link``; ``crs-md-autolink`` for a URL)."""
     clause = "crs-md-autolink" if text == url else "crs-md-link"
     item = bubble(crs_driver, clause)
     cells = cells_of(item, literal(text), clause)
@@ -141,9 +159,14 @@ def bubble_rows(crs_driver: CrsDriver, first: str, second: str) -> None:
     )
 
 
-@then(parsers.parse('the user bubble shows the items "{first}" and "{second}" on rows of their own, each after {marker}'))
+@then(
+    parsers.parse(
+        'the user bubble shows the items "{first}" and "{second}" on rows of their own, '
+        "each after {marker}"
+    )
+)
 def bubble_list(crs_driver: CrsDriver, first: str, second: str, marker: str) -> None:
-    """Each item starts a row with its marker before the text (``crs-md-bullet-list``, ``-numbered-list``).
+    """Each item starts a row, its marker before it (``crs-md-bullet-list``, ``-numbered-list``).
 
     ``marker`` is ``a bullet glyph`` (any glyph but the typed ``*``, ``+`` or a letter) or
     ``"<a>" and "<b>"`` (the numbers, in order). Continuation rows are not checked.
@@ -164,12 +187,18 @@ def bubble_list(crs_driver: CrsDriver, first: str, second: str, marker: str) -> 
             good = len(lead) == 1 and lead not in "*+" and not lead.isalnum() and not is_frame(lead)
         check(good, clause, f"the item {text!r}", f"{marker} just before it", repr(before.strip()))
         rest = before[: len(before) - len(lead)] if lead else before
-        check(not rest.strip() or is_frame(rest.strip()[-1]), clause, f"the item {text!r}", "a row of its own", repr(before.strip()))
+        check(
+            not rest.strip() or is_frame(rest.strip()[-1]),
+            clause,
+            f"the item {text!r}",
+            "a row of its own",
+            repr(before.strip()),
+        )
 
 
 @then(parsers.parse('the user bubble shows "{source}" as typed, line by line, unstyled'))
 def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
-    """Each line of ``source`` is drawn verbatim on consecutive rows (``crs-md-blocks-not-rendered``).
+    """Each line of ``source`` is drawn verbatim, in order (``crs-md-blocks-not-rendered``).
 
     No cell of it is bold, italic, underlined or a link, or on another background than the
     bubble's: no heading, image, code span or block was made of it.
@@ -178,7 +207,9 @@ def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
     item = bubble(crs_driver, clause)
     lines = literal(source).split("\n")
     top = item.find(lines[0])
-    check(top is not None, clause, "the user bubble", f"the line {lines[0]!r} as typed", shown(item))
+    check(
+        top is not None, clause, "the user bubble", f"the line {lines[0]!r} as typed", shown(item)
+    )
     assert top is not None
     y, x = top
     own = item.own_background()
@@ -191,12 +222,21 @@ def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
             for c in item.cells[row][x : x + len(line)]
             if c.bold or c.italic or c.underline or c.link or c.background != own
         ]
-        check(not styled, clause, f"line {offset + 1} of the message", "no rendering of it", f"styled: {''.join(styled)!r}")
+        check(
+            not styled,
+            clause,
+            f"line {offset + 1} of the message",
+            "no rendering of it",
+            f"styled: {''.join(styled)!r}",
+        )
 
 
 @then("the user bubble holds no container of its own")
 def bubble_no_nested(crs_driver: CrsDriver) -> None:
-    """Inside the bubble's own frame: no frame glyphs, no row-wide block (``crs-user-bubble-no-nested-container``)."""
+    """No frame glyphs or row-wide block inside the bubble's own frame.
+
+    Checks ``crs-user-bubble-no-nested-container``.
+    """
     clause = "crs-user-bubble-no-nested-container"
     item = bubble(crs_driver, clause)
     inside = item.inside()
@@ -220,21 +260,41 @@ def bubble_no_nested(crs_driver: CrsDriver) -> None:
 def input_plain(crs_driver: CrsDriver, text: str) -> None:
     """The input holds and draws the markdown as typed (``crs-input-plain-text``)."""
     clause, wanted = "crs-input-plain-text", literal(text)
-    check(crs_driver.input_value == wanted, clause, "the input", repr(wanted), repr(crs_driver.input_value))
+    check(
+        crs_driver.input_value == wanted,
+        clause,
+        "the input",
+        repr(wanted),
+        repr(crs_driver.input_value),
+    )
     region = crs_driver.input.region
     rows = screen_cells(crs_driver.app)[region.y : region.bottom]
     texts = ["".join(cell.char for cell in row[region.x : region.right]) for row in rows]
-    check(any(wanted in row for row in texts), clause, "the input", f"{wanted!r} drawn as typed", texts)
+    check(
+        any(wanted in row for row in texts),
+        clause,
+        "the input",
+        f"{wanted!r} drawn as typed",
+        texts,
+    )
 
 
 @then(parsers.parse('no cell on the screen draws "{text}" with a style'))
 def no_preview(crs_driver: CrsDriver, text: str) -> None:
-    """Nowhere is ``text`` drawn bold, italic or struck while typing (``crs-input-no-rich-preview``)."""
+    """Nowhere is ``text`` drawn bold, italic or struck (``crs-input-no-rich-preview``)."""
     clause, wanted = "crs-input-no-rich-preview", literal(text)
     for y, row in enumerate(screen_cells(crs_driver.app)):
         chars = "".join(cell.char for cell in row)
         start = chars.find(wanted)
         while start >= 0:
-            styled = [c.char for c in row[start : start + len(wanted)] if c.bold or c.italic or c.strike]
-            check(not styled, clause, f"screen row {y}", f"{wanted!r} unstyled while typing (no preview)", chars.strip())
+            styled = [
+                c.char for c in row[start : start + len(wanted)] if c.bold or c.italic or c.strike
+            ]
+            check(
+                not styled,
+                clause,
+                f"screen row {y}",
+                f"{wanted!r} unstyled while typing (no preview)",
+                chars.strip(),
+            )
             start = chars.find(wanted, start + 1)
