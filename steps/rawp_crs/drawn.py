@@ -9,6 +9,7 @@ item's text sits, which frame glyphs surround it. No widget class or CSS of the 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,13 +147,15 @@ def area_bounds(app: App[Any], area: Widget) -> Region:
     return area.scrollable_content_region.intersection(app.screen.region)
 
 
-def drawn(app: App[Any], item: Widget, area: Widget) -> Drawn:
+def drawn(app: App[Any], item: Widget, area: Widget, exclude: Sequence[Region] = ()) -> Drawn:
     """Read ``item`` as drawn inside ``area``.
 
     Args:
         app: The running, idle client.
         item: The widget the adapter names for the item.
         area: The conversation area.
+        exclude: Regions of other items drawn inside ``item`` (a timestamp a client
+            draws within its message), left out of the drawn box.
 
     Returns:
         The item's cells, box and the area's background.
@@ -175,7 +178,8 @@ def drawn(app: App[Any], item: Widget, area: Widget) -> Drawn:
         (x, y)
         for y in range(region.y, region.bottom)
         for x in range(bounds.x, bounds.right)
-        if cells[y][x].char not in BLANK or cells[y][x].background != background
+        if (cells[y][x].char not in BLANK or cells[y][x].background != background)
+        and not any(region.contains(x, y) for region in exclude)
     ]
     box = None
     if marked:

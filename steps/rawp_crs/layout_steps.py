@@ -25,7 +25,7 @@ from rawp_port import (
     TurnStarted,
 )
 from steps.adapter import ItemView
-from steps.checks import check, literal
+from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.drawn import ROUND_CORNERS, Drawn, drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import BLANK, screen_text
@@ -46,6 +46,12 @@ WORDS = [
     "errors",
 ]
 """Words of the long texts the steps make up (none longer than 8 cells)."""
+FORWARD_CLAUSES = (
+    "crs-ignore-unknown-events",
+    "crs-unknown-output-type-monospace",
+    "crs-markdown-unknown-literal",
+)
+"""The clauses of 004 §1.4, which a crash under hostile traffic breaks."""
 SIDE_TOLERANCE = 2
 """Cells an item may keep from the edge it sits against: a margin or Markdown's side padding."""
 
@@ -156,9 +162,10 @@ def last_item(crs_driver: CrsDriver, actor: str, clause: str) -> ItemView:
 
 def drawn_item(crs_driver: CrsDriver, actor: str, clause: str) -> Drawn:
     """The last item of ``actor`` as drawn (see :func:`last_item`)."""
-    return drawn(
-        crs_driver.app, last_item(crs_driver, actor, clause).widget, crs_driver.conversation
-    )
+    views = crs_driver.items()
+    item = last_item(crs_driver, actor, clause).widget
+    inner = [view.widget.region for view in views if item in view.widget.ancestors]
+    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner)
 
 
 def drawn_box(item: Drawn, clause: str, what: str) -> tuple[int, int]:
@@ -185,12 +192,12 @@ def glyph_gaps(item: Drawn) -> tuple[int, int]:
 
 
 @then("the client is still running")
-def still_running(crs_driver: CrsDriver) -> None:
-    """The app neither crashed nor exited (``crs-ignore-unknown-events``)."""
+def still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """The app neither crashed nor exited (the scenario's clause of §1.4)."""
     crash = crs_driver.crash
     check(
         crs_driver.running and crash is None,
-        "crs-ignore-unknown-events",
+        scenario_clause(request, *FORWARD_CLAUSES),
         "the client",
         "it to keep running",
         f"crashed: {crash!r}" if crash else "it exited",
@@ -200,14 +207,12 @@ def still_running(crs_driver: CrsDriver) -> None:
 @then("the agent's answer reads in full")
 def answer_in_full(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
-    texts = [
-        "".join(
-            drawn(crs_driver.app, view.widget, crs_driver.conversation).row_text(y)
-            for y in drawn(crs_driver.app, view.widget, crs_driver.conversation).rows()
-        )
+    blocks = [
+        drawn(crs_driver.app, view.widget, crs_driver.conversation)
         for view in crs_driver.items()
         if view.actor == "agent" and view.kind == "text"
     ]
+    texts = ["".join(block.row_text(y) for y in block.rows()) for block in blocks]
     seen = "".join("".join(texts).split())
     expected = "".join(traffic.answer.split())
     check(
@@ -235,14 +240,6 @@ def unknown_not_shown(crs_driver: CrsDriver, traffic: Traffic) -> None:
     shown = [word for word in [*traffic.unknown, "UNSEEN-PAYLOAD"] if word in screen]
     check(
         not shown, "crs-ignore-unknown-events", "the screen", "no trace of the unknown event", shown
-    )
-    agent = [view.kind for view in views if view.actor == "agent" and view.kind == "text"]
-    check(
-        len(agent) <= 1,
-        "crs-ignore-unknown-events",
-        "the agent's text",
-        "one block, unbroken by the event",
-        agent,
     )
 
 
