@@ -147,7 +147,33 @@ def area_bounds(app: App[Any], area: Widget) -> Region:
     return area.scrollable_content_region.intersection(app.screen.region)
 
 
-def drawn(app: App[Any], item: Widget, area: Widget, exclude: Sequence[Region] = ()) -> Drawn:
+def area_background(cells: list[list[Cell]], bounds: Region, items: Sequence[Region]) -> RGB:
+    """The background most cells of ``bounds`` outside every item's region have.
+
+    Falls back to all of the area's cells when the items cover it.
+    """
+    outside = Counter(
+        cell.background
+        for y in range(bounds.y, bounds.bottom)
+        for x, cell in enumerate(cells[y][bounds.x : bounds.right], start=bounds.x)
+        if not any(region.contains(x, y) for region in items)
+    )
+    if not outside:
+        outside = Counter(
+            cell.background
+            for row in cells[bounds.y : bounds.bottom]
+            for cell in row[bounds.x : bounds.right]
+        )
+    return outside.most_common(1)[0][0]
+
+
+def drawn(
+    app: App[Any],
+    item: Widget,
+    area: Widget,
+    exclude: Sequence[Region] = (),
+    others: Sequence[Region] = (),
+) -> Drawn:
     """Read ``item`` as drawn inside ``area``.
 
     Args:
@@ -156,6 +182,8 @@ def drawn(app: App[Any], item: Widget, area: Widget, exclude: Sequence[Region] =
         area: The conversation area.
         exclude: Regions of other items drawn inside ``item`` (a timestamp a client
             draws within its message), left out of the drawn box.
+        others: Regions of every item of the conversation; the area's background is read
+            outside them.
 
     Returns:
         The item's cells, box and the area's background.
@@ -168,12 +196,7 @@ def drawn(app: App[Any], item: Widget, area: Widget, exclude: Sequence[Region] =
     region = item.region.intersection(bounds)
     if not region.height:
         raise AssertionError(f"the item {item!r} is not visible in the conversation area")
-    counted = Counter(
-        cell.background
-        for row in cells[bounds.y : bounds.bottom]
-        for cell in row[bounds.x : bounds.right]
-    )
-    background = counted.most_common(1)[0][0]
+    background = area_background(cells, bounds, others)
     marked = [
         (x, y)
         for y in range(region.y, region.bottom)

@@ -165,7 +165,8 @@ def drawn_item(crs_driver: CrsDriver, actor: str, clause: str) -> Drawn:
     views = crs_driver.items()
     item = last_item(crs_driver, actor, clause).widget
     inner = [view.widget.region for view in views if item in view.widget.ancestors]
-    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner)
+    every = [view.widget.region for view in views]
+    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
 
 
 def drawn_box(item: Drawn, clause: str, what: str) -> tuple[int, int]:
