@@ -22,8 +22,12 @@ from steps.screen import BLANK, Cell, screen_cells
 RGB = tuple[int, int, int] | None
 """A cell's background as ``(red, green, blue)``, ``None`` for the terminal default."""
 
-ROUND_CORNERS = frozenset("╭╮╰╯")
-"""Textual's ``round`` border corners: the nearest a terminal has to rounded corners."""
+SQUARE_CORNERS = frozenset("┌┐└┘┏┓┗┛╔╗╚╝┍┑┕┙┎┒┖┚╒╕╘╛╓╖╙╜")
+"""Box-drawing corners that are square: a bubble with "rounded corners" never has them.
+
+Textual's ``round`` border (``╭╮╰╯``) is the nearest a terminal has to rounded corners;
+borders of block elements (``tall``, ``outer``, ``wide``) draw no corner glyph at all.
+"""
 
 
 def is_frame(char: str) -> bool:

@@ -26,7 +26,7 @@ from rawp_port import (
 )
 from steps.adapter import ItemView
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.drawn import ROUND_CORNERS, Drawn, drawn, is_frame
+from steps.rawp_crs.drawn import SQUARE_CORNERS, Drawn, drawn
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import BLANK, screen_text
 
@@ -311,26 +311,27 @@ def user_right(crs_driver: CrsDriver) -> None:
 def user_bubble(crs_driver: CrsDriver) -> None:
     """Every cell of the drawn box has one background, not the area's (``crs-user-bubble``).
 
-    A frame is optional; if one is drawn, its corners are round-corner glyphs.
+    A frame is optional; its corners are never square box-drawing corners (``┌``):
+    round (``╭``) or a frame of block elements (Textual's ``tall``, ``outer``).
     """
     clause = "crs-user-bubble"
     item = drawn_item(crs_driver, "user", clause)
     drawn_box(item, clause, "the user message")
-    backgrounds = {cell.background for cell in item.box_cells()}
+    backgrounds = {cell.background for cell in item.box_cells(item.inside())}
     check(
-        len(backgrounds) == 1 and item.own_background() != item.area_background,
+        len(backgrounds) == 1 and item.area_background not in backgrounds,
         clause,
         "the user message's cells",
         f"one background, other than the area's {item.area_background}",
         f"{sorted(backgrounds, key=str)}; {item.describe()}",
     )
     corners = item.corners()
-    if any(is_frame(char) for char in corners):
+    if any(char in SQUARE_CORNERS for char in corners):
         check(
-            set(corners) <= ROUND_CORNERS,
+            False,
             clause,
             "the bubble's frame",
-            "round corners ╭╮╰╯",
+            "no square corners (round ╭╮╰╯, or a frame of block elements)",
             repr(corners),
         )
 
