@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from pytest_bdd import parsers, then, when
 
-from steps.checks import check, literal
+from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.drawn import Drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.layout_steps import drawn_item, long_text
@@ -70,9 +71,12 @@ def absent(item: Drawn, marker: str, clause: str) -> None:
 
 
 @then(parsers.re(r'the user bubble shows "(?P<text>[^"]*)"$'))
-def bubble_shows(crs_driver: CrsDriver, text: str) -> None:
-    """``text`` is drawn inside the bubble's box (``crs-user-text-in-bubble``)."""
-    clause = "crs-user-text-in-bubble"
+def bubble_shows(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """``text`` is drawn inside the bubble's box (``crs-user-text-in-bubble``).
+
+    Also read after hostile agent text, under the scenario's clause of §1.4.
+    """
+    clause = scenario_clause(request, "crs-user-text-in-bubble", "crs-markdown-unknown-literal")
     item = bubble(crs_driver, clause)
     wanted = literal(text)
     found = item.find(wanted)

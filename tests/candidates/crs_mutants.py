@@ -79,19 +79,18 @@ from collections.abc import Callable  # noqa: E402
 
 from textual.app import ComposeResult  # noqa: E402
 from textual.containers import Vertical  # noqa: E402
-from textual.content import Content  # noqa: E402
+from textual.content import Content, Span  # noqa: E402
 from textual.widget import Widget  # noqa: E402
 from textual.widgets import Static, TextArea  # noqa: E402
 
 from rawp_port import KNOWN_EVENT_TYPES, KNOWN_OUTPUT_TYPES, ToolResult, type_name  # noqa: E402
-from reference_crs.app import CrsApp as _App  # noqa: E402
 from reference_crs.user_markdown import CODE_STYLE, render_user_markdown  # noqa: E402
 from reference_crs.widgets import AgentText, UserMessage  # noqa: E402
 
 
 def _styled_app(name: str, doc: str, css: str) -> type[CrsApp]:
     """A reference client with ``css`` appended to its stylesheet."""
-    return type(name, (_App,), {"__doc__": doc, "CSS": css, "__module__": __name__})
+    return type(name, (CrsApp,), {"__doc__": doc, "CSS": css, "__module__": __name__})
 
 
 BubbleOnLeft = mutant(
@@ -181,7 +180,7 @@ EverythingOnTheLeft = mutant(
 
 
 @mutant
-class SystemTruncated(_App):
+class SystemTruncated(CrsApp):
     """crs-system-content-complete: a system notice shows its first line only."""
 
     def system_notice(self, text: str, stamp: str) -> Widget:
@@ -189,10 +188,10 @@ class SystemTruncated(_App):
 
 
 @mutant
-class UnknownEventRaises(_App):
+class UnknownEventRaises(CrsApp):
     """crs-ignore-unknown-events: an event of an unknown type raises."""
 
-    async def on_crs_app_events_received(self, message: _App.EventsReceived) -> None:
+    async def on_crs_app_events_received(self, message: CrsApp.EventsReceived) -> None:
         for event in self._inbox:
             if type_name(event) not in KNOWN_EVENT_TYPES:
                 raise ValueError(f"unknown event type {type_name(event)!r}")
@@ -200,10 +199,10 @@ class UnknownEventRaises(_App):
 
 
 @mutant
-class UnknownEventShown(_App):
+class UnknownEventShown(CrsApp):
     """crs-ignore-unknown-events: an unknown event is shown as a notice."""
 
-    async def on_crs_app_events_received(self, message: _App.EventsReceived) -> None:
+    async def on_crs_app_events_received(self, message: CrsApp.EventsReceived) -> None:
         for event in list(self._inbox):
             if type_name(event) not in KNOWN_EVENT_TYPES:
                 await self.conversation.mount(Static(f"unsupported event {type_name(event)}"))
@@ -211,7 +210,7 @@ class UnknownEventShown(_App):
 
 
 @mutant
-class UnknownOutputDropped(_App):
+class UnknownOutputDropped(CrsApp):
     """crs-unknown-output-type-monospace: a result of an unknown output type is dropped."""
 
     async def _tool_result(self, event: ToolResult) -> None:
@@ -220,7 +219,7 @@ class UnknownOutputDropped(_App):
 
 
 @mutant
-class UnknownOutputAsMarkdown(_App):
+class UnknownOutputAsMarkdown(CrsApp):
     """crs-unknown-output-type-monospace: a result of an unknown type is rendered as markdown."""
 
     async def _tool_result(self, event: ToolResult) -> None:
@@ -239,7 +238,7 @@ class _DefaultParserText(AgentText):
 
 
 @mutant
-class HtmlHidden(_App):
+class HtmlHidden(CrsApp):
     """crs-markdown-unknown-literal: raw HTML in agent text is hidden."""
 
     def agent_text(self) -> AgentText:
@@ -253,34 +252,38 @@ def _bubble_app(name: str, doc: str, render: Callable[[str], Content]) -> type[C
         def compose(self) -> ComposeResult:
             yield Static(render(self.text), classes="bubble")
 
-    def user_message(self: _App, text: str) -> Widget:
+    def user_message(self: CrsApp, text: str) -> Widget:
         return Message(text)
 
     return type(
-        name, (_App,), {"__doc__": doc, "user_message": user_message, "__module__": __name__}
+        name, (CrsApp,), {"__doc__": doc, "user_message": user_message, "__module__": __name__}
     )
 
 
-def _without(content: Content, drop: Callable[[Content, object], bool]) -> Content:
+def _without(content: Content, drop: Callable[[Content, Span], bool]) -> Content:
     """``content`` without the spans ``drop(content, span)`` selects."""
     return Content(content.plain, [span for span in content.spans if not drop(content, span)])
 
 
-def _linked_text(content: Content, span: object) -> str | None:
-    style = getattr(span, "style", None)
-    link = getattr(style, "link", None)
-    return None if link is None else content.plain[span.start : span.end] + "\0" + link  # type: ignore[attr-defined]
+def _links(bare: bool) -> Callable[[Content, Span], bool]:
+    """Select link spans: bare URLs (their text is their target) or, if not ``bare``, the rest."""
+
+    def select(content: Content, span: Span) -> bool:
+        link = getattr(span.style, "link", None)
+        return link is not None and (content.plain[span.start : span.end] == link) == bare
+
+    return select
 
 
-def _is_style(name: str) -> Callable[[Content, object], bool]:
-    return lambda _content, span: getattr(span, "style", None) == name
+def _is_style(name: str) -> Callable[[Content, Span], bool]:
+    return lambda _content, span: span.style == name
 
 
 def _bold_italic_only_bold(content: Content) -> Content:
     bold = {(span.start, span.end) for span in content.spans if span.style == "bold"}
     return _without(
         content, lambda _c, span: span.style == "italic" and (span.start, span.end) in bold
-    )  # type: ignore[attr-defined]
+    )
 
 
 def _headings(text: str) -> Content:
@@ -331,25 +334,12 @@ for _name, _doc, _render in (
     (
         "LinkNotLinked",
         "crs-md-link: a markdown link is drawn as plain text.",
-        lambda t: _without(
-            render_user_markdown(t),
-            lambda c, s: (
-                (_linked_text(c, s) or "\0").split("\0")[0]
-                != (_linked_text(c, s) or "\0").split("\0")[1]
-            ),
-        ),
+        lambda t: _without(render_user_markdown(t), _links(bare=False)),
     ),
     (
         "BareUrlNotLinked",
         "crs-md-autolink: a bare URL is not turned into a link.",
-        lambda t: _without(
-            render_user_markdown(t),
-            lambda c, s: (
-                _linked_text(c, s) is not None
-                and (_linked_text(c, s) or "").split("\0")[0]
-                == (_linked_text(c, s) or "").split("\0")[1]
-            ),
-        ),
+        lambda t: _without(render_user_markdown(t), _links(bare=True)),
     ),
     (
         "BulletsNotRendered",
@@ -387,7 +377,7 @@ class _CardMessage(UserMessage):
 
 
 @mutant
-class NestedCard(_App):
+class NestedCard(CrsApp):
     """crs-user-bubble-no-nested-container: the bubble holds a framed card."""
 
     def user_message(self, text: str) -> Widget:
@@ -404,7 +394,7 @@ class _FormattingInput(PromptInput):
 
 
 @mutant
-class InputDropsMarkers(_App):
+class InputDropsMarkers(CrsApp):
     """crs-input-plain-text: the input drops the ** markers the user types."""
 
     def prompt_input(self) -> PromptInput:
@@ -412,7 +402,7 @@ class InputDropsMarkers(_App):
 
 
 @mutant
-class RichPreview(_App):
+class RichPreview(CrsApp):
     """crs-input-no-rich-preview: a formatted preview of the input is shown while typing."""
 
     def compose(self) -> ComposeResult:
