@@ -14,7 +14,7 @@ import importlib.util
 import json
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from time import perf_counter
 
@@ -169,8 +169,12 @@ def write_json(
 
 def _plain(result: object) -> object:
     """A JSON-friendly form of a raw result (dataclasses as dicts, int keys as strings)."""
-    data = asdict(result)  # type: ignore[call-overload]
-    return json.loads(json.dumps(data, default=str))
+    def plain(value: object) -> object:
+        if is_dataclass(value) and not isinstance(value, type):
+            return asdict(value)
+        return str(value)
+
+    return json.loads(json.dumps(result, default=plain))
 
 
 if __name__ == "__main__":

@@ -35,13 +35,13 @@ class Run:
 
 
 def run_features(tmp_path: Path, adapter: str, *args: str) -> Run:
-    """Run ``pytest features`` against ``tests/candidates/hostile.py:<adapter>``."""
+    """Run ``pytest features/chat_screen`` against ``tests/candidates/hostile.py:<adapter>``."""
     log = tmp_path / "report-log.jsonl"
     command = [
         sys.executable,
         "-m",
         "pytest",
-        "features",
+        "features/chat_screen",
         f"--adapter=tests/candidates/hostile.py:{adapter}",
         f"--report-log={log}",
         "-p",
