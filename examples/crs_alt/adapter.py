@@ -75,7 +75,7 @@ class CrsAltAdapter:
     conversation_selector = f"#{AltCrsApp.CONVERSATION_ID}"
     input_selector = f"#{AltCrsApp.INPUT_ID}"
     newline_keys: Sequence[str] = Composer.NEWLINE_KEYS
-    """Shift+Enter where the terminal reports it; Alt+Enter and Ctrl+J everywhere else."""
+    """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
     timestamp_reveal = "inline"
     """Timestamps are drawn all the time, dim (design §9, decision 6)."""
 

@@ -69,7 +69,7 @@ class ChatScreen(Screen[None]):
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
         yield Composer(self.client.send_prompt, id=AltCrsApp.INPUT_ID)
         yield Static(
-            "Enter send · Shift/Alt+Enter, Ctrl+J new line · Esc cancel · Ctrl+Q quit",
+            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
             id="hints",
             markup=False,
         )

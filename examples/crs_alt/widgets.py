@@ -247,12 +247,14 @@ class Composer(TextArea):
     """The multi-line plain-text input (``crs-input-plain-text``).
 
     Enter is handled in :meth:`_on_key` and the text handed to ``on_send`` before the next
-    key is handled, so keys typed right after Enter land in the next message. Shift+Enter,
-    Alt+Enter and Ctrl+J insert a line break (``crs-shift-enter-newline``).
+    key is handled, so keys typed right after Enter land in the next message. Shift+Enter
+    and Ctrl+J insert a line break (``crs-shift-enter-newline``).
     """
 
-    NEWLINE_KEYS: ClassVar[tuple[str, ...]] = ("shift+enter", "alt+enter", "ctrl+j")
-    """Keys that insert a line break."""
+    NEWLINE_KEYS: ClassVar[tuple[str, ...]] = ("shift+enter", "ctrl+j")
+    """Keys that insert a line break. Shift+Enter reaches the app only where the terminal
+    reports it (the kitty keyboard protocol); Ctrl+J is a line feed in every terminal. Not
+    Alt+Enter: tmux sends it as ESC CR, which Textual reads as a plain Enter."""
 
     def __init__(self, on_send: Callable[[str], None], *, id: str | None = None) -> None:
         """Create the input; ``on_send`` receives every non-blank text sent."""
