@@ -14,6 +14,8 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static, TextArea
 
@@ -42,24 +44,13 @@ class AgentMarkdown(Markdown):
         self.parsed = parser.parse(markup)
 
 
-class _CachedLines:
-    """Lines drawn once per (version, width) and replayed while nothing changed."""
-
-    def __init__(self, key: tuple[int, int], lines: list[list[Segment]]) -> None:
-        self.key = key
-        self.lines = lines
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for line in self.lines:
-            yield from line
-            yield Segment.line()
-
-
 class AgentProse(Widget):
-    """A block of the agent's streamed markdown, drawn by :meth:`render`: no bubble, full width.
+    """A block of the agent's streamed markdown: no bubble, the full width.
 
-    Text deltas are appended to a list of chunks; the markdown is parsed and drawn again at
-    most once per refresh, whatever the number of deltas since the last one.
+    Text deltas are appended to a list of chunks. Rich draws the markdown once per text and
+    width, however many deltas came since and however often Textual asks: the rows are
+    served as strips through Textual's line API (:meth:`render_line`), and :meth:`render`
+    returns the same rows for readers of the widget's text.
     """
 
     DEFAULT_CSS = """
@@ -70,8 +61,10 @@ class AgentProse(Widget):
         """Create an empty block."""
         super().__init__(name=name, id=id)
         self._chunks: list[str] = []
-        self._version = 0
-        self._cache: _CachedLines | None = None
+        self._drawn: dict[int, list[list[Segment]]] = {}
+        """Lines drawn of the current text, by width (the screen's, and a reader's)."""
+        self._rows: dict[int, list[Strip]] = {}
+        """The same lines as strips, by width."""
 
     @property
     def source(self) -> str:
@@ -83,20 +76,42 @@ class AgentProse(Widget):
     def add(self, delta: str) -> None:
         """Append a text delta and ask for a redraw."""
         self._chunks.append(delta)
-        self._version += 1
+        self._drawn.clear()
+        self._rows.clear()
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
-        """The markdown as Rich draws it at the widget's width (cached per text and width)."""
+        """The markdown as Rich draws it (for readers of the widget's text)."""
         return _Drawn(self)
 
-    def lines_at(self, console: Console, options: ConsoleOptions) -> _CachedLines:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many rows as the markdown takes at ``width``."""
+        return len(self._strips(width))
+
+    def render_line(self, y: int) -> Strip:
+        """Row ``y`` of the drawn markdown (Textual's line API: no re-render per refresh)."""
+        strips = self._strips(self.content_size.width)
+        return strips[y] if y < len(strips) else Strip.blank(self.content_size.width)
+
+    def _strips(self, width: int) -> list[Strip]:
+        """The drawn rows at ``width`` as strips, in the widget's own colours."""
+        if width not in self._rows:
+            console = self.app.console
+            options = console.options.update_width(max(1, width))
+            style = self.rich_style
+            self._rows[width] = [
+                Strip(Segment.apply_style(line, style), width)
+                for line in self.lines_at(console, options)
+            ]
+        return self._rows[width]
+
+    def lines_at(self, console: Console, options: ConsoleOptions) -> list[list[Segment]]:
         """Draw (or reuse) the markdown's lines at ``options.max_width``."""
-        key = (self._version, options.max_width)
-        if self._cache is None or self._cache.key != key:
-            drawn = console.render_lines(AgentMarkdown(visible(self.source)), options, pad=False)
-            self._cache = _CachedLines(key, drawn)
-        return self._cache
+        width = options.max_width
+        if width not in self._drawn:
+            markdown = AgentMarkdown(visible(self.source))
+            self._drawn[width] = console.render_lines(markdown, options, pad=False)
+        return self._drawn[width]
 
 
 class _Drawn:
@@ -106,7 +121,9 @@ class _Drawn:
         self.owner = owner
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.owner.lines_at(console, options)
+        for line in self.owner.lines_at(console, options):
+            yield from line
+            yield Segment.line()
 
 
 class ThoughtBlock(Static):
