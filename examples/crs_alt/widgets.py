@@ -100,7 +100,7 @@ class AgentProse(Widget):
             options = console.options.update_width(max(1, width))
             style = self.rich_style
             self._rows[width] = [
-                Strip(Segment.apply_style(line, style), width)
+                Strip(Segment.apply_style(line, style)).extend_cell_length(width, style)
                 for line in self.lines_at(console, options)
             ]
         return self._rows[width]
