@@ -218,8 +218,8 @@ class AltCrsApp(App[None]):
         turn = self._turn(event)
         if turn is None:
             return
-        arguments = getattr(event, "arguments", None) or {}
-        group = ToolGroup(ToolHeader(wire.text_field(event, "name"), dict(arguments)))
+        arguments = wire.mapping_field(event, "arguments")
+        group = ToolGroup(ToolHeader(wire.text_field(event, "name"), arguments))
         turn.tools[wire.text_field(event, "call_id")] = group
         turn.prose = turn.thought = None
         self._add(group)
@@ -249,7 +249,7 @@ class AltCrsApp(App[None]):
         """Put a date separator before a turn or notice on another local date."""
         day = when.local_day(moment)
         if self.last_day is not None and day != self.last_day:
-            self._add(DaySeparator(when.separator(day)))
+            self._add(DaySeparator(when.separator(day), markup=False))
         self.last_day = day
 
     def _add(self, *widgets: Widget) -> None:

@@ -7,6 +7,7 @@ attributes it carries (``docs/adapters.md``, "Clients of the RAWP-CRS port").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -49,6 +50,14 @@ def kind_of(event: object) -> str:
 
 
 def text_field(event: object, name: str) -> str:
-    """Return the attribute ``name`` of ``event`` as text (``""`` when it is missing)."""
-    value = getattr(event, name, "")
+    """Return the attribute ``name`` of ``event`` as text (``""`` when missing or ``None``)."""
+    value = getattr(event, name, None)
+    if value is None:
+        return ""
     return value if isinstance(value, str) else str(value)
+
+
+def mapping_field(event: object, name: str) -> dict[str, object]:
+    """Return the attribute ``name`` of ``event`` as a dict (empty unless it is a mapping)."""
+    value = getattr(event, name, None)
+    return {str(key): item for key, item in value.items()} if isinstance(value, Mapping) else {}
