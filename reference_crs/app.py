@@ -154,6 +154,18 @@ class CrsApp(App[None]):
         """Return the input (``crs-enter-sends``, ``crs-shift-enter-newline``)."""
         return PromptInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
 
+    def user_message(self, text: str) -> Widget:
+        """Return the item showing a sent prompt (``crs-user-*``, ``crs-md-*``)."""
+        return UserMessage(text)
+
+    def agent_text(self) -> AgentText:
+        """Return a new, empty block of agent text (``crs-agent-*``)."""
+        return AgentText()
+
+    def system_notice(self, text: str, stamp: str) -> Widget:
+        """Return the item showing a system notice and its time (``crs-system-*``)."""
+        return SystemNoticeItem(text, stamp)
+
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
         self.conversation.anchor()
@@ -184,7 +196,7 @@ class CrsApp(App[None]):
         self.outstanding += 1
         await self._date_boundary(sent_at)
         await self._add(
-            UserMessage(message.text),
+            self.user_message(message.text),
             TimeStamp(sent_at, stamp_text(sent_at, sent_at), classes="-user"),
         )
 
@@ -254,7 +266,7 @@ class CrsApp(App[None]):
         if turn is None:
             return
         if turn.text is None:
-            turn.text, turn.thinking = AgentText(), None
+            turn.text, turn.thinking = self.agent_text(), None
             turn.texts.append(turn.text)
             await self._add(turn.text)
         await turn.text.write(event.text)
@@ -290,7 +302,7 @@ class CrsApp(App[None]):
     async def _system_notice(self, event: SystemNotice) -> None:
         moment = self.clock()
         await self._date_boundary(moment)
-        await self._add(SystemNoticeItem(event.text, stamp_text(moment, moment)))
+        await self._add(self.system_notice(event.text, stamp_text(moment, moment)))
 
     async def _commands(self, event: CommandsPublished) -> None:
         self.commands = tuple(event.commands)

@@ -69,3 +69,347 @@ class BlankSent(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _SendsBlank(id=self.INPUT_ID)
+
+
+# --- branch crs-layout ---------------------------------------------------------------
+# §1.4 forward compatibility, §2.1-§2.2 actors and alignment, §3.1 user bubble markdown.
+
+import re  # noqa: E402 - this branch's block is kept apart for merging
+from collections.abc import Callable  # noqa: E402
+
+from textual.app import ComposeResult  # noqa: E402
+from textual.containers import Vertical  # noqa: E402
+from textual.content import Content, Span  # noqa: E402
+from textual.widget import Widget  # noqa: E402
+from textual.widgets import Static, TextArea  # noqa: E402
+
+from rawp_port import KNOWN_EVENT_TYPES, KNOWN_OUTPUT_TYPES, ToolResult, type_name  # noqa: E402
+from reference_crs.user_markdown import CODE_STYLE, render_user_markdown  # noqa: E402
+from reference_crs.widgets import AgentText, UserMessage  # noqa: E402
+
+
+def _styled_app(name: str, doc: str, css: str) -> type[CrsApp]:
+    """A reference client with ``css`` appended to its stylesheet."""
+    return type(name, (CrsApp,), {"__doc__": doc, "CSS": css, "__module__": __name__})
+
+
+BubbleOnLeft = mutant(
+    _styled_app(
+        "BubbleOnLeft",
+        "crs-user-right-aligned: the user bubble sits at the left.",
+        "UserMessage { align-horizontal: left; }",
+    )
+)
+BubbleWithoutBackground = mutant(
+    _styled_app(
+        "BubbleWithoutBackground",
+        "crs-user-bubble: the user bubble has no background of its own.",
+        "UserMessage > .bubble { background: transparent; }",
+    )
+)
+BubbleSquareCorners = mutant(
+    _styled_app(
+        "BubbleSquareCorners",
+        "crs-user-bubble: the bubble's frame has square corners.",
+        "UserMessage > .bubble { border: solid $primary; }",
+    )
+)
+BubbleFullWidth = mutant(
+    _styled_app(
+        "BubbleFullWidth",
+        "crs-user-bubble-max-width: a long user bubble spans the whole area.",
+        "UserMessage > .bubble { max-width: 100%; }",
+    )
+)
+BubbleTruncated = mutant(
+    _styled_app(
+        "BubbleTruncated",
+        "crs-user-text-in-bubble: the bubble cuts the text at 14 cells with an ellipsis.",
+        "UserMessage > .bubble { max-width: 16; text-wrap: nowrap; text-overflow: ellipsis; }",
+    )
+)
+AgentRightAligned = mutant(
+    _styled_app(
+        "AgentRightAligned",
+        "crs-agent-left-aligned: agent text is aligned right.",
+        "AgentText MarkdownParagraph { text-align: right; }",
+    )
+)
+AgentInBubble = mutant(
+    _styled_app(
+        "AgentInBubble",
+        "crs-agent-no-bubble: agent text sits in a framed bubble with a background.",
+        "AgentText { background: $primary-muted; border: round $primary; }",
+    )
+)
+AgentNarrow = mutant(
+    _styled_app(
+        "AgentNarrow",
+        "crs-agent-full-width: agent text wraps at 60 % of the area.",
+        "AgentText { width: 60%; }",
+    )
+)
+SystemNotCentred = mutant(
+    _styled_app(
+        "SystemNotCentred",
+        "crs-system-centred: system notices are left-aligned.",
+        "SystemNoticeItem { text-align: left; }",
+    )
+)
+SystemInBubble = mutant(
+    _styled_app(
+        "SystemInBubble",
+        "crs-system-no-bubble: system notices have a background of their own.",
+        "SystemNoticeItem { background: $panel; }",
+    )
+)
+SystemNotMuted = mutant(
+    _styled_app(
+        "SystemNotMuted",
+        "crs-system-muted: system notices are drawn in the normal text colour.",
+        "SystemNoticeItem { color: $text; }",
+    )
+)
+EverythingOnTheLeft = mutant(
+    _styled_app(
+        "EverythingOnTheLeft",
+        "crs-alignment-tells-actors-apart: user, agent and system items all sit at the left.",
+        "UserMessage { align-horizontal: left; } SystemNoticeItem { text-align: left; }",
+    )
+)
+
+
+@mutant
+class SystemTruncated(CrsApp):
+    """crs-system-content-complete: a system notice shows its first line only."""
+
+    def system_notice(self, text: str, stamp: str) -> Widget:
+        return super().system_notice(text.split("\n")[0], stamp)
+
+
+@mutant
+class UnknownEventRaises(CrsApp):
+    """crs-ignore-unknown-events: an event of an unknown type raises."""
+
+    async def on_crs_app_events_received(self, message: CrsApp.EventsReceived) -> None:
+        for event in self._inbox:
+            if type_name(event) not in KNOWN_EVENT_TYPES:
+                raise ValueError(f"unknown event type {type_name(event)!r}")
+        await super().on_crs_app_events_received(message)
+
+
+@mutant
+class UnknownEventShown(CrsApp):
+    """crs-ignore-unknown-events: an unknown event is shown as a notice."""
+
+    async def on_crs_app_events_received(self, message: CrsApp.EventsReceived) -> None:
+        for event in list(self._inbox):
+            if type_name(event) not in KNOWN_EVENT_TYPES:
+                await self.conversation.mount(Static(f"unsupported event {type_name(event)}"))
+        await super().on_crs_app_events_received(message)
+
+
+@mutant
+class UnknownOutputDropped(CrsApp):
+    """crs-unknown-output-type-monospace: a result of an unknown output type is dropped."""
+
+    async def _tool_result(self, event: ToolResult) -> None:
+        if event.output_type in KNOWN_OUTPUT_TYPES:
+            await super()._tool_result(event)
+
+
+@mutant
+class UnknownOutputAsMarkdown(CrsApp):
+    """crs-unknown-output-type-monospace: a result of an unknown type is rendered as markdown."""
+
+    async def _tool_result(self, event: ToolResult) -> None:
+        known = event.output_type in KNOWN_OUTPUT_TYPES
+        await super()._tool_result(
+            event if known else ToolResult(event.turn_id, event.call_id, "markdown", event.output)
+        )
+
+
+class _DefaultParserText(AgentText):
+    """Agent text parsed by Textual's default parser, which drops raw HTML."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parser_factory = None
+
+
+@mutant
+class HtmlHidden(CrsApp):
+    """crs-markdown-unknown-literal: raw HTML in agent text is hidden."""
+
+    def agent_text(self) -> AgentText:
+        return _DefaultParserText()
+
+
+def _bubble_app(name: str, doc: str, render: Callable[[str], Content]) -> type[CrsApp]:
+    """A reference client whose user bubble renders its text with ``render``."""
+
+    class Message(UserMessage):
+        def compose(self) -> ComposeResult:
+            yield Static(render(self.text), classes="bubble")
+
+    def user_message(self: CrsApp, text: str) -> Widget:
+        return Message(text)
+
+    return type(
+        name, (CrsApp,), {"__doc__": doc, "user_message": user_message, "__module__": __name__}
+    )
+
+
+def _without(content: Content, drop: Callable[[Content, Span], bool]) -> Content:
+    """``content`` without the spans ``drop(content, span)`` selects."""
+    return Content(content.plain, [span for span in content.spans if not drop(content, span)])
+
+
+def _links(bare: bool) -> Callable[[Content, Span], bool]:
+    """Select link spans: bare URLs (their text is their target) or, if not ``bare``, the rest."""
+
+    def select(content: Content, span: Span) -> bool:
+        link = getattr(span.style, "link", None)
+        return link is not None and (content.plain[span.start : span.end] == link) == bare
+
+    return select
+
+
+def _is_style(name: str) -> Callable[[Content, Span], bool]:
+    return lambda _content, span: span.style == name
+
+
+def _bold_italic_only_bold(content: Content) -> Content:
+    bold = {(span.start, span.end) for span in content.spans if span.style == "bold"}
+    return _without(
+        content, lambda _c, span: span.style == "italic" and (span.start, span.end) in bold
+    )
+
+
+def _headings(text: str) -> Content:
+    if text.startswith("#"):
+        return Content(text.lstrip("#").strip()).stylize("bold")
+    return render_user_markdown(text)
+
+
+def _image_as_link(text: str) -> Content:
+    return render_user_markdown(re.sub(r"!\[([^\]]*)\]\(([^)]*)\)", r"[\1](\2)", text))
+
+
+def _fence_as_code(text: str) -> Content:
+    return render_user_markdown(re.sub(r"```\w*\n(.*?)\n```", r"`\1`", text, flags=re.S))
+
+
+for _name, _doc, _render in (
+    (
+        "NoBold",
+        "crs-md-bold: bold markup is drawn plain.",
+        lambda t: _without(render_user_markdown(t), _is_style("bold")),
+    ),
+    (
+        "NoItalic",
+        "crs-md-italic: italic markup is drawn plain.",
+        lambda t: _without(render_user_markdown(t), _is_style("italic")),
+    ),
+    (
+        "BoldItalicOnlyBold",
+        "crs-md-bold-italic: bold italic is drawn bold only.",
+        lambda t: _bold_italic_only_bold(render_user_markdown(t)),
+    ),
+    (
+        "NoStrike",
+        "crs-md-strikethrough: struck text is drawn plain.",
+        lambda t: _without(render_user_markdown(t), _is_style("strike")),
+    ),
+    (
+        "CodeWithoutBackground",
+        "crs-md-inline-code: inline code has the bubble's background.",
+        lambda t: _without(render_user_markdown(t), _is_style(CODE_STYLE)),
+    ),
+    (
+        "LineBreaksJoined",
+        "crs-md-line-break: line breaks are drawn as spaces.",
+        lambda t: render_user_markdown(t.replace("\n", " ")),
+    ),
+    (
+        "LinkNotLinked",
+        "crs-md-link: a markdown link is drawn as plain text.",
+        lambda t: _without(render_user_markdown(t), _links(bare=False)),
+    ),
+    (
+        "BareUrlNotLinked",
+        "crs-md-autolink: a bare URL is not turned into a link.",
+        lambda t: _without(render_user_markdown(t), _links(bare=True)),
+    ),
+    (
+        "BulletsNotRendered",
+        "crs-md-bullet-list: bulleted lists are shown as typed.",
+        lambda t: render_user_markdown(re.sub(r"^([*+-]) ", r"\\\1 ", t, flags=re.M)),
+    ),
+    (
+        "NumbersNotCounted",
+        "crs-md-numbered-list: numbered lists are shown as typed.",
+        lambda t: render_user_markdown(re.sub(r"^(\d+)\. ", r"\1\\. ", t, flags=re.M)),
+    ),
+    (
+        "HeadingsRendered",
+        "crs-md-blocks-not-rendered: a heading in a user bubble is rendered bold without its #.",
+        _headings,
+    ),
+    (
+        "FenceAsInlineCode",
+        "crs-md-blocks-not-rendered: a fenced block becomes an inline code span.",
+        _fence_as_code,
+    ),
+    ("ImageAsLink", "crs-md-blocks-not-rendered: ![alt](x.png) becomes a link.", _image_as_link),
+):
+    globals()[_name] = mutant(_bubble_app(_name, _doc, _render))
+
+
+class _CardMessage(UserMessage):
+    """A bubble that puts its text on a framed card inside it."""
+
+    DEFAULT_CSS = "_CardMessage .card { border: round $secondary; width: auto; height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="bubble"):
+            yield Static(render_user_markdown(self.text), classes="card")
+
+
+@mutant
+class NestedCard(CrsApp):
+    """crs-user-bubble-no-nested-container: the bubble holds a framed card."""
+
+    def user_message(self, text: str) -> Widget:
+        return _CardMessage(text)
+
+
+class _FormattingInput(PromptInput):
+    """An input that drops ``**`` markers as soon as they are typed."""
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        if "**" in self.text:
+            self.text = self.text.replace("**", "")
+            self.move_cursor(self.document.end)
+
+
+@mutant
+class InputDropsMarkers(CrsApp):
+    """crs-input-plain-text: the input drops the ** markers the user types."""
+
+    def prompt_input(self) -> PromptInput:
+        return _FormattingInput(id=self.INPUT_ID)
+
+
+@mutant
+class RichPreview(CrsApp):
+    """crs-input-no-rich-preview: a formatted preview of the input is shown while typing."""
+
+    def compose(self) -> ComposeResult:
+        parts = list(super().compose())
+        yield parts[0]
+        yield Static(id="preview")
+        yield from parts[1:]
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        self.query_one("#preview", Static).update(render_user_markdown(event.text_area.text))

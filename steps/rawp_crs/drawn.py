@@ -1,0 +1,215 @@
+"""What a RAWP-CRS item looks like on the composed screen: its drawn box, text and cells.
+
+Widget-agnostic: an item is found through the adapter (``ItemView``), and everything else is
+read from the screen's cells inside the conversation area's scrollable content region (design
+§9, decision 8): which cells carry a glyph or a background other than the area's, where the
+item's text sits, which frame glyphs surround it. No widget class or CSS of the client is read.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import App
+from textual.geometry import Region
+from textual.widget import Widget
+
+from steps.screen import BLANK, Cell, screen_cells
+
+RGB = tuple[int, int, int] | None
+"""A cell's background as ``(red, green, blue)``, ``None`` for the terminal default."""
+
+SQUARE_CORNERS = frozenset("┌┐└┘┏┓┗┛╔╗╚╝┍┑┕┙┎┒┖┚╒╕╘╛╓╖╙╜")
+"""Box-drawing corners that are square: a bubble with "rounded corners" never has them.
+
+Textual's ``round`` border (``╭╮╰╯``) is the nearest a terminal has to rounded corners;
+borders of block elements (``tall``, ``outer``, ``wide``) draw no corner glyph at all.
+"""
+
+
+def is_frame(char: str) -> bool:
+    """Whether ``char`` is a frame glyph: box drawing or block element (U+2500-259F)."""
+    return len(char) == 1 and 0x2500 <= ord(char) <= 0x259F
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The cells of one item as drawn, with the conversation area around it.
+
+    All columns and rows are screen cells; ``right`` and ``bottom`` are exclusive.
+
+    Attributes:
+        cells: The whole composed screen, ``cells[y][x]``.
+        bounds: The conversation area's scrollable content region, clipped to the screen.
+        area_background: The background most of the area's cells have.
+        region: The item widget's region, clipped to ``bounds``.
+        box: The smallest region holding every cell of the item's rows (within ``bounds``)
+            that draws a glyph or has a background other than the area's; ``None`` when the
+            item draws nothing.
+    """
+
+    cells: list[list[Cell]]
+    bounds: Region
+    area_background: RGB
+    region: Region
+    box: Region | None
+
+    def row_text(self, y: int, left: int | None = None, right: int | None = None) -> str:
+        """The characters of row ``y`` from ``left`` to ``right`` (the area's by default)."""
+        start = self.bounds.x if left is None else left
+        end = self.bounds.right if right is None else right
+        return "".join(cell.char or "" for cell in self.cells[y][start:end])
+
+    def rows(self) -> range:
+        """The screen rows of the item's region."""
+        return range(self.region.y, self.region.bottom)
+
+    def find(self, text: str) -> tuple[int, int] | None:
+        """``(row, column)`` of the first place ``text`` is drawn on the item's rows."""
+        for y in self.rows():
+            row = self.cells[y]
+            for x in range(self.bounds.x, self.bounds.right - len(text) + 1):
+                if all(row[x + i].char == char for i, char in enumerate(text)):
+                    return y, x
+        return None
+
+    def text_cells(self, text: str) -> list[Cell] | None:
+        """The cells drawing ``text`` on the item's rows (the first place), ``None`` if absent."""
+        found = self.find(text)
+        if found is None:
+            return None
+        y, x = found
+        return self.cells[y][x : x + len(text)]
+
+    def glyph_cells(self) -> list[Cell]:
+        """Every cell of the item's rows, within the area, that draws a visible glyph."""
+        return [
+            cell
+            for y in self.rows()
+            for cell in self.cells[y][self.bounds.x : self.bounds.right]
+            if cell.char not in BLANK
+        ]
+
+    def box_cells(self, box: Region | None = None) -> list[Cell]:
+        """Every cell of ``box`` (the drawn box by default)."""
+        region = box or self.box
+        if region is None:
+            return []
+        return [
+            cell
+            for y in range(region.y, region.bottom)
+            for cell in self.cells[y][region.x : region.right]
+        ]
+
+    def own_background(self) -> RGB:
+        """The background most cells of the drawn box have (the bubble's, if there is one)."""
+        counted = Counter(cell.background for cell in self.box_cells())
+        return counted.most_common(1)[0][0] if counted else self.area_background
+
+    def framed(self) -> bool:
+        """Whether the drawn box's four corners are frame glyphs."""
+        if self.box is None or self.box.width < 2 or self.box.height < 2:
+            return False
+        return all(is_frame(char) for char in self.corners())
+
+    def corners(self) -> str:
+        """The characters at the drawn box's corners, top left to bottom right, row by row."""
+        if self.box is None:
+            return ""
+        top, bottom, left, right = self.box.y, self.box.bottom - 1, self.box.x, self.box.right - 1
+        return "".join(self.cells[y][x].char for y in (top, bottom) for x in (left, right))
+
+    def inside(self) -> Region | None:
+        """The drawn box without its own frame, if it has one: the bubble's content."""
+        if self.box is None:
+            return None
+        return self.box.shrink((1, 1, 1, 1)) if self.framed() else self.box
+
+    def frame_glyphs_on_rows(self) -> list[str]:
+        """Frame glyphs drawn anywhere on the item's rows, within the area."""
+        return [
+            cell.char
+            for y in self.rows()
+            for cell in self.cells[y][self.bounds.x : self.bounds.right]
+            if is_frame(cell.char)
+        ]
+
+    def describe(self) -> str:
+        """One line for failure messages."""
+        return (
+            f"item region {tuple(self.region)}, drawn box "
+            f"{None if self.box is None else tuple(self.box)} in the area's columns "
+            f"{self.bounds.x}-{self.bounds.right - 1}"
+        )
+
+
+def area_bounds(app: App[Any], area: Widget) -> Region:
+    """The conversation area's scrollable content region on the screen (design §9, decision 8)."""
+    return area.scrollable_content_region.intersection(app.screen.region)
+
+
+def area_background(cells: list[list[Cell]], bounds: Region, items: Sequence[Region]) -> RGB:
+    """The background most cells of ``bounds`` outside every item's region have.
+
+    Falls back to all of the area's cells when the items cover it.
+    """
+    outside = Counter(
+        cell.background
+        for y in range(bounds.y, bounds.bottom)
+        for x, cell in enumerate(cells[y][bounds.x : bounds.right], start=bounds.x)
+        if not any(region.contains(x, y) for region in items)
+    )
+    if not outside:
+        outside = Counter(
+            cell.background
+            for row in cells[bounds.y : bounds.bottom]
+            for cell in row[bounds.x : bounds.right]
+        )
+    return outside.most_common(1)[0][0]
+
+
+def drawn(
+    app: App[Any],
+    item: Widget,
+    area: Widget,
+    exclude: Sequence[Region] = (),
+    others: Sequence[Region] = (),
+) -> Drawn:
+    """Read ``item`` as drawn inside ``area``.
+
+    Args:
+        app: The running, idle client.
+        item: The widget the adapter names for the item.
+        area: The conversation area.
+        exclude: Regions of other items drawn inside ``item`` (a timestamp a client
+            draws within its message), left out of the drawn box.
+        others: Regions of every item of the conversation; the area's background is read
+            outside them.
+
+    Returns:
+        The item's cells, box and the area's background.
+
+    Raises:
+        AssertionError: The item is not visible in the conversation area.
+    """
+    cells = screen_cells(app)
+    bounds = area_bounds(app, area)
+    region = item.region.intersection(bounds)
+    if not region.height:
+        raise AssertionError(f"the item {item!r} is not visible in the conversation area")
+    background = area_background(cells, bounds, others)
+    marked = [
+        (x, y)
+        for y in range(region.y, region.bottom)
+        for x in range(bounds.x, bounds.right)
+        if (cells[y][x].char not in BLANK or cells[y][x].background != background)
+        and not any(region.contains(x, y) for region in exclude)
+    ]
+    box = None
+    if marked:
+        xs, ys = [x for x, _ in marked], [y for _, y in marked]
+        box = Region(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    return Drawn(cells, bounds, background, region, box)

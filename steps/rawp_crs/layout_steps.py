@@ -1,0 +1,509 @@
+"""Steps of profile ``rawp_crs`` for agent traffic, actor layout and forward compatibility.
+
+The When steps publish agent events through the fake agent (turns, text, tool results,
+system notices, events of unknown types); the Then steps read where each actor's item is
+drawn and how (002 §2.1-§2.2, 004 §1.4), from the composed screen only
+(:mod:`steps.rawp_crs.drawn`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import pairwise
+from statistics import median
+
+import pytest
+from pytest_bdd import parsers, then, when
+
+from rawp_port import (
+    OtherEvent,
+    SystemNotice,
+    TextDelta,
+    ToolCall,
+    ToolResult,
+    TurnEnded,
+    TurnStarted,
+)
+from steps.adapter import ItemView
+from steps.checks import check, literal, scenario_clause
+from steps.rawp_crs.drawn import SQUARE_CORNERS, Drawn, drawn
+from steps.rawp_crs.driver import CrsDriver
+from steps.screen import BLANK, screen_text
+
+WORDS = [
+    "the",
+    "parser",
+    "reads",
+    "every",
+    "token",
+    "once",
+    "and",
+    "keeps",
+    "its",
+    "position",
+    "for",
+    "later",
+    "errors",
+]
+"""Words of the long texts the steps make up (none longer than 8 cells)."""
+FORWARD_CLAUSES = (
+    "crs-ignore-unknown-events",
+    "crs-unknown-output-type-monospace",
+    "crs-markdown-unknown-literal",
+)
+"""The clauses of 004 §1.4, which a crash under hostile traffic breaks."""
+SIDE_TOLERANCE = 2
+"""Cells an item may keep from the edge it sits against: a margin or Markdown's side padding."""
+
+
+@dataclass
+class Traffic:
+    """What the scenario's agent has published so far."""
+
+    turns: int = 0
+    """Turns started."""
+    answer: str = ""
+    """The text of the last answer."""
+    notice: str = ""
+    """The text of the last system notice."""
+    output: str = ""
+    """The output of the last tool result."""
+    unknown: list[str] = field(default_factory=list)
+    """Types of the unknown events published."""
+
+
+@pytest.fixture
+def traffic() -> Traffic:
+    """The scenario's record of the agent events the steps published."""
+    return Traffic()
+
+
+def long_text(count: int) -> str:
+    """``count`` words cycling through :data:`WORDS`, one space apart."""
+    return " ".join(WORDS[i % len(WORDS)] for i in range(count))
+
+
+def _turn(traffic: Traffic) -> str:
+    traffic.turns += 1
+    return f"turn-{traffic.turns}"
+
+
+# -- When: agent traffic -------------------------------------------------------------
+
+
+@when(parsers.parse('the agent answers "{text}"'))
+def agent_answers(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
+    """Publish one turn whose text is ``text``: start, one delta, end."""
+    traffic.answer = literal(text)
+    turn = _turn(traffic)
+    crs_driver.publish(TurnStarted(turn), TextDelta(turn, traffic.answer), TurnEnded(turn))
+
+
+@when(parsers.parse("the agent answers a text of {count:d} words"))
+def agent_answers_long(crs_driver: CrsDriver, traffic: Traffic, count: int) -> None:
+    """Publish one turn whose text is ``count`` words long."""
+    agent_answers(crs_driver, traffic, long_text(count))
+
+
+@when(
+    parsers.parse(
+        'the agent streams "{first}", an event of the unknown type "{kind}", then "{second}"'
+    )
+)
+def agent_streams_unknown(
+    crs_driver: CrsDriver, traffic: Traffic, first: str, kind: str, second: str
+) -> None:
+    """Publish a turn whose two text deltas have an event of type ``kind`` between them."""
+    turn = _turn(traffic)
+    traffic.answer = literal(first) + literal(second)
+    traffic.unknown.append(kind)
+    crs_driver.publish(
+        TurnStarted(turn),
+        TextDelta(turn, literal(first)),
+        OtherEvent(kind, {"turn_id": turn, "text": "UNSEEN-PAYLOAD"}),
+        TextDelta(turn, literal(second)),
+        TurnEnded(turn),
+    )
+
+
+@when(parsers.parse('the agent reports "{text}"'))
+def agent_reports(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
+    """Publish a system notice holding ``text``."""
+    traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice("error", traffic.notice))
+
+
+@when(parsers.parse('the agent runs a tool whose result of type "{output_type}" is "{output}"'))
+def agent_tool(crs_driver: CrsDriver, traffic: Traffic, output_type: str, output: str) -> None:
+    """Publish a turn with one tool call and its result of ``output_type``."""
+    turn = _turn(traffic)
+    traffic.output = literal(output)
+    crs_driver.publish(
+        TurnStarted(turn),
+        ToolCall(turn, "call-1", "probe", {}),
+        ToolResult(turn, "call-1", output_type, traffic.output),
+        TurnEnded(turn),
+    )
+
+
+# -- reading items -------------------------------------------------------------------
+
+
+def last_item(crs_driver: CrsDriver, actor: str, clause: str) -> ItemView:
+    """The last text-bearing item of ``actor`` (not a timestamp or date separator)."""
+    found = [
+        view
+        for view in crs_driver.items()
+        if view.actor == actor and view.kind not in ("timestamp", "date_separator")
+    ]
+    check(bool(found), clause, "the conversation", f"an item of the {actor}", "none")
+    return found[-1]
+
+
+def drawn_item(crs_driver: CrsDriver, actor: str, clause: str) -> Drawn:
+    """The last item of ``actor`` as drawn (see :func:`last_item`)."""
+    views = crs_driver.items()
+    item = last_item(crs_driver, actor, clause).widget
+    inner = [view.widget.region for view in views if item in view.widget.ancestors]
+    every = [view.widget.region for view in views]
+    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
+
+
+def drawn_box(item: Drawn, clause: str, what: str) -> tuple[int, int]:
+    """Gaps (left, right) in cells between ``item``'s drawn box and the area's edges."""
+    check(item.box is not None, clause, what, "something drawn", item.describe())
+    assert item.box is not None
+    return item.box.x - item.bounds.x, item.bounds.right - item.box.right
+
+
+def glyph_gaps(item: Drawn) -> tuple[int, int]:
+    """Gaps (left, right) between the item's glyphs and the area's edges, over its rows."""
+    columns = [
+        x
+        for y in item.rows()
+        for x in range(item.bounds.x, item.bounds.right)
+        if item.cells[y][x].char not in BLANK
+    ]
+    if not columns:
+        return (-1, -1)
+    return min(columns) - item.bounds.x, item.bounds.right - 1 - max(columns)
+
+
+# -- Then: forward compatibility (004 §1.4) ------------------------------------------
+
+
+@then("the client is still running")
+def still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """The app neither crashed nor exited (the scenario's clause of §1.4)."""
+    crash = crs_driver.crash
+    check(
+        crs_driver.running and crash is None,
+        scenario_clause(request, *FORWARD_CLAUSES),
+        "the client",
+        "it to keep running",
+        f"crashed: {crash!r}" if crash else "it exited",
+    )
+
+
+@then("the agent's answer reads in full")
+def answer_in_full(crs_driver: CrsDriver, traffic: Traffic) -> None:
+    """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
+    blocks = [
+        drawn(crs_driver.app, view.widget, crs_driver.conversation)
+        for view in crs_driver.items()
+        if view.actor == "agent" and view.kind == "text"
+    ]
+    texts = ["".join(block.row_text(y) for y in block.rows()) for block in blocks]
+    seen = "".join("".join(texts).split())
+    expected = "".join(traffic.answer.split())
+    check(
+        expected in seen,
+        "crs-ignore-unknown-events",
+        "the agent's text",
+        repr(traffic.answer),
+        repr(" ".join(texts)),
+    )
+
+
+@then("nothing is shown for the unknown event")
+def unknown_not_shown(crs_driver: CrsDriver, traffic: Traffic) -> None:
+    """No item, toast or text of the unknown event appears (``crs-ignore-unknown-events``)."""
+    views = crs_driver.items()
+    odd = [f"{view.actor}/{view.kind}" for view in views if view.kind in ("system", "other")]
+    check(
+        not odd,
+        "crs-ignore-unknown-events",
+        "the conversation",
+        "no item for the unknown event",
+        odd,
+    )
+    screen = screen_text(crs_driver.app)
+    shown = [word for word in [*traffic.unknown, "UNSEEN-PAYLOAD"] if word in screen]
+    check(
+        not shown, "crs-ignore-unknown-events", "the screen", "no trace of the unknown event", shown
+    )
+
+
+@then("each line of the tool result is shown verbatim on a row of its own")
+def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
+    """The result's lines are on consecutive rows, from one column, spaces kept, unstyled.
+
+    Checks ``crs-unknown-output-type-monospace``: a verbatim preformatted block.
+    """
+    clause = "crs-unknown-output-type-monospace"
+    lines = traffic.output.split("\n")
+    item = drawn_item(crs_driver, "agent", clause)
+    top = item.find(lines[0])
+    check(
+        top is not None, clause, "the tool block", f"the line {lines[0]!r} drawn", item.describe()
+    )
+    assert top is not None
+    y, x = top
+    for offset, line in enumerate(lines):
+        row = y + offset
+        seen = item.row_text(row, x, x + len(line)) if row < len(item.cells) else ""
+        check(seen == line, clause, f"row {offset + 1} of the result", repr(line), repr(seen))
+        styled = [
+            c.char for c in item.cells[row][x : x + len(line)] if c.bold or c.italic or c.link
+        ]
+        check(not styled, clause, f"row {offset + 1} of the result", "no markdown styling", styled)
+
+
+@then(parsers.parse('the agent\'s answer shows "{text}" as written'))
+def answer_shows_literal(crs_driver: CrsDriver, text: str) -> None:
+    """``text`` is drawn as written in the agent's text (``crs-markdown-unknown-literal``)."""
+    clause, wanted = "crs-markdown-unknown-literal", literal(text)
+    check(
+        crs_driver.running and crs_driver.crash is None,
+        clause,
+        "the client",
+        "it to keep running",
+        repr(crs_driver.crash),
+    )
+    item = drawn_item(crs_driver, "agent", clause)
+    found = item.text_cells(wanted)
+    shown = [item.row_text(y).strip() for y in item.rows()]
+    check(found is not None, clause, "the agent's text", f"the characters {wanted!r}", shown)
+    assert found is not None
+    styled = [c.char for c in found if c.bold or c.italic or c.link]
+    check(not styled, clause, f"the characters {wanted!r}", "no styling from them", styled)
+
+
+# -- Then: actors and alignment (002 §2.1-§2.2, 004 §3.1 ¶1) --------------------------
+
+
+@then("the user message is drawn against the right edge of the conversation area")
+def user_right(crs_driver: CrsDriver) -> None:
+    """The bubble ends at the area's right edge, room on its left (``crs-user-right-aligned``)."""
+    clause = "crs-user-right-aligned"
+    item = drawn_item(crs_driver, "user", clause)
+    left, right = drawn_box(item, clause, "the user message")
+    check(
+        right <= SIDE_TOLERANCE and left > right,
+        clause,
+        "the user message",
+        f"its right edge within {SIDE_TOLERANCE} cells of the area's, more room on its left",
+        f"gaps left {left}, right {right}; {item.describe()}",
+    )
+
+
+@then("the user message is drawn in a bubble of its own background")
+def user_bubble(crs_driver: CrsDriver) -> None:
+    """Every cell of the drawn box has one background, not the area's (``crs-user-bubble``).
+
+    A frame is optional; its corners are never square box-drawing corners (``┌``):
+    round (``╭``) or a frame of block elements (Textual's ``tall``, ``outer``).
+    """
+    clause = "crs-user-bubble"
+    item = drawn_item(crs_driver, "user", clause)
+    drawn_box(item, clause, "the user message")
+    backgrounds = {cell.background for cell in item.box_cells(item.inside())}
+    check(
+        len(backgrounds) == 1 and item.area_background not in backgrounds,
+        clause,
+        "the user message's cells",
+        f"one background, other than the area's {item.area_background}",
+        f"{sorted(backgrounds, key=str)}; {item.describe()}",
+    )
+    corners = item.corners()
+    if any(char in SQUARE_CORNERS for char in corners):
+        check(
+            False,
+            clause,
+            "the bubble's frame",
+            "no square corners (round ╭╮╰╯, or a frame of block elements)",
+            repr(corners),
+        )
+
+
+@then(
+    parsers.parse(
+        "the user bubble is between {low:d} % and {high:d} % of the conversation area's width"
+    )
+)
+def user_bubble_width(crs_driver: CrsDriver, low: int, high: int) -> None:
+    """The wrapped bubble's share of the area's width (``crs-user-bubble-max-width``)."""
+    clause = "crs-user-bubble-max-width"
+    item = drawn_item(crs_driver, "user", clause)
+    drawn_box(item, clause, "the user message")
+    assert item.box is not None
+    width = item.bounds.width
+    check(
+        round(width * low / 100) <= item.box.width <= round(width * high / 100),
+        clause,
+        "the user bubble",
+        f"{low}-{high} % of {width} cells",
+        f"{item.box.width} cells; {item.describe()}",
+    )
+
+
+@then("the agent's answer starts at the left edge of the conversation area")
+def agent_left(crs_driver: CrsDriver) -> None:
+    """The text starts at the area's left edge (``crs-agent-left-aligned``)."""
+    clause = "crs-agent-left-aligned"
+    left, right = glyph_gaps(drawn_item(crs_driver, "agent", clause))
+    check(
+        0 <= left <= SIDE_TOLERANCE and right > left,
+        clause,
+        "the agent's text",
+        f"its first column within {SIDE_TOLERANCE} cells of the area's left edge",
+        f"gaps left {left}, right {right}",
+    )
+
+
+@then("the agent's answer wraps at the right edge of the conversation area")
+def agent_full_width(crs_driver: CrsDriver) -> None:
+    """The long text's widest row reaches the area's right edge (``crs-agent-full-width``).
+
+    Tolerance: the item's own side padding (:data:`SIDE_TOLERANCE` each side) and one word.
+    """
+    clause = "crs-agent-full-width"
+    item = drawn_item(crs_driver, "agent", clause)
+    left, right = glyph_gaps(item)
+    slack = SIDE_TOLERANCE + max(len(word) for word in WORDS) + 1
+    check(
+        0 <= left <= SIDE_TOLERANCE and right <= slack,
+        clause,
+        "the agent's text",
+        f"rows from the left edge to within {slack} cells of the right "
+        f"edge ({item.bounds.width} cells)",
+        f"gaps left {left}, right {right}",
+    )
+
+
+def _no_box(crs_driver: CrsDriver, actor: str, clause: str, what: str) -> None:
+    item = drawn_item(crs_driver, actor, clause)
+    own = sorted(
+        {
+            cell.background
+            for y in item.rows()
+            for cell in item.cells[y][item.bounds.x : item.bounds.right]
+        }
+        - {item.area_background},
+        key=str,
+    )
+    check(
+        not own, clause, what, f"the area's background {item.area_background} only", f"also {own}"
+    )
+    frames = item.frame_glyphs_on_rows()
+    check(not frames, clause, what, "no frame glyphs around it", "".join(frames[:12]))
+
+
+@then("the agent's answer has the conversation area's background and no frame")
+def agent_no_bubble(crs_driver: CrsDriver) -> None:
+    """No own background or frame around the agent's text (``crs-agent-no-bubble``)."""
+    _no_box(crs_driver, "agent", "crs-agent-no-bubble", "the agent's text")
+
+
+@then("the system notice has the conversation area's background and no frame")
+def system_no_bubble(crs_driver: CrsDriver) -> None:
+    """No own background or frame around the notice (``crs-system-no-bubble``)."""
+    _no_box(crs_driver, "system", "crs-system-no-bubble", "the system notice")
+
+
+@then("the system notice is centred in the conversation area")
+def system_centred(crs_driver: CrsDriver, traffic: Traffic) -> None:
+    """The notice's text, or its row with the time beside it, is centred (``crs-system-centred``).
+
+    Gaps to both edges differ by at most one cell, for the notice's text alone or for the
+    run of glyphs on its row when the time sits right beside the text (at most 3 blank
+    cells between them).
+    """
+    clause = "crs-system-centred"
+    item = drawn_item(crs_driver, "system", clause)
+    found = item.find(traffic.notice)
+    check(
+        found is not None,
+        clause,
+        "the system notice",
+        f"{traffic.notice!r} on one row",
+        item.describe(),
+    )
+    assert found is not None
+    y, x = found
+    text_gaps = (x - item.bounds.x, item.bounds.right - x - len(traffic.notice))
+    row = item.row_text(y)
+    glyphs = [i for i, char in enumerate(row) if char not in BLANK]
+    run_gaps = (glyphs[0], len(row) - 1 - glyphs[-1])
+    holes = max((b - a - 1 for a, b in pairwise(glyphs)), default=0)
+    centred = abs(text_gaps[0] - text_gaps[1]) <= 1 or (
+        holes <= 3 and abs(run_gaps[0] - run_gaps[1]) <= 1
+    )
+    check(
+        centred,
+        clause,
+        "the system notice",
+        "equal gaps (±1 cell) to both edges of the area",
+        f"text gaps {text_gaps}, row gaps {run_gaps} in {row.strip()!r}",
+    )
+
+
+@then("the system notice is drawn with less contrast than the agent's text")
+def system_muted(crs_driver: CrsDriver) -> None:
+    """The notice's glyphs are dim or of lower contrast than the agent's (``crs-system-muted``)."""
+    clause = "crs-system-muted"
+    notice = drawn_item(crs_driver, "system", clause).glyph_cells()
+    agent = drawn_item(crs_driver, "agent", clause).glyph_cells()
+    if notice and all(cell.dim for cell in notice):
+        return
+    mine = median(cell.contrast or 21.0 for cell in notice)
+    theirs = median(cell.contrast or 21.0 for cell in agent)
+    check(
+        mine < theirs,
+        clause,
+        "the system notice",
+        f"lower contrast than the agent's text ({theirs:.2f})",
+        f"{mine:.2f}",
+    )
+
+
+@then("the whole text of the system notice is on the screen")
+def system_complete(crs_driver: CrsDriver, traffic: Traffic) -> None:
+    """Every character of the notice is drawn, in order (``crs-system-content-complete``)."""
+    clause = "crs-system-content-complete"
+    item = drawn_item(crs_driver, "system", clause)
+    seen = "".join("".join(item.row_text(y) for y in item.rows()).split())
+    expected = "".join(traffic.notice.split())
+    check(expected in seen, clause, "the system notice", repr(traffic.notice), repr(seen))
+
+
+@then("the user, agent and system items have three different horizontal placements")
+def three_placements(crs_driver: CrsDriver) -> None:
+    """Right, left and centre tell the actors apart (``crs-alignment-tells-actors-apart``)."""
+    clause = "crs-alignment-tells-actors-apart"
+    placed = {}
+    for actor in ("user", "agent", "system"):
+        item = drawn_item(crs_driver, actor, clause)
+        left, right = (
+            drawn_box(item, clause, f"the {actor}'s item") if actor == "user" else glyph_gaps(item)
+        )
+        placed[actor] = (
+            "centre" if abs(left - right) <= 1 else ("left" if left < right else "right")
+        )
+    check(
+        len(set(placed.values())) == 3,
+        clause,
+        "the three actors' items",
+        "three different placements",
+        placed,
+    )

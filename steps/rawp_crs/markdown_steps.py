@@ -1,0 +1,304 @@
+"""Steps of profile ``rawp_crs`` for the markdown subset of a user bubble (004 §3.1).
+
+What the bubble renders is read from its cells (bold, italic, strike, links, backgrounds);
+what it must not render is read as the source characters left on its rows. The bubble is
+the user item's drawn box (:mod:`steps.rawp_crs.drawn`), whatever widgets draw it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from pytest_bdd import parsers, then, when
+
+from steps.checks import check, literal, scenario_clause
+from steps.rawp_crs.drawn import Drawn, is_frame
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.layout_steps import drawn_item, long_text
+from steps.screen import Cell, screen_cells
+
+STYLES: dict[str, Callable[[Cell], bool]] = {
+    "in bold": lambda cell: cell.bold and not cell.italic,
+    "in italic": lambda cell: cell.italic and not cell.bold,
+    "in bold italic": lambda cell: cell.bold and cell.italic,
+    "struck through": lambda cell: cell.strike,
+}
+"""The inline styles a step can ask of the cells of a text."""
+STYLE_CLAUSES = {
+    "in bold": "crs-md-bold",
+    "in italic": "crs-md-italic",
+    "in bold italic": "crs-md-bold-italic",
+    "struck through": "crs-md-strikethrough",
+}
+"""The clause each inline style checks."""
+
+
+@when(parsers.parse("the user pastes a text of {count:d} words and presses Enter"))
+def pastes_long(crs_driver: CrsDriver, count: int) -> None:
+    """Paste ``count`` words (one paste event), then press Enter."""
+    crs_driver.paste_text(long_text(count))
+    crs_driver.press("enter")
+
+
+@when(parsers.parse('the user types "{text}" without sending it'))
+def types_only(crs_driver: CrsDriver, text: str) -> None:
+    """Type ``text`` key by key and press nothing else."""
+    crs_driver.type_text(literal(text))
+
+
+def bubble(crs_driver: CrsDriver, clause: str) -> Drawn:
+    """The last user message as drawn."""
+    return drawn_item(crs_driver, "user", clause)
+
+
+def shown(item: Drawn) -> list[str]:
+    """The bubble's rows as drawn, stripped, for messages."""
+    return [item.row_text(y).strip() for y in item.rows()]
+
+
+def cells_of(item: Drawn, text: str, clause: str) -> list[Cell]:
+    """The cells drawing ``text`` in the bubble; fails under ``clause`` when it is not drawn."""
+    found = item.text_cells(text)
+    check(found is not None, clause, "the user bubble", f"{text!r} drawn", shown(item))
+    assert found is not None
+    return found
+
+
+def absent(item: Drawn, marker: str, clause: str) -> None:
+    """Fail under ``clause`` if ``marker`` is drawn in the bubble."""
+    check(item.find(marker) is None, clause, "the user bubble", f"no {marker!r} drawn", shown(item))
+
+
+@then(parsers.re(r'the user bubble shows "(?P<text>[^"]*)"$'))
+def bubble_shows(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """``text`` is drawn inside the bubble's box (``crs-user-text-in-bubble``).
+
+    Also read after hostile agent text, under the scenario's clause of §1.4.
+    """
+    clause = scenario_clause(request, "crs-user-text-in-bubble", "crs-markdown-unknown-literal")
+    item = bubble(crs_driver, clause)
+    wanted = literal(text)
+    found = item.find(wanted)
+    check(found is not None, clause, "the user bubble", f"{wanted!r} drawn", shown(item))
+    assert found is not None and item.box is not None
+    check(
+        item.box.contains(found[1], found[0]) and item.own_background() != item.area_background,
+        clause,
+        "the user's text",
+        "inside the bubble's box",
+        item.describe(),
+    )
+
+
+@then(
+    parsers.re(
+        r'the user bubble shows "(?P<text>[^"]+)" '
+        r"(?P<style>in bold italic|in bold|in italic|struck through), "
+        r'without "(?P<marker>[^"]+)"'
+    )
+)
+def bubble_styled(crs_driver: CrsDriver, text: str, style: str, marker: str) -> None:
+    """Every cell of ``text`` has ``style``; ``marker`` is not drawn (``crs-md-*``)."""
+    clause = STYLE_CLAUSES[style]
+    item = bubble(crs_driver, clause)
+    cells = cells_of(item, literal(text), clause)
+    wrong = [cell.char for cell in cells if not STYLES[style](cell)]
+    check(
+        not wrong, clause, f"the cells of {text!r}", f"drawn {style}", f"not so: {''.join(wrong)!r}"
+    )
+    absent(item, literal(marker), clause)
+
+
+@then(
+    parsers.parse('the user bubble shows "{text}" on a background of its own, without "{marker}"')
+)
+def bubble_code(crs_driver: CrsDriver, text: str, marker: str) -> None:
+    """The code span's background differs from the bubble's (``crs-md-inline-code``)."""
+    clause = "crs-md-inline-code"
+    item = bubble(crs_driver, clause)
+    cells = cells_of(item, literal(text), clause)
+    own = item.own_background()
+    same = [cell.char for cell in cells if cell.background == own]
+    check(
+        not same,
+        clause,
+        f"the cells of {text!r}",
+        f"a background other than the bubble's {own}",
+        f"same: {''.join(same)!r}",
+    )
+    absent(item, literal(marker), clause)
+
+
+@then(parsers.parse('the user bubble shows "{text}" as a link to "{url}", without "{marker}"'))
+def bubble_link(crs_driver: CrsDriver, text: str, url: str, marker: str) -> None:
+    """The cells of ``text`` link to ``url`` (``crs-md-link``; ``crs-md-autolink`` for a URL)."""
+    clause = "crs-md-autolink" if text == url else "crs-md-link"
+    item = bubble(crs_driver, clause)
+    cells = cells_of(item, literal(text), clause)
+    wrong = sorted({str(cell.link) for cell in cells if cell.link is None or url not in cell.link})
+    check(not wrong, clause, f"the cells of {text!r}", f"a link to {url!r}", wrong)
+    if marker:
+        absent(item, literal(marker), clause)
+
+
+@then(parsers.parse('the user bubble shows "{url}" as a link to itself'))
+def bubble_autolink(crs_driver: CrsDriver, url: str) -> None:
+    """The cells of a bare URL link to it (``crs-md-autolink``)."""
+    bubble_link(crs_driver, url, url, "")
+
+
+@then(parsers.parse('the user bubble shows "{first}" and, on the next row, "{second}"'))
+def bubble_rows(crs_driver: CrsDriver, first: str, second: str) -> None:
+    """``second`` starts the row below ``first``'s, at the same column (``crs-md-line-break``)."""
+    clause = "crs-md-line-break"
+    item = bubble(crs_driver, clause)
+    top, below = item.find(literal(first)), item.find(literal(second))
+    check(
+        top is not None and below is not None and below[0] == top[0] + 1 and below[1] == top[1],
+        clause,
+        "the user bubble",
+        f"{second!r} on the row below {first!r}, in the same column",
+        shown(item),
+    )
+
+
+@then(
+    parsers.parse(
+        'the user bubble shows the items "{first}" and "{second}" on rows of their own, '
+        "each after {marker}"
+    )
+)
+def bubble_list(crs_driver: CrsDriver, first: str, second: str, marker: str) -> None:
+    """Each item starts a row, its marker before it (``crs-md-bullet-list``, ``-numbered-list``).
+
+    ``marker`` is ``a bullet glyph`` (any glyph but the typed ``*``, ``+`` or a letter) or
+    ``"<a>" and "<b>"`` (the numbers, in order). Continuation rows are not checked.
+    """
+    numbers = [part for part in marker.split('"')[1::2]]
+    clause = "crs-md-numbered-list" if numbers else "crs-md-bullet-list"
+    item = bubble(crs_driver, clause)
+    for index, text in enumerate((literal(first), literal(second))):
+        found = item.find(text)
+        check(found is not None, clause, "the user bubble", f"the item {text!r}", shown(item))
+        assert found is not None
+        y, x = found
+        before = item.row_text(y, item.bounds.x, x).rstrip()
+        lead = before.split()[-1] if before.split() else ""
+        if numbers:
+            good = lead == numbers[index]
+        else:
+            good = len(lead) == 1 and lead not in "*+" and not lead.isalnum() and not is_frame(lead)
+        check(good, clause, f"the item {text!r}", f"{marker} just before it", repr(before.strip()))
+        rest = before[: len(before) - len(lead)] if lead else before
+        check(
+            not rest.strip() or is_frame(rest.strip()[-1]),
+            clause,
+            f"the item {text!r}",
+            "a row of its own",
+            repr(before.strip()),
+        )
+
+
+@then(parsers.parse('the user bubble shows "{source}" as typed, line by line, unstyled'))
+def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
+    """Each line of ``source`` is drawn verbatim, in order (``crs-md-blocks-not-rendered``).
+
+    No cell of it is bold, italic, underlined or a link, or on another background than the
+    bubble's: no heading, image, code span or block was made of it.
+    """
+    clause = "crs-md-blocks-not-rendered"
+    item = bubble(crs_driver, clause)
+    lines = literal(source).split("\n")
+    top = item.find(lines[0])
+    check(
+        top is not None, clause, "the user bubble", f"the line {lines[0]!r} as typed", shown(item)
+    )
+    assert top is not None
+    y, x = top
+    own = item.own_background()
+    for offset, line in enumerate(lines):
+        row = y + offset
+        seen = item.row_text(row, x, x + len(line)) if row < item.region.bottom else ""
+        check(seen == line, clause, f"line {offset + 1} of the message", repr(line), shown(item))
+        styled = [
+            c.char
+            for c in item.cells[row][x : x + len(line)]
+            if c.bold or c.italic or c.underline or c.link or c.background != own
+        ]
+        check(
+            not styled,
+            clause,
+            f"line {offset + 1} of the message",
+            "no rendering of it",
+            f"styled: {''.join(styled)!r}",
+        )
+
+
+@then("the user bubble holds no container of its own")
+def bubble_no_nested(crs_driver: CrsDriver) -> None:
+    """No frame glyphs or row-wide block inside the bubble's own frame.
+
+    Checks ``crs-user-bubble-no-nested-container``.
+    """
+    clause = "crs-user-bubble-no-nested-container"
+    item = bubble(crs_driver, clause)
+    inside = item.inside()
+    check(inside is not None, clause, "the user bubble", "something drawn", item.describe())
+    assert inside is not None
+    frames = [cell.char for cell in item.box_cells(inside) if is_frame(cell.char)]
+    check(not frames, clause, "inside the bubble", "no frame glyphs", "".join(frames[:12]))
+    own = item.own_background()
+    for y in range(inside.y, inside.bottom):
+        row = item.cells[y][inside.x : inside.right]
+        check(
+            any(cell.background == own for cell in row),
+            clause,
+            f"row {y - inside.y + 1} inside the bubble",
+            "the bubble's background on it (no block of its own)",
+            item.describe(),
+        )
+
+
+@then(parsers.parse('the input shows "{text}" as typed, with no cell styled'))
+def input_plain(crs_driver: CrsDriver, text: str) -> None:
+    """The input holds and draws the markdown as typed (``crs-input-plain-text``)."""
+    clause, wanted = "crs-input-plain-text", literal(text)
+    check(
+        crs_driver.input_value == wanted,
+        clause,
+        "the input",
+        repr(wanted),
+        repr(crs_driver.input_value),
+    )
+    region = crs_driver.input.region
+    rows = screen_cells(crs_driver.app)[region.y : region.bottom]
+    texts = ["".join(cell.char for cell in row[region.x : region.right]) for row in rows]
+    check(
+        any(wanted in row for row in texts),
+        clause,
+        "the input",
+        f"{wanted!r} drawn as typed",
+        texts,
+    )
+
+
+@then(parsers.parse('no cell on the screen draws "{text}" with a style'))
+def no_preview(crs_driver: CrsDriver, text: str) -> None:
+    """Nowhere is ``text`` drawn bold, italic or struck (``crs-input-no-rich-preview``)."""
+    clause, wanted = "crs-input-no-rich-preview", literal(text)
+    for y, row in enumerate(screen_cells(crs_driver.app)):
+        chars = "".join(cell.char for cell in row)
+        start = chars.find(wanted)
+        while start >= 0:
+            styled = [
+                c.char for c in row[start : start + len(wanted)] if c.bold or c.italic or c.strike
+            ]
+            check(
+                not styled,
+                clause,
+                f"screen row {y}",
+                f"{wanted!r} unstyled while typing (no preview)",
+                chars.strip(),
+            )
+            start = chars.find(wanted, start + 1)
