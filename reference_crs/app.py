@@ -166,6 +166,13 @@ class CrsApp(App[None]):
         """Return the item showing a system notice and its time (``crs-system-*``)."""
         return SystemNoticeItem(text, stamp)
 
+    def stamp_text(self, moment: datetime) -> str:
+        """Return how the timestamp of ``moment``, drawn now, reads (``crs-timestamp-format``).
+
+        The clock's reading ``moment`` is also "now": stamps are drawn as their event happens.
+        """
+        return stamp_text(moment, moment)
+
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
         self.conversation.anchor()
@@ -197,7 +204,7 @@ class CrsApp(App[None]):
         await self._date_boundary(sent_at)
         await self._add(
             self.user_message(message.text),
-            TimeStamp(sent_at, stamp_text(sent_at, sent_at), classes="-user"),
+            TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),
         )
 
     def action_cancel_turn(self) -> None:
@@ -259,7 +266,7 @@ class CrsApp(App[None]):
             await block.finish()
         self.ended.add(event.turn_id)
         self.outstanding = max(0, self.outstanding - 1)
-        await self._add(TimeStamp(received, stamp_text(received, received), classes="-agent"))
+        await self._add(TimeStamp(received, self.stamp_text(received), classes="-agent"))
 
     async def _text_delta(self, event: TextDelta) -> None:
         turn = self._turn_for(event.turn_id)
@@ -302,7 +309,7 @@ class CrsApp(App[None]):
     async def _system_notice(self, event: SystemNotice) -> None:
         moment = self.clock()
         await self._date_boundary(moment)
-        await self._add(self.system_notice(event.text, stamp_text(moment, moment)))
+        await self._add(self.system_notice(event.text, self.stamp_text(moment)))
 
     async def _commands(self, event: CommandsPublished) -> None:
         self.commands = tuple(event.commands)

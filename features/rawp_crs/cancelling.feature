@@ -1,0 +1,72 @@
+Feature: Escape cancels the agent's running turn, and does nothing while the agent is idle
+  While a turn is in progress (the agent thinking, calling a tool or streaming text, and
+  from the moment the prompt is sent, before the agent's session.turn.start), Escape sends
+  one control.prompt.cancel. While the agent is idle, before any prompt or after the turn
+  ended, Escape sends nothing and the client carries on. What the client shows after a
+  cancel is §5.2's user-stop feedback, a section we do not hold (the agent ends a
+  cancelled turn with session.turn.end).
+
+  Background:
+    Given the RAWP-CRS client is running
+
+  @clause:crs-escape-cancels-turn @clause:crs-escape-cancel-states
+  Scenario Outline: Escape cancels the turn while the agent is <state>
+    Given the user has sent "explain the parser"
+    And the agent has started turn "t1"
+    And the agent is <state> in turn "t1"
+    When the user presses Escape
+    Then the client sent 1 cancel
+    And the cancel names turn "t1" or no turn
+
+    Examples:
+      | state          |
+      | thinking       |
+      | calling a tool |
+      | streaming text |
+
+  @clause:crs-escape-cancels-turn
+  Scenario: Escape cancels a prompt the agent has not started yet
+    Given the user has sent "explain the parser"
+    When the user presses Escape
+    Then the client sent 1 cancel
+    And the cancel names turn "t1" or no turn
+
+  @clause:crs-escape-idle-does-nothing
+  Scenario: Escape before any prompt does nothing
+    When the user presses Escape
+    Then the client sent 0 cancels
+    And the client is still running and the input takes a new message
+
+  @clause:crs-escape-idle-does-nothing
+  Scenario: Escape after the turn ended does nothing
+    Given a turn "t1" has run to its end for the prompt "refactor the parser"
+    When the user presses Escape
+    Then the client sent 0 cancels
+    And the client is still running and the input takes a new message
+
+  @clause:crs-escape-idle-does-nothing
+  Scenario: Escape after a tool turn ended does nothing
+    Given the user has sent "explain the parser"
+    And the agent has started turn "t1"
+    When the agent thinks, calls a tool and streams text in turn "t1"
+    And the agent ends turn "t1"
+    And the user presses Escape
+    Then the client sent 0 cancels
+
+  @clause:crs-escape-cancel-states
+  Scenario: Escape cancels a turn that never ends, after 10,000 small deltas
+    Given the user has sent "write a long answer"
+    And the agent has started turn "t1"
+    When the agent streams 10000 small text deltas in turn "t1"
+    Then the conversation ends with the last 10000 deltas in order
+    When the user presses Escape
+    Then the client sent 1 cancel
+
+  @clause:crs-escape-cancel-states
+  Scenario: Escape cancels a turn streaming a 1 MB text delta
+    Given the user has sent "write a huge answer"
+    And the agent has started turn "t1"
+    When the agent streams one text delta of 1000000 characters in turn "t1"
+    Then the conversation ends with the huge delta's last line
+    When the user presses Escape
+    Then the client sent 1 cancel

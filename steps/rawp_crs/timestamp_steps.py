@@ -1,0 +1,386 @@
+"""Steps of profile ``rawp_crs`` that set the clock and time zone and read timestamps (002 §2.4).
+
+Times are read from what the conversation area draws (never a header clock or the rest of
+the screen): every ``H:MM`` on its rows, with an optional 12-hour marker (``오전``/``오후``
+before, ``AM``/``PM`` after), so a client in a Korean or 12-hour locale that shows
+``오후 2:32`` is read as 14:32 (catalogue decision of ``crs-timestamp-local-time``). Each
+event of a scenario happens at its own minute, so a time on screen tells which event it
+stamps.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from rawp_port import SystemNotice, ToolResult
+from steps.adapter import ItemView
+from steps.checks import check, scenario_clause
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.turn_steps import conversation_rows
+from steps.screen import screen_cells
+
+TIME = re.compile(
+    r"(?:(?P<before>오전|오후)\s*)?(?<![\d:.])(?P<hour>\d{1,2}):(?P<minute>\d{2})(?![\d:])"
+    r"(?:\s*(?P<after>[AaPp]\.?[Mm]\.?)(?![A-Za-z]))?"
+)
+"""A time of day as a client may draw it: ``14:32``, ``02:32``, ``오후 2:32``, ``2:32 PM``."""
+DATE = re.compile(
+    r"\d{1,4}\s*[/.-]\s*\d{1,2}|\d+\s*[년월일]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)",
+    re.IGNORECASE,
+)
+"""Anything that reads as a date next to a time."""
+TIME_CLAUSES = (
+    "crs-timestamp-local-time",
+    "crs-timestamp-turn-start",
+    "crs-timestamp-turn-end",
+    "crs-timestamp-system",
+    "crs-timestamp-only-at-boundaries",
+    "crs-no-timestamp-on-intermediate-blocks",
+    "crs-timestamp-available",
+    "crs-timestamp-format",
+)
+"""Clauses a time check reports under: the first one the scenario cites."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One time of day drawn in the conversation.
+
+    Attributes:
+        row: The screen row it is drawn on.
+        start: Its first column (screen cells).
+        end: The column after its last cell.
+        hour: 0-23, with a 12-hour marker applied.
+        minute: 0-59.
+        line: The whole row, as drawn.
+    """
+
+    row: int
+    start: int
+    end: int
+    hour: int
+    minute: int
+    line: str
+
+    @property
+    def hhmm(self) -> str:
+        """The time as ``HH:MM`` (24-hour)."""
+        return f"{self.hour:02d}:{self.minute:02d}"
+
+
+def shown_times(crs_driver: CrsDriver) -> list[Shown]:
+    """Every time of day drawn inside the conversation area, top to bottom.
+
+    Columns count cells of the row as the screen reader gives them (one per cell, a wide
+    character's right half empty), offset by the conversation's left edge.
+    """
+    left = crs_driver.conversation.region.x
+    found = []
+    for row, text in conversation_rows(crs_driver):
+        for match in TIME.finditer(text):
+            hour, minute = int(match["hour"]), int(match["minute"])
+            marker = (match["before"] or match["after"] or "").lower().replace(".", "")
+            if marker in ("오후", "pm") and hour < 12:
+                hour += 12
+            elif marker in ("오전", "am") and hour == 12:
+                hour = 0
+            found.append(Shown(row, left + match.start(), left + match.end(), hour, minute, text))
+    return found
+
+
+def every_time(crs_driver: CrsDriver) -> list[str]:
+    """Every time of day the conversation holds, scrolled through page by page, as ``HH:MM``.
+
+    A conversation taller than its area is read from its top to its end, one area's height
+    at a time (no row read twice), then scrolled back to its end.
+    """
+    area = crs_driver.conversation
+    if not area.max_scroll_y:
+        return [shown.hhmm for shown in shown_times(crs_driver)]
+    height, top, found = area.region.height, area.region.y, []
+    for offset in range(0, int(area.max_scroll_y) + height, height):
+        area.scroll_to(y=offset, animate=False, immediate=True)
+        crs_driver.settle()
+        scrolled = int(area.scroll_y)  # the last page stops short: skip rows already read
+        found += [
+            shown.hhmm for shown in shown_times(crs_driver) if scrolled + shown.row - top >= offset
+        ]
+    area.scroll_end(animate=False, immediate=True)
+    crs_driver.settle()
+    return found
+
+
+@given(parsers.parse('the local time zone is "{zone}"'))
+def local_zone(request: pytest.FixtureRequest, zone: str) -> None:
+    """Run the scenario with ``TZ=zone`` (``time.tzset``); restored after the scenario."""
+    previous = os.environ.get("TZ")
+
+    def restore() -> None:
+        if previous is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = previous
+        time.tzset()
+
+    request.addfinalizer(restore)
+    os.environ["TZ"] = zone
+    time.tzset()
+
+
+def _zone() -> ZoneInfo:
+    """The zone the scenario set with ``the local time zone is``."""
+    return ZoneInfo(os.environ.get("TZ", "UTC"))
+
+
+@given(parsers.parse('the clock reads "{moment}"'))
+@when(parsers.parse('the clock reads "{moment}"'))
+def clock_reads(crs_driver: CrsDriver, moment: str) -> None:
+    """Set the client's clock to local ``moment``: ``YYYY-MM-DD HH:MM`` or ``HH:MM`` that day.
+
+    The fake clock holds the instant as an aware UTC datetime; the client must convert it.
+    """
+    if " " not in moment:
+        day = crs_driver.clock().astimezone(_zone()).date()
+        moment = f"{day.isoformat()} {moment}"
+    local = datetime.strptime(moment, "%Y-%m-%d %H:%M").replace(tzinfo=_zone())
+    crs_driver.clock.set(local.astimezone(UTC))
+
+
+@when(parsers.parse('the tool\'s result arrives in turn "{turn}"'))
+def tool_result(crs_driver: CrsDriver, turn: str) -> None:
+    """Publish the result of tool call ``call-1``."""
+    crs_driver.publish(ToolResult(turn, "call-1", "text", "def parse(): ..."))
+
+
+@when(parsers.parse('the agent reports the system notice "{text}"'))
+def system_notice(crs_driver: CrsDriver, text: str) -> None:
+    """Publish a ``session.system.notice`` of kind ``error``."""
+    crs_driver.publish(SystemNotice("error", text))
+
+
+def _times(text: str) -> list[str]:
+    """``"14:32, 14:39"`` -> ``["14:32", "14:39"]``."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+@then(parsers.parse('the conversation shows exactly the times "{times}"'))
+def exactly_times(crs_driver: CrsDriver, request: pytest.FixtureRequest, times: str) -> None:
+    """The times drawn in the conversation are ``times``, each as often as listed.
+
+    Each event of the scenario has its own minute: a time not listed stamps an event that
+    must carry none (an intermediate block, a late delta), a listed one missing is a
+    boundary left unstamped; a time in UTC instead of local time is both.
+    """
+    clause = scenario_clause(request, *TIME_CLAUSES)
+    seen = Counter(every_time(crs_driver))
+    expected = Counter(_times(times))
+    check(
+        seen == expected,
+        clause,
+        "the times drawn in the conversation",
+        ", ".join(sorted(expected.elements())),
+        ", ".join(sorted(seen.elements())) or "none",
+    )
+
+
+def _region_rows(view: ItemView) -> tuple[int, int]:
+    """First and last screen row of an item's region."""
+    region = view.widget.region
+    return region.y, region.bottom - 1
+
+
+def _one_time(crs_driver: CrsDriver, clause: str, hhmm: str) -> Shown:
+    """The single place ``hhmm`` is drawn in the conversation; fails unless exactly one."""
+    shown = shown_times(crs_driver)
+    places = [found for found in shown if found.hhmm == hhmm]
+    check(
+        len(places) == 1,
+        clause,
+        "the times drawn in the conversation",
+        f"{hhmm} drawn once",
+        ", ".join(found.hhmm for found in shown) or "no time at all",
+    )
+    return places[0]
+
+
+def _nearest(crs_driver: CrsDriver, row: int) -> ItemView | None:
+    """The item (timestamps aside) whose rows are nearest to ``row``; ties go to the upper."""
+    best: tuple[int, ItemView] | None = None
+    for view in crs_driver.items():
+        if view.kind == "timestamp" or not view.widget.region.height:
+            continue
+        top, last = _region_rows(view)
+        distance = 0 if top <= row <= last else min(abs(row - top), abs(row - last))
+        if best is None or distance < best[0]:
+            best = (distance, view)
+    return best[1] if best else None
+
+
+@then(parsers.parse('the user message shows the time "{hhmm}" next to its bubble'))
+def user_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
+    """``hhmm`` is drawn once, on the last user message's rows or just above or below them."""
+    clause = scenario_clause(request, *TIME_CLAUSES)
+    shown = _one_time(crs_driver, clause, hhmm)
+    users = [view for view in crs_driver.items() if view.actor == "user" and view.kind == "text"]
+    nearest = _nearest(crs_driver, shown.row)
+    top, last = _region_rows(users[-1]) if users else (-9, -9)
+    check(
+        bool(users)
+        and nearest is not None
+        and nearest.widget is users[-1].widget
+        and top - 2 <= shown.row <= last + 2,
+        clause,
+        f"the time {hhmm} on row {shown.row}",
+        f"next to the user message (rows {top}-{last})",
+        f"nearest item: {nearest.actor + ' ' + nearest.kind if nearest else 'none'}",
+    )
+
+
+@then(parsers.parse("the turn's end shows the time \"{hhmm}\" below the agent's last block"))
+def end_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
+    """``hhmm`` is drawn once, below the last agent block (on its last row at the highest)."""
+    clause = scenario_clause(request, *TIME_CLAUSES)
+    shown = _one_time(crs_driver, clause, hhmm)
+    blocks = [view for view in crs_driver.items() if view.actor == "agent"]
+    blocks = [view for view in blocks if view.kind != "timestamp"]
+    top, last = _region_rows(blocks[-1]) if blocks else (-9, -9)
+    later = [
+        view
+        for view in crs_driver.items()
+        if view.kind != "timestamp" and view.widget.region.height and view.widget.region.y > last
+    ]
+    limit = later[0].widget.region.y if later else last + 3
+    check(
+        bool(blocks) and last <= shown.row < min(limit, last + 3),
+        clause,
+        f"the time {hhmm} on row {shown.row}",
+        f"below the agent's last block (rows {top}-{last}), before the next item",
+        "no agent block" if not blocks else f"row {shown.row}",
+    )
+
+
+@then(parsers.parse('the system notice shows the time "{hhmm}"'))
+def notice_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
+    """``hhmm`` is drawn once, on the system notice's rows or next to them."""
+    clause = scenario_clause(request, *TIME_CLAUSES)
+    shown = _one_time(crs_driver, clause, hhmm)
+    nearest = _nearest(crs_driver, shown.row)
+    check(
+        nearest is not None and nearest.actor == "system" and nearest.kind == "system",
+        clause,
+        f"the time {hhmm} on row {shown.row}",
+        "in or next to the system notice",
+        f"nearest item: {nearest.actor + ' ' + nearest.kind if nearest else 'none'}",
+    )
+
+
+@then(parsers.parse('the time "{hhmm}" is shown without a date'))
+def without_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
+    """The row that shows today's ``hhmm`` holds no date (``crs-timestamp-format``)."""
+    clause = scenario_clause(request, "crs-timestamp-format")
+    shown = _one_time(crs_driver, clause, hhmm)
+    check(
+        DATE.search(shown.line) is None,
+        clause,
+        f"the row of today's time {hhmm}",
+        "hours and minutes only",
+        repr(shown.line.strip()),
+    )
+
+
+@then("every time shown is drawn muted or dim")
+def stamps_muted(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """Each time's cells are dim, or of lower contrast than the agent's text.
+
+    ``crs-timestamp-on-demand``, its inline way: a terminal has no small font, so muted
+    colour (Textual blends it toward the background) or the dim attribute stands for it.
+    """
+    clause = scenario_clause(request, "crs-timestamp-on-demand")
+    cells = screen_cells(crs_driver.app)
+    texts = [view for view in crs_driver.items() if view.actor == "agent" and view.kind == "text"]
+    check(bool(texts), clause, "the conversation", "an agent text to compare with", "none")
+    region = texts[-1].widget.region
+    normal = [
+        cell.contrast
+        for row in cells[region.y : region.bottom]
+        for cell in row[region.x : region.right]
+        if cell.char.strip() and cell.contrast is not None
+    ]
+    body = max(normal, default=0.0)
+    shown = shown_times(crs_driver)
+    check(bool(shown), clause, "the conversation", "timestamps to look at", "no time drawn")
+    for found in shown:
+        glyphs = [cell for cell in cells[found.row][found.start : found.end] if cell.char.strip()]
+        muted = all(cell.dim or (cell.contrast or 21.0) < body * 0.9 for cell in glyphs)
+        check(
+            muted,
+            clause,
+            f"the time {found.hhmm} on row {found.row}",
+            f"dim, or contrast below the agent text's {body:.1f}",
+            ", ".join(f"{cell.contrast or 0:.1f}{' dim' if cell.dim else ''}" for cell in glyphs),
+        )
+
+
+DAY_FORMS = (
+    "{year}년 {month}월 {day}일",
+    "{month}월 {day}일",
+    "{year}-{month:02d}-{day:02d}",
+    "{month}/{day}",
+    "{day}.{month}.",
+    "{mon} {day}",
+    "{day} {mon}",
+)
+"""Ways a date separator may write a date (Korean, ISO, US, European, English)."""
+
+
+@then(parsers.parse('a centred line with the date "{day}" is drawn between the two turns'))
+def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: str) -> None:
+    """Between the first turn's last row and the second user message, a centred date line.
+
+    Centred: the gaps from its glyphs to the conversation's content edges differ by at most
+    two cells (``crs-date-separator``).
+    """
+    clause = scenario_clause(request, "crs-date-separator")
+    date = datetime.strptime(day, "%Y-%m-%d").date()
+    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
+    forms = [form.format(**fields) for form in DAY_FORMS]
+    users = [view for view in crs_driver.items() if view.actor == "user" and view.kind == "text"]
+    check(len(users) >= 2, clause, "the conversation", "two user messages", str(len(users)))
+    first_turn_end = max(
+        (shown.row for shown in shown_times(crs_driver) if shown.row < users[-1].widget.region.y),
+        default=users[-2].widget.region.bottom - 1,
+    )
+    content = crs_driver.conversation.scrollable_content_region
+    between = [
+        (row, text)
+        for row, text in conversation_rows(crs_driver)
+        if first_turn_end < row < users[-1].widget.region.y and text.strip()
+    ]
+    dated = [(row, text) for row, text in between if any(form in text for form in forms)]
+    check(
+        bool(dated),
+        clause,
+        "the rows between the two turns",
+        f"a line with the date {day} (as {forms[0]!r}, {forms[3]!r}, ...)",
+        " / ".join(text.strip() for _row, text in between) or "nothing drawn",
+    )
+    row, _text = dated[0]
+    line = [cell.char for cell in screen_cells(crs_driver.app)[row][content.x : content.right]]
+    glyphs = [index for index, char in enumerate(line) if char.strip()]
+    left, right = glyphs[0], len(line) - 1 - glyphs[-1]
+    check(
+        abs(left - right) <= 2,
+        clause,
+        f"the date line on row {row}",
+        "centred (gaps to both edges within 2 cells)",
+        f"{left} cells left, {right} right",
+    )

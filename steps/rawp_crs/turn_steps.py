@@ -1,0 +1,223 @@
+"""Steps of profile ``rawp_crs`` that run agent turns and cancel them with Escape (002 §2.5.2).
+
+The fake agent publishes a turn's events (``session.turn.start``, thinking, a tool call,
+text deltas, ``session.turn.end``) through :meth:`CrsDriver.publish`; the checks read the
+frames the client sent (``FakeAgent.sent_of``), never the client's own state.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted
+from steps.checks import check, literal, scenario_clause
+from steps.rawp_crs.driver import CrsDriver
+from steps.screen import screen_rows
+
+CANCEL = "control.prompt.cancel"
+"""RAWP type name of the frame Escape sends while a turn runs."""
+PROMPT = "control.prompt.request"
+"""RAWP type name of a sent message."""
+HUGE_TAIL = "\n\nend of the huge delta"
+"""The last words of the 1 MB delta, looked for on screen."""
+
+
+def _send(crs_driver: CrsDriver, text: str) -> None:
+    """Type ``text`` and press Enter; the client must have sent it as a prompt."""
+    before = len(crs_driver.agent.sent_of(PROMPT))
+    crs_driver.type_text(text)
+    crs_driver.press("enter")
+    sent = len(crs_driver.agent.sent_of(PROMPT))
+    check(
+        sent == before + 1,
+        "crs-enter-sends",
+        "the prompts the agent received",
+        f"{before + 1} after sending {text!r}",
+        str(sent),
+    )
+
+
+@given(parsers.parse('the user has sent "{text}"'))
+@when(parsers.parse('the user sends "{text}"'))
+def user_sends(crs_driver: CrsDriver, text: str) -> None:
+    """Type ``text`` and press Enter; the agent has not answered yet."""
+    _send(crs_driver, literal(text))
+
+
+@given(parsers.parse('the agent has started turn "{turn}"'))
+@when(parsers.parse('the agent starts turn "{turn}"'))
+def agent_starts(crs_driver: CrsDriver, turn: str) -> None:
+    """Publish ``session.turn.start`` of ``turn``."""
+    crs_driver.publish(TurnStarted(turn))
+
+
+@given(parsers.parse('the agent is {state} in turn "{turn}"'))
+@when(parsers.parse('the agent is {state} in turn "{turn}"'))
+def agent_state(crs_driver: CrsDriver, state: str, turn: str) -> None:
+    """Put the agent in ``state``: ``thinking``, ``calling a tool`` or ``streaming text``.
+
+    Calling a tool publishes the call and no result; streaming publishes text deltas and
+    no turn end.
+
+    Raises:
+        ValueError: ``state`` is none of the three.
+    """
+    events: dict[str, object] = {
+        "thinking": Thinking(turn, "Reading the parser first."),
+        "calling a tool": ToolCall(turn, "call-1", "read_file", {"path": "parser.py"}),
+        "streaming text": TextDelta(turn, "The parser reads "),
+    }
+    if state not in events:
+        raise ValueError(f"unknown agent state {state!r}")
+    crs_driver.publish(events[state])
+    if state == "streaming text":
+        crs_driver.publish(TextDelta(turn, "tokens one by one"))
+
+
+@when(parsers.parse('the agent thinks, calls a tool and streams text in turn "{turn}"'))
+def agent_works(crs_driver: CrsDriver, turn: str) -> None:
+    """Publish a thinking delta, a tool call with its result and two text deltas."""
+    crs_driver.publish(
+        Thinking(turn, "Reading the parser first."),
+        ToolCall(turn, "call-1", "read_file", {"path": "parser.py"}),
+        ToolResult(turn, "call-1", "text", "def parse(): ..."),
+        TextDelta(turn, "The parser reads "),
+        TextDelta(turn, "tokens one by one."),
+    )
+
+
+@given(parsers.parse('the agent has ended turn "{turn}"'))
+@when(parsers.parse('the agent ends turn "{turn}"'))
+def agent_ends(crs_driver: CrsDriver, turn: str) -> None:
+    """Publish ``session.turn.end`` of ``turn``."""
+    crs_driver.publish(TurnEnded(turn))
+
+
+@given(parsers.parse('a turn "{turn}" has run to its end for the prompt "{text}"'))
+def whole_turn(crs_driver: CrsDriver, turn: str, text: str) -> None:
+    """Send ``text``; the agent starts ``turn``, streams an answer and ends it."""
+    _send(crs_driver, literal(text))
+    crs_driver.publish(
+        TurnStarted(turn), TextDelta(turn, "Done: the parser is refactored."), TurnEnded(turn)
+    )
+
+
+@when(parsers.parse('the agent streams {count:d} small text deltas in turn "{turn}"'))
+def many_deltas(crs_driver: CrsDriver, count: int, turn: str) -> None:
+    """Publish ``count`` deltas ``w0 w1 ...`` in one burst (a turn that never ends)."""
+    crs_driver.publish(*(TextDelta(turn, f"w{index} ") for index in range(count)))
+
+
+@when(parsers.parse('the agent streams one text delta of {size:d} characters in turn "{turn}"'))
+def huge_delta(crs_driver: CrsDriver, size: int, turn: str) -> None:
+    """Publish one delta of ``size`` characters: words of ``x`` on lines of 60."""
+    line = ("xxxxxxxxx " * 6)[:-1] + "\n"
+    body = (line * (size // len(line) + 1))[: size - len(HUGE_TAIL)]
+    crs_driver.publish(TextDelta(turn, body + HUGE_TAIL))
+
+
+@when("the user presses Escape")
+@given("the user has pressed Escape")
+def presses_escape(crs_driver: CrsDriver) -> None:
+    """Press Escape once."""
+    crs_driver.press("escape")
+
+
+@then(parsers.re(r"the client sent (?P<count>\d+) cancels?"), converters={"count": int})
+def sent_cancels(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
+    """The agent received exactly ``count`` ``control.prompt.cancel`` frames."""
+    clause = scenario_clause(
+        request,
+        "crs-escape-idle-does-nothing" if count == 0 else "crs-escape-cancel-states",
+        "crs-escape-cancels-turn",
+        "crs-escape-cancel-states",
+        "crs-escape-idle-does-nothing",
+    )
+    sent = crs_driver.agent.sent_of(CANCEL)
+    check(
+        len(sent) == count,
+        clause,
+        "the cancel frames the agent received",
+        f"exactly {count}",
+        f"{len(sent)}: {sent!r}",
+    )
+
+
+@then(parsers.parse('the cancel names turn "{turn}" or no turn'))
+def cancel_names(crs_driver: CrsDriver, request: pytest.FixtureRequest, turn: str) -> None:
+    """The cancel's ``turn_id`` is ``turn`` or absent (RAWP-DPS makes it optional)."""
+    clause = scenario_clause(request, "crs-escape-cancel-states", "crs-escape-cancels-turn")
+    sent = crs_driver.agent.sent_of(CANCEL)
+    seen = getattr(sent[-1], "turn_id", None) if sent else "no cancel"
+    check(seen in (turn, None), clause, "the cancel's turn_id", f"{turn!r} or None", repr(seen))
+
+
+@then("the client is still running and the input takes a new message")
+def still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """The client runs on, and a new message typed and sent reaches the agent."""
+    clause = scenario_clause(
+        request,
+        "crs-escape-idle-does-nothing",
+        "crs-escape-cancel-states",
+        "crs-escape-cancels-turn",
+    )
+    check(crs_driver.running, clause, "the client", "it to keep running", repr(crs_driver.crash))
+    before = len(crs_driver.agent.sent_of(PROMPT))
+    crs_driver.type_text("still here")
+    crs_driver.press("enter")
+    prompts = crs_driver.agent.sent_of(PROMPT)
+    seen = getattr(prompts[-1], "prompt_text", None) if len(prompts) > before else None
+    check(seen == "still here", clause, "a prompt sent afterwards", "'still here'", repr(seen))
+
+
+def conversation_rows(crs_driver: CrsDriver) -> list[tuple[int, str]]:
+    """Return the rows drawn inside the conversation area: ``(screen row, text)``, top down.
+
+    Only the conversation's region of the composed screen is read, so a header clock or a
+    footer never counts; trailing blanks are trimmed.
+    """
+    region = crs_driver.conversation.region
+    rows = screen_rows(crs_driver.app)
+    return [
+        (y, "".join(rows[y][region.x : region.right]).rstrip())
+        for y in range(region.y, min(region.bottom, len(rows)))
+    ]
+
+
+@then(parsers.parse("the conversation ends with the last {count:d} deltas in order"))
+def deltas_tail(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
+    """The words drawn last in the conversation are ``w<count-k> … w<count-1>``, in order.
+
+    The conversation stays at its end while text streams, so the stream's tail is on screen;
+    every word seen there is the one expected at its place (nothing lost, nothing reordered).
+    """
+    clause = scenario_clause(request, "crs-escape-cancel-states")
+    words = [
+        word
+        for _y, text in conversation_rows(crs_driver)
+        for word in text.split()
+        if word.startswith("w") and word[1:].isdigit()
+    ]
+    expected = [f"w{index}" for index in range(count)][-len(words) :] if words else ["w…"]
+    check(
+        len(words) >= 10 and words == expected,
+        clause,
+        "the words drawn last in the conversation",
+        f"a run of at least 10 words ending with w{count - 1}, consecutive",
+        " ".join(words[-12:]) or "no streamed words on screen",
+    )
+
+
+@then("the conversation ends with the huge delta's last line")
+def huge_tail(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """The marker that ends the huge delta is drawn in the conversation."""
+    clause = scenario_clause(request, "crs-escape-cancel-states")
+    texts = [text for _y, text in conversation_rows(crs_driver)]
+    check(
+        any(HUGE_TAIL.strip() in text for text in texts),
+        clause,
+        "the conversation",
+        f"the delta's last words {HUGE_TAIL.strip()!r} drawn",
+        " / ".join(text for text in texts if text.strip())[-200:],
+    )
