@@ -169,6 +169,7 @@ def write_json(
 
 def _plain(result: object) -> object:
     """A JSON-friendly form of a raw result (dataclasses as dicts, int keys as strings)."""
+
     def plain(value: object) -> object:
         if is_dataclass(value) and not isinstance(value, type):
             return asdict(value)

@@ -54,7 +54,7 @@ def run_suite(
         subprocess.TimeoutExpired: The run took longer than ``timeout``.
     """
     command = [
-        sys.executable, "-m", "pytest", "features", f"--adapter={adapter}",
+        sys.executable, "-m", "pytest", "features/chat_screen", f"--adapter={adapter}",
         f"--conformance-report={report_dir}", "-p", "no:randomly", "-p", "no:cacheprovider",
         "--timeout=120", "-q",
         # nonechat animates every scroll and Pilot waits for each animation: its

@@ -353,17 +353,29 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
     date = datetime.strptime(day, "%Y-%m-%d").date()
     fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
     forms = [form.format(**fields) for form in DAY_FORMS]
-    users = [view for view in crs_driver.items() if view.actor == "user" and view.kind == "text"]
+    views = list(crs_driver.items())
+    users = [
+        index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"
+    ]
     check(len(users) >= 2, clause, "the conversation", "two user messages", str(len(users)))
-    first_turn_end = max(
-        (shown.row for shown in shown_times(crs_driver) if shown.row < users[-1].widget.region.y),
-        default=users[-2].widget.region.bottom - 1,
+    # The first turn ends with its last agent item (its end stamp included); the second
+    # starts with its first user item, the send time when it is drawn above the bubble
+    # (002 §2.4 ¶3 allows above or below).
+    agents = [index for index in range(users[-2], users[-1]) if views[index].actor == "agent"]
+    first_turn_end = (
+        views[agents[-1]].widget.region.bottom - 1
+        if agents
+        else views[users[-2]].widget.region.bottom - 1
     )
-    content = crs_driver.conversation.scrollable_content_region
+    later = range(agents[-1] + 1 if agents else users[-2] + 1, len(views))
+    second_start = min(
+        (views[i].widget.region.y for i in later if views[i].actor == "user"),
+        default=views[users[-1]].widget.region.y,
+    )
     between = [
         (row, text)
         for row, text in conversation_rows(crs_driver)
-        if first_turn_end < row < users[-1].widget.region.y and text.strip()
+        if first_turn_end < row < second_start and text.strip()
     ]
     dated = [(row, text) for row, text in between if any(form in text for form in forms)]
     check(
@@ -374,6 +386,7 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
         " / ".join(text.strip() for _row, text in between) or "nothing drawn",
     )
     row, _text = dated[0]
+    content = crs_driver.conversation.scrollable_content_region
     line = [cell.char for cell in screen_cells(crs_driver.app)[row][content.x : content.right]]
     glyphs = [index for index, char in enumerate(line) if char.strip()]
     left, right = glyphs[0], len(line) - 1 - glyphs[-1]

@@ -80,144 +80,6 @@ class BlankSent(CrsApp):
         return _SendsBlank(id=self.INPUT_ID)
 
 
-# --- branch crs-flow ---------------------------------------------------------------------
-# §2.5.1 sending, §2.5.2 cancelling, §2.4 timestamps.
-
-
-class _NoNewline(PromptInput):
-    """An input whose newline keys send the message, as Enter does."""
-
-    async def _on_key(self, event: Any) -> None:
-        if event.key in self.NEWLINE_KEYS:
-            event.stop()
-            event.prevent_default()
-            self.submit()
-            return
-        await super()._on_key(event)
-
-
-@mutant
-class ShiftEnterSends(CrsApp):
-    """crs-shift-enter-newline: Shift+Enter (and the second newline key) sends the message."""
-
-    def prompt_input(self) -> PromptInput:
-        return _NoNewline(id=self.INPUT_ID)
-
-
-class _SendsFirstLine(PromptInput):
-    """An input that sends only the first line of what it holds."""
-
-    def submit(self) -> None:
-        text = self.text
-        if not text.strip():
-            return
-        self.clear()
-        self.post_message(self.Submitted(self, text.split("\n")[0].rstrip() + " "))
-
-
-@mutant
-class SendsMangled(CrsApp):
-    """crs-enter-sends: Enter sends the first line with a trailing space, not the typed text."""
-
-    def prompt_input(self) -> PromptInput:
-        return _SendsFirstLine(id=self.INPUT_ID)
-
-
-@mutant
-class EscapeCancelsWhileIdle(CrsApp):
-    """crs-escape-idle-does-nothing: Escape sends a cancel while the agent is idle."""
-
-    def action_cancel_turn(self) -> None:
-        running = list(self.turns)
-        self.port.send(PromptCancel(running[-1] if running else None))
-
-
-@mutant
-class NoCancelDuringTool(CrsApp):
-    """crs-escape-cancel-states: Escape sends no cancel while a tool call runs."""
-
-    def action_cancel_turn(self) -> None:
-        views = list(self.turns.values())
-        if views and views[-1].tools and views[-1].text is None and views[-1].thinking is None:
-            return
-        super().action_cancel_turn()
-
-
-@mutant
-class NoCancelBeforeTurnStarted(CrsApp):
-    """crs-escape-cancels-turn: Escape sends no cancel before the agent's session.turn.start."""
-
-    def action_cancel_turn(self) -> None:
-        if self.turns:
-            super().action_cancel_turn()
-
-
-@mutant
-class StampsIntermediateBlocks(CrsApp):
-    """crs-no-timestamp-on-intermediate-blocks: every thinking, tool and text block gets a time."""
-
-    async def _add(self, *widgets: Widget) -> None:
-        await super()._add(*widgets)
-        if any(isinstance(widget, (AgentText, ThinkingBlock, ToolBlock)) for widget in widgets):
-            moment = self.clock()
-            await super()._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
-
-
-@mutant
-class UtcTimes(CrsApp):
-    """crs-timestamp-local-time: timestamps show UTC instead of the local time."""
-
-    def stamp_text(self, moment: datetime) -> str:
-        return f"{moment.astimezone(UTC):%H:%M}"
-
-
-@mutant
-class NoTurnEndStamp(CrsApp):
-    """crs-timestamp-turn-end: the end of a turn carries no timestamp."""
-
-    async def _add(self, *widgets: Widget) -> None:
-        kept = [w for w in widgets if not (isinstance(w, TimeStamp) and w.has_class("-agent"))]
-        await super()._add(*kept)
-
-
-@mutant
-class NoUserStamp(CrsApp):
-    """crs-timestamp-turn-start: the user message carries no timestamp."""
-
-    async def _add(self, *widgets: Widget) -> None:
-        kept = [w for w in widgets if not (isinstance(w, TimeStamp) and w.has_class("-user"))]
-        await super()._add(*kept)
-
-
-@mutant
-class NoStampsAtAll(CrsApp):
-    """crs-timestamp-available: no message shows when it happened."""
-
-    def stamp_text(self, moment: datetime) -> str:
-        return ""
-
-
-@mutant
-class NoticeWithoutTime(CrsApp):
-    """crs-timestamp-system: a system notice shows no time."""
-
-    async def _add(self, *widgets: Widget) -> None:
-        kept = [
-            SystemNoticeItem(w.text, "") if isinstance(w, SystemNoticeItem) else w for w in widgets
-        ]
-        await super()._add(*kept)
-
-
-@mutant
-class StampsTurnStart(CrsApp):
-    """crs-timestamp-only-at-boundaries: session.turn.start gets a timestamp of its own."""
-
-    async def _turn_started(self, event: Any) -> None:
-        await super()._turn_started(event)
-        moment = self.clock()
-        await self._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
-
-
 # --- branch crs-layout ---------------------------------------------------------------
 # §1.4 forward compatibility, §2.1-§2.2 actors and alignment, §3.1 user bubble markdown.
 
@@ -559,3 +421,141 @@ class RichPreview(CrsApp):
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         self.query_one("#preview", Static).update(render_user_markdown(event.text_area.text))
+
+
+# --- branch crs-flow ---------------------------------------------------------------------
+# §2.5.1 sending, §2.5.2 cancelling, §2.4 timestamps.
+
+
+class _NoNewline(PromptInput):
+    """An input whose newline keys send the message, as Enter does."""
+
+    async def _on_key(self, event: Any) -> None:
+        if event.key in self.NEWLINE_KEYS:
+            event.stop()
+            event.prevent_default()
+            self.submit()
+            return
+        await super()._on_key(event)
+
+
+@mutant
+class ShiftEnterSends(CrsApp):
+    """crs-shift-enter-newline: Shift+Enter (and the second newline key) sends the message."""
+
+    def prompt_input(self) -> PromptInput:
+        return _NoNewline(id=self.INPUT_ID)
+
+
+class _SendsFirstLine(PromptInput):
+    """An input that sends only the first line of what it holds."""
+
+    def submit(self) -> None:
+        text = self.text
+        if not text.strip():
+            return
+        self.clear()
+        self.post_message(self.Submitted(self, text.split("\n")[0].rstrip() + " "))
+
+
+@mutant
+class SendsMangled(CrsApp):
+    """crs-enter-sends: Enter sends the first line with a trailing space, not the typed text."""
+
+    def prompt_input(self) -> PromptInput:
+        return _SendsFirstLine(id=self.INPUT_ID)
+
+
+@mutant
+class EscapeCancelsWhileIdle(CrsApp):
+    """crs-escape-idle-does-nothing: Escape sends a cancel while the agent is idle."""
+
+    def action_cancel_turn(self) -> None:
+        running = list(self.turns)
+        self.port.send(PromptCancel(running[-1] if running else None))
+
+
+@mutant
+class NoCancelDuringTool(CrsApp):
+    """crs-escape-cancel-states: Escape sends no cancel while a tool call runs."""
+
+    def action_cancel_turn(self) -> None:
+        views = list(self.turns.values())
+        if views and views[-1].tools and views[-1].text is None and views[-1].thinking is None:
+            return
+        super().action_cancel_turn()
+
+
+@mutant
+class NoCancelBeforeTurnStarted(CrsApp):
+    """crs-escape-cancels-turn: Escape sends no cancel before the agent's session.turn.start."""
+
+    def action_cancel_turn(self) -> None:
+        if self.turns:
+            super().action_cancel_turn()
+
+
+@mutant
+class StampsIntermediateBlocks(CrsApp):
+    """crs-no-timestamp-on-intermediate-blocks: every thinking, tool and text block gets a time."""
+
+    async def _add(self, *widgets: Widget) -> None:
+        await super()._add(*widgets)
+        if any(isinstance(widget, (AgentText, ThinkingBlock, ToolBlock)) for widget in widgets):
+            moment = self.clock()
+            await super()._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
+
+
+@mutant
+class UtcTimes(CrsApp):
+    """crs-timestamp-local-time: timestamps show UTC instead of the local time."""
+
+    def stamp_text(self, moment: datetime) -> str:
+        return f"{moment.astimezone(UTC):%H:%M}"
+
+
+@mutant
+class NoTurnEndStamp(CrsApp):
+    """crs-timestamp-turn-end: the end of a turn carries no timestamp."""
+
+    async def _add(self, *widgets: Widget) -> None:
+        kept = [w for w in widgets if not (isinstance(w, TimeStamp) and w.has_class("-agent"))]
+        await super()._add(*kept)
+
+
+@mutant
+class NoUserStamp(CrsApp):
+    """crs-timestamp-turn-start: the user message carries no timestamp."""
+
+    async def _add(self, *widgets: Widget) -> None:
+        kept = [w for w in widgets if not (isinstance(w, TimeStamp) and w.has_class("-user"))]
+        await super()._add(*kept)
+
+
+@mutant
+class NoStampsAtAll(CrsApp):
+    """crs-timestamp-available: no message shows when it happened."""
+
+    def stamp_text(self, moment: datetime) -> str:
+        return ""
+
+
+@mutant
+class NoticeWithoutTime(CrsApp):
+    """crs-timestamp-system: a system notice shows no time."""
+
+    async def _add(self, *widgets: Widget) -> None:
+        kept = [
+            SystemNoticeItem(w.text, "") if isinstance(w, SystemNoticeItem) else w for w in widgets
+        ]
+        await super()._add(*kept)
+
+
+@mutant
+class StampsTurnStart(CrsApp):
+    """crs-timestamp-only-at-boundaries: session.turn.start gets a timestamp of its own."""
+
+    async def _turn_started(self, event: Any) -> None:
+        await super()._turn_started(event)
+        moment = self.clock()
+        await self._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))

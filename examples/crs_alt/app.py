@@ -1,0 +1,257 @@
+"""The alternative RAWP-CRS client: a conversation screen fed by the port's events.
+
+Unlike the reference client, it handles each event as the port delivers it, on the app's
+loop (the port guarantees that), by updating plain state and mounting widgets without
+awaiting them; Textual draws the result at its next refresh. Events are dispatched by their
+RAWP type name; any other type is ignored (``crs-ignore-unknown-events``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from examples.crs_alt import when, wire
+from examples.crs_alt.widgets import (
+    AgentProse,
+    Composer,
+    DaySeparator,
+    NoticeRow,
+    Stamp,
+    ThoughtBlock,
+    ToolGroup,
+    ToolHeader,
+    ToolOutput,
+    UserRow,
+)
+
+if TYPE_CHECKING:  # the port is used for typing only
+    from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+
+
+@dataclass
+class Turn:
+    """What this client has drawn of one turn of the agent.
+
+    Attributes:
+        turn_id: The agent's id of the turn.
+        prose: The text block deltas go to; ``None`` after another kind of block.
+        thought: The thinking block deltas go to; ``None`` after another kind of block.
+        tools: Tool groups by call id.
+    """
+
+    turn_id: str
+    prose: AgentProse | None = None
+    thought: ThoughtBlock | None = None
+    tools: dict[str, ToolGroup] = field(default_factory=dict)
+
+
+class ChatScreen(Screen[None]):
+    """The conversation above the input; Escape cancels a running turn (002 §2.5.2)."""
+
+    def __init__(self, client: AltCrsApp) -> None:
+        """Create the screen of ``client``."""
+        super().__init__()
+        self.client = client
+
+    def compose(self) -> ComposeResult:
+        """The conversation, the input and a hint line."""
+        yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
+        yield Composer(self.client.send_prompt, id=AltCrsApp.INPUT_ID)
+        yield Static(
+            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
+            id="hints",
+            markup=False,
+        )
+
+    def on_mount(self) -> None:
+        """Anchor the conversation to its end, focus the input, connect to the agent."""
+        self.query_one(f"#{AltCrsApp.CONVERSATION_ID}").anchor()
+        self.query_one(Composer).focus()
+        self.client.port.connect(self.client.receive)
+
+    def on_key(self, event: events.Key) -> None:
+        """Escape, wherever the focus is: cancel a turn in progress, else nothing."""
+        if event.key == "escape":
+            event.stop()
+            self.client.cancel_turn()
+
+
+class AltCrsApp(App[None]):
+    """A RAWP-CRS client built differently from the reference (``examples/crs_alt``)."""
+
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    TITLE = "RAWP-CRS (alt)"
+    CONVERSATION_ID = "chat"
+    """Widget id of the conversation area."""
+    INPUT_ID = "composer"
+    """Widget id of the input."""
+
+    def __init__(
+        self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+    ) -> None:
+        """Create the client.
+
+        Args:
+            port: The session's data plane; frames sent through it are this module's own.
+            control: The control plane (unused by the conversation core).
+            clock: The only source of time: aware datetimes.
+            settings: The client's settings.
+        """
+        super().__init__()
+        self.port = port
+        self.control = control
+        self.clock = clock
+        self.settings = settings
+        self.waiting = 0
+        """Prompts sent whose turn the agent has not started yet."""
+        self.running: dict[str, Turn] = {}
+        """Turns started and not ended, oldest first."""
+        self.finished: set[str] = set()
+        """Ids of ended turns: their late events are dropped."""
+        self.last_day: date | None = None
+        """Local date of the last user message or notice (for the date separator)."""
+        self.handlers: dict[str, Callable[[Any], None]] = {
+            wire.TURN_START: self._turn_start,
+            wire.TURN_END: self._turn_end,
+            wire.TEXT_DELTA: self._text_delta,
+            wire.THINKING_DELTA: self._thinking,
+            wire.TOOL_START: self._tool_start,
+            wire.TOOL_RESULT: self._tool_result,
+            wire.SYSTEM_NOTICE: self._notice,
+        }
+
+    def get_default_screen(self) -> Screen[None]:
+        """The chat screen is the app's only screen."""
+        return ChatScreen(self)
+
+    @property
+    def conversation(self) -> VerticalScroll:
+        """The conversation area."""
+        return self.screen.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether a turn is in progress: from sending its prompt until its ``TurnEnded``."""
+        return bool(self.waiting or self.running)
+
+    # the user's side
+
+    # The frames sent are this client's own copies (``wire``), not the port's classes: the
+    # agent matches them by type name and fields, so the port's type hint does not apply.
+
+    def send_prompt(self, text: str) -> None:
+        """Send ``text`` as a prompt and show it, its send time above it (``crs-enter-sends``)."""
+        sent_at = self.clock()
+        self.port.send(wire.PromptRequest(prompt_text=text))  # type: ignore[arg-type]
+        self.waiting += 1
+        self._new_day(sent_at)
+        self._add(Stamp(when.stamp(sent_at, sent_at), "user"), UserRow(text))
+
+    def cancel_turn(self) -> None:
+        """Send ``control.prompt.cancel`` while a turn is in progress (``crs-escape-*``)."""
+        if self.running:
+            self.port.send(wire.PromptCancel(next(reversed(self.running))))  # type: ignore[arg-type]
+        elif self.waiting:
+            self.port.send(wire.PromptCancel(None))  # type: ignore[arg-type]
+
+    # the agent's side
+
+    def receive(self, event: object) -> None:
+        """The port's ``on_event``: handle ``event`` now, by its type name; never block."""
+        handler = self.handlers.get(wire.kind_of(event))
+        if handler is not None:
+            handler(event)
+
+    def _turn(self, event: object) -> Turn | None:
+        """The running turn ``event`` belongs to, started implicitly; ``None`` once ended."""
+        turn_id = wire.text_field(event, "turn_id")
+        if turn_id in self.finished:
+            return None
+        if turn_id not in self.running:
+            self.waiting = max(0, self.waiting - 1)
+            self.running[turn_id] = Turn(turn_id)
+        return self.running[turn_id]
+
+    def _turn_start(self, event: object) -> None:
+        self._turn(event)
+
+    def _turn_end(self, event: object) -> None:
+        turn_id = wire.text_field(event, "turn_id")
+        if turn_id in self.finished:
+            return
+        received = self.clock()  # the receive time (design §9, decision 3)
+        if self.running.pop(turn_id, None) is None:
+            self.waiting = max(0, self.waiting - 1)
+        self.finished.add(turn_id)
+        self._add(Stamp(when.stamp(received, received), "agent"))
+
+    def _text_delta(self, event: object) -> None:
+        turn = self._turn(event)
+        if turn is None:
+            return
+        if turn.prose is None:
+            turn.prose, turn.thought = AgentProse(), None
+            self._add(turn.prose)
+        turn.prose.add(wire.text_field(event, "text"))
+
+    def _thinking(self, event: object) -> None:
+        turn = self._turn(event)
+        if turn is None:
+            return
+        if turn.thought is None:
+            turn.thought, turn.prose = ThoughtBlock(), None
+            self._add(turn.thought)
+        turn.thought.add(wire.text_field(event, "text"))
+
+    def _tool_start(self, event: object) -> None:
+        turn = self._turn(event)
+        if turn is None:
+            return
+        arguments = wire.mapping_field(event, "arguments")
+        group = ToolGroup(ToolHeader(wire.text_field(event, "name"), arguments))
+        turn.tools[wire.text_field(event, "call_id")] = group
+        turn.prose = turn.thought = None
+        self._add(group)
+
+    def _tool_result(self, event: object) -> None:
+        turn = self._turn(event)
+        if turn is None:
+            return
+        output = ToolOutput(wire.text_field(event, "output_type"), wire.text_field(event, "output"))
+        group = turn.tools.get(wire.text_field(event, "call_id"))
+        turn.prose = turn.thought = None
+        if group is None:  # a result without its call: a group of its own
+            self._add(ToolGroup(output))
+        else:
+            group.show(output)
+
+    def _notice(self, event: object) -> None:
+        moment = self.clock()
+        self._new_day(moment)
+        self._add(
+            NoticeRow(wire.text_field(event, "text")), Stamp(when.stamp(moment, moment), "system")
+        )
+
+    # layout
+
+    def _new_day(self, moment: datetime) -> None:
+        """Put a date separator before a turn or notice on another local date."""
+        day = when.local_day(moment)
+        if self.last_day is not None and day != self.last_day:
+            self._add(DaySeparator(when.separator(day), markup=False))
+        self.last_day = day
+
+    def _add(self, *widgets: Widget) -> None:
+        """Mount ``widgets`` at the end of the conversation (not awaited: order is kept)."""
+        self.conversation.mount_all(widgets)

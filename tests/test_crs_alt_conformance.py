@@ -1,0 +1,102 @@
+"""No false verdicts in profile ``rawp_crs``: a second correct client passes every scenario.
+
+``examples/crs_alt`` meets the same clauses as ``reference_crs`` with other widgets (Rich
+markdown drawn by a widget's ``render()``, bubbles as a row with a spacer, notices centred
+by their row), another markdown path for user bubbles (a parser of its own) and its own
+copies of the frames it sends. The profile's features run on it in a subprocess, as
+``pytest features`` runs them, and every collected scenario must pass.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT
+
+ADAPTER = "examples.crs_alt.adapter:adapter"
+PACKAGE = ROOT / "examples" / "crs_alt"
+
+
+def run_profile(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``pytest features/rawp_crs`` on the alternative client, in file order, no cache."""
+    command = [sys.executable, "-m", "pytest", "features/rawp_crs", f"--adapter={ADAPTER}"]
+    command += ["-p", "no:randomly", "-p", "no:cacheprovider", *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+def outcome_counts(completed: subprocess.CompletedProcess[str]) -> dict[str, int]:
+    """The counts of pytest's last summary line, e.g. ``{"passed": 45}``."""
+    return pytest.RunResult.parse_summary_nouns(completed.stdout.splitlines())
+
+
+def test_every_scenario_of_the_profile_passes_on_the_alternative_client() -> None:
+    collected = run_profile("--collect-only", "-q")
+    assert collected.returncode == 0, collected.stdout + collected.stderr
+    scenarios = sum("::" in line for line in collected.stdout.splitlines())
+    completed = run_profile("-q", "-rfE")
+    assert completed.returncode == 0, completed.stdout[-6000:] + completed.stderr
+    assert scenarios > 0
+    assert outcome_counts(completed) == {"passed": scenarios}
+
+
+def test_the_run_names_the_alternative_client_in_its_report_header() -> None:
+    completed = run_profile("--collect-only")
+    assert (
+        f"adapter: crs_alt 0.1.0 ({ADAPTER}, from --adapter (command line)); profiles: rawp_crs"
+    ) in completed.stdout.splitlines()
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports outside ``if TYPE_CHECKING:`` blocks."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+        for statement in block.body
+        for node in ast.walk(statement)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize(
+    "module", sorted(p.name for p in PACKAGE.glob("*.py") if p.name != "__main__.py")
+)
+def test_the_client_imports_neither_the_reference_nor_the_harness_nor_the_port(
+    module: str,
+) -> None:
+    """The port is imported for typing only; frames are the client's own copies."""
+    imported = runtime_imports(PACKAGE / module)
+    assert not imported & {"reference_crs", "steps", "rawp_port"}, sorted(imported)
+
+
+def test_the_demo_entry_point_hands_the_demo_agent_the_ports_own_frames() -> None:
+    import rawp_port
+    from examples.crs_alt import wire
+    from examples.crs_alt.__main__ import Bridge
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.sent: list[object] = []
+
+        def send(self, frame: object) -> None:
+            self.sent.append(frame)
+
+    recorder = Recorder()
+    bridge = Bridge(recorder)  # type: ignore[arg-type]  # a stand-in for the demo agent
+    bridge.send(wire.PromptRequest(prompt_text="hi"))
+    bridge.send(wire.PromptCancel(None))
+    assert recorder.sent == [rawp_port.PromptRequest("hi"), rawp_port.PromptCancel(None)]
