@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rawp_port import (
     BrowseError,
@@ -40,6 +41,7 @@ from rawp_port import (
     ToolResult,
     TurnEnded,
     TurnStarted,
+    fields_of,
     system_clock,
     type_name,
 )
@@ -107,18 +109,19 @@ class DemoAgent:
         asyncio.get_running_loop().call_soon(self._publish, CommandsPublished(COMMANDS))
 
     def send(self, frame: ControlFrame) -> None:
-        """Handle a frame from the client; frames of unknown types are ignored."""
+        """Handle a frame from the client; frames of unknown types are ignored.
+
+        Frames are recognised by RAWP type name and read by field name (design §9,
+        decision 1), so a client with its own copies of the frame classes is served too.
+        """
         name = type_name(frame)
         if name == PromptRequest.type:
-            assert isinstance(frame, PromptRequest)
-            self._pending.append((next(self._turn_ids), frame))
+            self._pending.append((next(self._turn_ids), _as(PromptRequest, frame)))
             self._next_turn()
         elif name == PromptCancel.type:
-            assert isinstance(frame, PromptCancel)
-            self._cancel(frame.turn_id)
+            self._cancel(_as(PromptCancel, frame).turn_id)
         elif name == FileSearch.type:
-            assert isinstance(frame, FileSearch)
-            self._spawn(self._answer_search(frame))
+            self._spawn(self._answer_search(_as(FileSearch, frame)))
 
     @property
     def busy(self) -> bool:
@@ -289,3 +292,12 @@ def _reply(prompt: str, names: Sequence[str]) -> str:
         f"{listing}\n\n"
         '```python\nprint("hello from the demo agent")\n```\n'
     )
+
+
+F = TypeVar("F")
+
+
+def _as(kind: type[F], frame: object) -> F:
+    """``frame`` as the port's own ``kind``, rebuilt from its fields by name."""
+    names = {field.name for field in dataclasses.fields(kind)}  # type: ignore[arg-type]
+    return kind(**{name: value for name, value in fields_of(frame).items() if name in names})

@@ -160,3 +160,25 @@ async def test_browse_lists_directories_first(root: Path) -> None:
     result = await agent.browse("local", None)
     assert [e.name for e in result.entries][:2] == [".git", "src"]
     assert result.entries[1].type == "directory"
+
+
+class _OwnPrompt:
+    """A client's own copy of the prompt frame: same RAWP type name and fields, other class."""
+
+    type = "control.prompt.request"
+
+    def __init__(self, prompt_text: str) -> None:
+        self.prompt_text = prompt_text
+        self.input_type = "text"
+        self.file_references = ()
+
+
+@pytest.mark.asyncio
+async def test_a_frame_of_a_clients_own_class_is_served_by_type_name_and_fields(
+    root: Path,
+) -> None:
+    agent, seen = _agent(root)
+    agent.send(_OwnPrompt("from my own class"))  # type: ignore[arg-type]
+    await _until(lambda: any(isinstance(e, TurnEnded) for e in seen))
+    text = "".join(e.text for e in seen if isinstance(e, TextDelta))
+    assert "> from my own class" in text
