@@ -86,6 +86,7 @@ class ClauseVerdict(Enum):
     UNTESTED = "untested"
     NOT_CLAIMED = "not-claimed"
     REVIEW = "review"
+    PLANNED = "planned"
 
 
 @dataclass
@@ -202,6 +203,8 @@ def clause_verdict(clause: Clause, results: Iterable[str], *, claimed: bool) -> 
         claimed: Whether the adapter claims the clause's profile.
     """
     seen = set(results)
+    if clause.status == "planned":
+        return ClauseVerdict.PLANNED  # a later part of its profile: not checked yet
     if not claimed:
         return ClauseVerdict.NOT_CLAIMED
     if seen & BROKEN:
@@ -319,7 +322,7 @@ def clause_entries(
 
 
 def totals(clauses: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
-    """Count clauses per level and verdict; ``applicable`` excludes ``not-claimed`` ones.
+    """Count clauses per level and verdict; ``applicable`` excludes unclaimed and planned ones.
 
     Only the selected clauses count (``selected``, see :func:`clause_entries`).
     """
@@ -332,7 +335,7 @@ def totals(clauses: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
             continue
         level = counts[clause["level"]]
         level[clause["verdict"]] += 1
-        if clause["verdict"] != ClauseVerdict.NOT_CLAIMED.value:
+        if clause["verdict"] not in (ClauseVerdict.NOT_CLAIMED.value, ClauseVerdict.PLANNED.value):
             level["applicable"] += 1
     return counts
 
@@ -351,6 +354,8 @@ class RunInfo:
         arguments: The pytest command-line arguments.
         expectations: Path of the expectations file in use, or ``None``.
         selected_clauses: The clauses ``--clause`` selected; empty when it was not given.
+        implementations: For each profile checked, the implementation checked for it
+            (``"reference_crs 0.1.0"``); with no adapter set, each profile's reference.
     """
 
     harness_version: str
@@ -362,6 +367,7 @@ class RunInfo:
     arguments: list[str]
     expectations: str | None
     selected_clauses: tuple[str, ...] = ()
+    implementations: dict[str, str] = field(default_factory=dict)
 
 
 def build(
@@ -401,6 +407,11 @@ def build(
                 "title": profile.title,
                 "spec_version": spec_version(profile.name),
                 "claimed": profile.name in claimed,
+                **(
+                    {"implementation": info.implementations[profile.name]}
+                    if profile.name in info.implementations
+                    else {}
+                ),
             }
             for profile in profiles
         ],

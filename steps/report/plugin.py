@@ -29,7 +29,7 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.reporting import ReportContext, test_report_context_registry
 
 from steps.adapter import Adapter
-from steps.plugin import ADAPTER_KEY, SPEC_KEY
+from steps.plugin import ADAPTER_KEY, ADAPTERS_KEY, SPEC_KEY
 from steps.profiles import PROFILES
 from steps.report import build, capture, expectations, living, render
 from steps.traceability import read_scenarios
@@ -259,6 +259,7 @@ class Recorder:
     def run_info(self, exit_status: int) -> build.RunInfo:
         """Describe this run for :func:`steps.report.build.build`."""
         adapter: Adapter = self.config.stash[ADAPTER_KEY]
+        adapters: dict[str, Adapter] = self.config.stash[ADAPTERS_KEY]
         spec = self.config.stash[SPEC_KEY]
         finished = datetime.now(UTC)
         found = self.settings.expectations
@@ -269,7 +270,7 @@ class Recorder:
                 "implementation_version": str(adapter.implementation_version),
                 "spec": spec.spec,
                 "source": spec.source,
-                "profiles": [str(name) for name in adapter.profiles],
+                "profiles": [str(name) for name in adapters],
             },
             started=self.started.isoformat(timespec="seconds"),
             finished=finished.isoformat(timespec="seconds"),
@@ -278,6 +279,10 @@ class Recorder:
             arguments=[str(argument) for argument in self.config.invocation_params.args],
             expectations=None if found is None else str(found.path),
             selected_clauses=tuple(self.config.getoption("clause")),
+            implementations={
+                name: f"{each.name} {each.implementation_version}"
+                for name, each in adapters.items()
+            },
         )
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:

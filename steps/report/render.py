@@ -39,7 +39,15 @@ OUTCOME_SYMBOLS = {
 """Symbol of each scenario outcome in ``report.md``."""
 RESULTS = (*OUTCOME_SYMBOLS, "not-reached")
 """What a scenario can say about a clause (``results`` of a clause), in display order."""
-OTHER_VERDICTS = ("fail", "known-failure", "not-reached", "untested", "review", "not-claimed")
+OTHER_VERDICTS = (
+    "fail",
+    "known-failure",
+    "not-reached",
+    "untested",
+    "review",
+    "not-claimed",
+    "planned",
+)
 """Clause verdicts a summary line names after the passes, in this order."""
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 
@@ -143,7 +151,7 @@ def markdown(report: Mapping[str, Any]) -> str:
         f"- Harness: {report['harness']['name']} {report['harness']['version']}",
         *(
             f"- Profile {p['name']} (spec version {p['spec_version']}): "
-            f"{'claimed' if p['claimed'] else 'not claimed'}"
+            + (f"checked on {p['implementation']}" if p.get("implementation") else "not claimed")
             for p in report["profiles"]
         ),
         f"- Adapter: `{adapter['spec']}` (from {adapter['source']})",
