@@ -99,7 +99,9 @@ def test_a_clause_whose_scenario_failed_first_on_another_is_not_reached(run: Run
     (clause,) = [entry for entry in report["clauses"] if entry["id"] == "single-label-widget"]
     assert clause["verdict"] == "not-reached"
     citing = [entry for entry in report["scenarios"] if entry["id"] in clause["scenarios"]]
-    assert {entry["failed_clause"] for entry in citing} == {"display-format"}
+    failed_first_on = {entry["failed_clause"] for entry in citing}
+    assert "display-format" in failed_first_on
+    assert "single-label-widget" not in failed_first_on
 
 
 def test_the_adapter_reads_nonechat_s_message_list(run: Run) -> None:
@@ -107,4 +109,8 @@ def test_the_adapter_reads_nonechat_s_message_list(run: Run) -> None:
     [one_pair] = [
         entry for entry in report["scenarios"] if entry["title"].startswith("One valid input adds")
     ]
-    assert one_pair["outcome"] == "passed", one_pair["message"]
+    # Every check of the message list passes; the scenario fails only at its last step,
+    # the item rules on screen (nonechat shows no role label).
+    assert one_pair["outcome"] == "failed", one_pair["message"]
+    assert one_pair["failed_clause"] == "display-format", one_pair["message"]
+    assert one_pair["failed_step"].endswith("every item follows the item rules")

@@ -7,6 +7,7 @@ from rich.cells import cell_len
 
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import LABELS
+from steps.checks import violation
 from steps.screen import item_geometry
 
 ROW_FILL_BOUND = 80
@@ -51,7 +52,15 @@ def fills_to_overflow(driver: Driver) -> None:
     area = driver.conversation
     driver.paste_text("x" * area.scrollable_content_region.width)
     driver.press("enter")
-    geometry = item_geometry(driver.app, driver.items()[-2], area)
+    try:
+        geometry = item_geometry(driver.app, driver.items()[-2], area)
+    except AssertionError as error:  # the item of the submission just made is not drawn
+        violation(
+            "scroll-to-end",
+            "the conversation area",
+            "the first submission's items drawn in it (the area does not overflow yet)",
+            str(error),
+        )
     width = max(right - left + 1 for left, right in geometry.spans)
     for number in range(1, ROW_FILL_BOUND + 1):
         if area.max_scroll_y > 0:
