@@ -518,11 +518,10 @@ class ReusedUserMessage(ChatApp):
 # -- message list and records ---------------------------------------------------------
 
 
-class _ApiRole(Enum):
-    """Roles spelled as chat APIs spell them; label and classes still those of :class:`Role`."""
+class _SpelledLikeRole:
+    """Label and classes of the :class:`Role` of the same name, for a role spelled otherwise."""
 
-    USER = "user"
-    AGENT = "assistant"
+    name: str
 
     @property
     def label(self) -> str:
@@ -533,13 +532,28 @@ class _ApiRole(Enum):
         return Role[self.name].classes
 
 
-class _ApiRoleSession(Session):
+class _ApiRole(_SpelledLikeRole, Enum):
+    """Roles spelled as chat APIs spell them; label and classes still those of :class:`Role`."""
+
+    USER = "user"
+    AGENT = "assistant"
+
+
+class _SpelledRoleSession(Session):
+    """Stores each message with its role as the subclass's ``roles`` spells it."""
+
+    roles: ClassVar[Any]
+
     def record(self, text: str, response: str) -> tuple[Message, Message]:
-        pair: Any = (Message(_ApiRole.USER, text), Message(_ApiRole.AGENT, response))
+        pair: Any = (Message(self.roles.USER, text), Message(self.roles.AGENT, response))
         self.messages.extend(pair)
         self.submitted_inputs.append(text)
         self.selected_responses.append(response)
         return pair
+
+
+class _ApiRoleSession(_SpelledRoleSession):
+    roles = _ApiRole
 
 
 @mutant
@@ -947,28 +961,15 @@ class NoScrollbarGutter(ChatApp):
 # --- branch spec12 ---
 
 
-class _UpperRole(Enum):
+class _UpperRole(_SpelledLikeRole, Enum):
     """Roles spelled in capitals; label and classes still those of :class:`Role`."""
 
     USER = "USER"
     AGENT = "AGENT"
 
-    @property
-    def label(self) -> str:
-        return Role[self.name].label
 
-    @property
-    def classes(self) -> tuple[str, ...]:
-        return Role[self.name].classes
-
-
-class _UpperRoleSession(Session):
-    def record(self, text: str, response: str) -> tuple[Message, Message]:
-        pair: Any = (Message(_UpperRole.USER, text), Message(_UpperRole.AGENT, response))
-        self.messages.extend(pair)
-        self.submitted_inputs.append(text)
-        self.selected_responses.append(response)
-        return pair
+class _UpperRoleSession(_SpelledRoleSession):
+    roles = _UpperRole
 
 
 @mutant
