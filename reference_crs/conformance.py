@@ -47,6 +47,8 @@ class ReferenceCrsAdapter:
     profiles = ("rawp_crs",)
     conversation_selector = f"#{CrsApp.CONVERSATION_ID}"
     input_selector = f"#{CrsApp.INPUT_ID}"
+    slash_popup_selector = "#slash-popup"
+    """Part 2: the list of the slash-command popup (an ``OptionList``), when shown."""
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
 
     def create_client(
