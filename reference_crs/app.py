@@ -217,7 +217,7 @@ class CrsApp(App[None]):
     async def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
         """Send the prompt and show it with its time (``crs-enter-sends``)."""
         sent_at = self.clock()
-        command = command_of(message.text, self.commands)
+        command = self.sent_command(message.text)
         input_type = "text" if command is None else "slash_command"
         self.port.send(PromptRequest(prompt_text=message.text, input_type=input_type))
         self.outstanding += 1
@@ -230,6 +230,13 @@ class CrsApp(App[None]):
             TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),
         )
         self._command_sent = command is not None
+
+    def sent_command(self, text: str) -> str | None:
+        """The published command a sent ``text`` runs, ``None`` for an ordinary prompt.
+
+        (``crs-command-bubble-for-slash-input-type``, ``crs-text-bubble-for-other-input-types``.)
+        """
+        return command_of(text, self.commands)
 
     def on_text_area_changed(self, message: TextArea.Changed) -> None:
         """Open, filter or close the slash popup as the input's text changes."""

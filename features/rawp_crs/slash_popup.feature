@@ -34,7 +34,16 @@ Feature: The command popup lists the commands the agent published
   Scenario: A slash typed at the start of the second line opens the popup
     When the user types "first", presses the newline key and types "/"
     Then the command popup is open
-    And the command popup touches the input and covers none of it
+
+  @clause:crs-slash-popup-near-cursor
+  Scenario Outline: The popup is drawn next to the input, wherever the cursor's line is
+    When the user types "<first>", presses the newline key and types "/"
+    Then the command popup is next to the input
+
+    Examples:
+      | first      |
+      | \u0020     |
+      | first line |
 
   @clause:crs-slash-no-trigger-mid-word
   Scenario Outline: A slash inside a word never opens the popup
@@ -55,7 +64,7 @@ Feature: The command popup lists the commands the agent published
     When the user pastes " and path/to/file" in the input
     Then the command popup is closed
 
-  @clause:crs-slash-popup-overlay @clause:crs-slash-popup-near-cursor
+  @clause:crs-slash-popup-overlay
   Scenario: The popup is drawn right against the input
     When the user types "/" in the input
     Then the command popup touches the input and covers none of it
@@ -80,18 +89,25 @@ Feature: The command popup lists the commands the agent published
     And a divider row or alternating backgrounds set the items apart
     And the focused item's text keeps a cell from each edge of its highlight
 
-  @clause:crs-slash-filter-prefix @clause:crs-slash-keys-typing @clause:crs-slash-filter-focus-reset
-  Scenario: Typing after the slash filters the list live by prefix
+  @clause:crs-slash-filter-prefix @clause:crs-slash-filter-focus-reset
+  Scenario: Typing after the slash filters the list by prefix
     When the user types "/co" in the input
     Then the command popup lists exactly the commands starting with "co"
     And the first item of the popup has the highlight
-    When the user types "m" in the input
-    Then the command popup lists exactly the commands starting with "com"
 
-  @clause:crs-slash-filter-prefix @clause:crs-slash-keys-typing
+  @clause:crs-slash-filter-prefix
   Scenario: Typing fast after the slash filters as well
     When the user types "/cl" in one burst
     Then the command popup lists exactly the commands starting with "cl"
+
+  @clause:crs-slash-keys-typing
+  Scenario: The list follows each key typed while the popup is open
+    When the user types "/" in the input
+    Then the command popup lists every published command
+    When the user types "c" in the input
+    Then the command popup lists exactly the commands starting with "c"
+    When the user types "om" in the input
+    Then the command popup lists exactly the commands starting with "com"
 
   @clause:crs-slash-filter-focus-reset
   Scenario: The focus goes back to the first item when the list changes

@@ -134,7 +134,6 @@ class SlashPopup(OptionList, can_focus=False):
 
     def _on_mouse_move(self, event: events.MouseMove) -> None:
         """The hovered item takes the highlight (``crs-slash-hover-wins``)."""
-        super()._on_mouse_move(event)
         hovered = event.style.meta.get("option")
         if isinstance(hovered, int) and hovered < len(self.shown):
             self.highlighted = hovered
@@ -142,6 +141,7 @@ class SlashPopup(OptionList, can_focus=False):
     async def _on_click(self, event: events.Click) -> None:
         """A click selects the item under the pointer (``crs-slash-pointer-select``)."""
         event.stop()
+        event.prevent_default()  # OptionList's own click handler would select it again
         clicked = event.style.meta.get("option")
         if isinstance(clicked, int) and clicked < len(self.shown):
             self.highlighted = clicked

@@ -78,12 +78,25 @@ def opened(driver: CrsDriver, published: Published, clause: str) -> Popup:
     return popup
 
 
-def focused(popup: Popup, clause: str) -> Item:
-    """The one highlighted item, or a failure under ``clause``."""
+def focused(popup: Popup, clause: str, many: str = "crs-slash-single-highlight") -> Item:
+    """The one highlighted item.
+
+    Fails under ``clause`` when no item is highlighted (no row has a background of contrast
+    :data:`HIGHLIGHT_CONTRAST` or more against the popup's base), under ``many`` when more
+    than one is.
+    """
     lit = popup.highlighted()
     check(
-        len(lit) == 1,
+        bool(lit),
         clause,
+        "the command popup's items",
+        f"one highlighted item (a background of contrast >= {HIGHLIGHT_CONTRAST} "
+        f"against the popup's {popup.base})",
+        f"none highlighted; items drawn: {popup.names}",
+    )
+    check(
+        len(lit) == 1,
+        many,
         "the command popup's items",
         "exactly one highlighted item",
         f"{len(lit)} highlighted: {[i.name for i in lit]}; items drawn: {popup.names}",
@@ -340,6 +353,34 @@ def touches_input(
     )
 
 
+@then("the command popup is next to the input")
+def near_input(crs_driver: CrsDriver, published: Published) -> None:
+    """Directly above or below the input, sharing columns (``crs-slash-popup-near-cursor``).
+
+    Read as "touches the input" (audit §2 #16): with a multi-line input the cursor's line
+    may be the second, and a popup docked above the input is then next to the input's top.
+    """
+    clause = "crs-slash-popup-near-cursor"
+    box = opened(crs_driver, published, clause).region
+    field = crs_driver.input.region
+    check(
+        (box.bottom == field.y or box.y == field.bottom)
+        and box.x < field.right
+        and field.x < box.right,
+        clause,
+        "the command popup against the input",
+        "its region directly above or below the input's, sharing columns",
+        f"popup {box}, input {field}",
+    )
+
+
+@then("Escape in the popup sent no cancel")
+def escape_no_cancel(crs_driver: CrsDriver) -> None:
+    """The Escape that closed the popup cancelled nothing (``crs-escape-closes-popup``)."""
+    sent = crs_driver.agent.sent_of("control.prompt.cancel")
+    check(not sent, "crs-escape-closes-popup", "the cancels the agent received", "none", sent)
+
+
 @then("the last conversation item is still fully visible and not covered")
 def history_visible(crs_driver: CrsDriver, published: Published) -> None:
     """The popup makes room (``crs-slash-popup-keeps-history-visible``)."""
@@ -526,15 +567,15 @@ def has_highlight(
         request,
         "crs-slash-focus-highlight",
         "crs-slash-keys-move",
+        "crs-slash-autoscroll",
         "crs-slash-keys-wrap",
         "crs-slash-filter-focus-reset",
         "crs-commands-refresh-keeps-state",
         "crs-slash-hover-highlight",
         "crs-slash-hover-wins",
-        "crs-slash-autoscroll",
     )
     popup = opened(crs_driver, published, clause)
-    item = focused(popup, scenario_clause(request, "crs-slash-single-highlight", clause))
+    item = focused(popup, clause)
     if which == "first":
         expected = popup.names[0]
     elif which == "last":
