@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 import examples.crs_alt
 from examples.crs_alt.app import AltCrsApp
+from examples.crs_alt.command_bubble import CommandRow
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -45,6 +46,8 @@ def _views(widget: Widget) -> Iterator[Item]:
     """The items one child of the conversation holds (a row or group holds several)."""
     if isinstance(widget, UserRow):
         yield Item("user", "text", widget.bubble)
+    elif isinstance(widget, CommandRow):
+        yield Item("user", "command", widget.bubble)
     elif isinstance(widget, NoticeRow):
         yield Item("system", "system", widget.notice)
     elif isinstance(widget, Stamp):
