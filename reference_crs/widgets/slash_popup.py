@@ -1,0 +1,148 @@
+"""The slash-command popup: an ``OptionList`` docked between the conversation and the input.
+
+It never takes the focus: the input keeps it, and hands the popup's keys (↑/↓, Enter, Tab,
+Escape) to the app while it is shown (004 §3.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual import events
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from reference_crs.slash import NO_MATCH, attribute, printable
+
+CATEGORY_ICONS = {"session": "↻", "display": "◐", "config": "⚙", "general": "?"}
+"""A one-cell glyph per known category (``crs-slash-item-category``); others get ``•``."""
+MAX_ROWS = 13
+"""The popup's most rows of items (7 items and the rules between them), then it scrolls."""
+
+
+class SlashPopup(OptionList, can_focus=False):
+    """The popup's list: one option per command, a rule between options.
+
+    Rules separate the items (``crs-slash-item-separation``).
+
+    Each option reads `` /{name}  {description}  {icon} {category}`` with one cell of padding
+    on each side of the highlight (``crs-slash-item-padding``), the name bold and the rest
+    muted (``crs-slash-item-hierarchy``). The highlight covers the whole row
+    (``crs-slash-highlight-full-row``) and follows the mouse (``crs-slash-hover-wins``).
+    """
+
+    DEFAULT_CSS = """
+    SlashPopup {
+        display: none;
+        height: auto;
+        border: round $accent;
+        padding: 0;
+        background: $surface;
+        & > .option-list--option {
+            padding: 0 1;
+        }
+        & > .option-list--option-highlighted {
+            color: $block-cursor-foreground;
+            background: $block-cursor-background;
+        }
+        & > .option-list--option-hover {
+            background: $surface;
+        }
+        & > .option-list--option-disabled {
+            color: $text-muted;
+        }
+    }
+    """
+
+    @dataclass
+    class Chosen(Message):
+        """The user clicked ``command`` (``crs-slash-pointer-select``)."""
+
+        command: object
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Create the popup, hidden and empty."""
+        super().__init__(id=id)
+        self.shown: list[object] = []
+        """The commands listed, in order (the options' order)."""
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the popup is shown."""
+        return bool(self.display)
+
+    @property
+    def focused_command(self) -> object | None:
+        """The highlighted command, ``None`` when nothing matches."""
+        index = self.highlighted
+        if index is None or not self.shown or index >= len(self.shown):
+            return None
+        return self.shown[index]
+
+    def show(self, commands: Sequence[object], keep: str | None = None) -> None:
+        """List ``commands`` and open; the highlight stays on ``keep``'s name if listed.
+
+        Otherwise it goes to the first item (``crs-slash-filter-focus-reset``). With no
+        commands the popup stays open with the no-match message
+        (``crs-slash-no-match-stays-open``).
+        """
+        names = [str(attribute(c, "name", "")) for c in commands]
+        same = names == [str(attribute(c, "name", "")) for c in self.shown] and self.display
+        if not same:
+            self.shown = list(commands)
+            options: list[Option | None] = []
+            for index, command in enumerate(self.shown):
+                options.append(Option(self._prompt(command)))
+                if index < len(self.shown) - 1:
+                    options.append(None)
+            if not options:
+                options.append(Option(Content(NO_MATCH), disabled=True))
+            self.set_options(options)
+            rows = max(1, 2 * len(self.shown) - 1)
+            self.styles.height = min(rows, MAX_ROWS) + 2
+        if self.shown:
+            self.highlighted = names.index(keep) if keep in names else 0
+        self.display = True
+
+    def close(self) -> None:
+        """Hide the popup."""
+        self.display = False
+
+    def move(self, step: int) -> None:
+        """Move the highlight by ``step`` items, wrapping around (``crs-slash-keys-wrap``)."""
+        if not self.shown:
+            return
+        index = self.highlighted if self.highlighted is not None else 0
+        self.highlighted = (index + step) % len(self.shown)
+        self.scroll_to_highlight()
+
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        """One option's text, built from plain parts: no markup in a name is interpreted."""
+        name = printable(str(attribute(command, "name", "")))
+        description = printable(str(attribute(command, "description", "") or ""))
+        category = attribute(command, "category")
+        parts: list[str | tuple[str, str]] = [(f"/{name}", "bold"), "  "]
+        parts.append((description, "$text-muted"))
+        if category:
+            icon = CATEGORY_ICONS.get(str(category), "•")
+            parts += ["  ", (f"{icon} {printable(str(category))}", "$text-muted italic")]
+        return Content.assemble(*parts)
+
+    def _on_mouse_move(self, event: events.MouseMove) -> None:
+        """The hovered item takes the highlight (``crs-slash-hover-wins``)."""
+        super()._on_mouse_move(event)
+        hovered = event.style.meta.get("option")
+        if isinstance(hovered, int) and hovered < len(self.shown):
+            self.highlighted = hovered
+
+    async def _on_click(self, event: events.Click) -> None:
+        """A click selects the item under the pointer (``crs-slash-pointer-select``)."""
+        event.stop()
+        clicked = event.style.meta.get("option")
+        if isinstance(clicked, int) and clicked < len(self.shown):
+            self.highlighted = clicked
+            self.post_message(self.Chosen(self.shown[clicked]))
