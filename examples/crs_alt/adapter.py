@@ -81,6 +81,8 @@ class CrsAltAdapter:
     """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
     timestamp_reveal = "inline"
     """Timestamps are drawn all the time, dim (design §9, decision 6)."""
+    slash_popup_selector = "#commands"
+    """Part 2: the command menu, a line-API list that draws its rows itself (no row widgets)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
