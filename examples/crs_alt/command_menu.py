@@ -202,7 +202,7 @@ class CommandMenu(ScrollView, can_focus=False):
         if not self.shown:
             return
         self.focus_index = (self.focus_index + delta) % len(self.shown)
-        self._scroll_to(self.focus_index)
+        self._reveal(self.focus_index)
         self.refresh()
 
     # ordering and filtering
@@ -229,10 +229,10 @@ class CommandMenu(ScrollView, can_focus=False):
         rows = max(1, len(self.shown))
         self.virtual_size = Size(0, rows)
         self.styles.height = rows + 2  # the frame; max-height caps it
-        self._scroll_to(self.focus_index, animate=False)
+        self._reveal(self.focus_index, animate=False)
         self.refresh()
 
-    def _scroll_to(self, row: int, animate: bool = False) -> None:
+    def _reveal(self, row: int, animate: bool = False) -> None:
         """Scroll so that ``row`` is visible (``crs-slash-autoscroll``)."""
         top = round(self.scroll_y)
         height = self.scrollable_content_region.height or 1
