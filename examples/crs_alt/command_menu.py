@@ -37,7 +37,8 @@ class Entry:
         name: The name without the leading ``/``, control characters made visible.
         description: The one-line description, made visible the same way.
         category: The command's ``category``, ``""`` when it has none.
-        hint: The hint of its first required parameter, ``""`` when none is required.
+        hint: The hint (else the name) of its first required parameter, ``""`` when none
+            is required.
         width: Cells taken by ``/{name}``.
     """
 
@@ -66,7 +67,8 @@ def entries_of(commands: Iterable[object]) -> list[Entry]:
         required = [
             p for p in getattr(command, "parameters", None) or () if getattr(p, "required", False)
         ]
-        hint = visible(str(getattr(required[0], "hint", "") or "")) if required else ""
+        first = required[0] if required else None
+        hint = visible(str(getattr(first, "hint", "") or getattr(first, "name", "") or ""))
         entries.append(
             Entry(
                 name=name,
