@@ -165,7 +165,7 @@ class AltCrsApp(App[None]):
         sent_at = self.clock()
         menu = self.screen.query_one(SlashComposer).menu
         name, _ = split_command(text)
-        command = text.startswith("/") and any(e.name == name for e in menu.entries)
+        command = text.startswith("/") and any(e.typed == name for e in menu.entries)
         kind = "slash_command" if command else "text"
         self.port.send(wire.PromptRequest(prompt_text=text, input_type=kind))  # type: ignore[arg-type]
         self.waiting += 1

@@ -11,6 +11,7 @@ and hands the menu the keys the menu owns (see ``examples.crs_alt.slash_input``)
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -26,20 +27,19 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from examples.crs_alt.bubble_markdown import visible
-
 
 @dataclass(frozen=True)
 class Entry:
     """One published command as the menu shows it.
 
     Attributes:
-        name: The name without the leading ``/``, control characters made visible.
-        description: The one-line description, made visible the same way.
+        name: The name without the leading ``/``, as drawn (:func:`printable`).
+        description: The one-line description, as drawn.
         category: The command's ``category``, ``""`` when it has none.
         hint: The hint (else the name) of its first required parameter, ``""`` when none
             is required.
         width: Cells taken by ``/{name}``.
+        typed: The name as a selection types it (:func:`typed_name`).
     """
 
     name: str
@@ -47,6 +47,22 @@ class Entry:
     category: str
     hint: str
     width: int
+    typed: str
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character (tab and newline too) as a visible symbol."""
+    return "".join(_picture(char) if unicodedata.category(char) == "Cc" else char for char in text)
+
+
+def _picture(char: str) -> str:
+    code = ord(char)
+    return chr(0x2400 + code) if code < 0x20 else "\u2421" if code == 0x7F else "\ufffd"
+
+
+def typed_name(name: str) -> str:
+    """The name as a selection writes it into the input: control characters dropped."""
+    return "".join(char for char in name if unicodedata.category(char) != "Cc")
 
 
 def entries_of(commands: Iterable[object]) -> list[Entry]:
@@ -61,21 +77,23 @@ def entries_of(commands: Iterable[object]) -> list[Entry]:
     """
     entries = []
     for command in commands:
-        name = visible(str(getattr(command, "name", "") or ""))
-        if not name:
+        raw = str(getattr(command, "name", "") or "")
+        name = printable(raw)
+        if not typed_name(raw):
             continue
         required = [
             p for p in getattr(command, "parameters", None) or () if getattr(p, "required", False)
         ]
         first = required[0] if required else None
-        hint = visible(str(getattr(first, "hint", "") or getattr(first, "name", "") or ""))
+        hint = printable(str(getattr(first, "hint", "") or getattr(first, "name", "") or ""))
         entries.append(
             Entry(
                 name=name,
-                description=visible(str(getattr(command, "description", "") or "")),
+                description=printable(str(getattr(command, "description", "") or "")),
                 category=str(getattr(command, "category", "") or ""),
-                hint=hint.replace("\n", " "),
+                hint=hint,
                 width=1 + cell_len(name),
+                typed=typed_name(raw),
             )
         )
     return entries
@@ -215,7 +233,7 @@ class CommandMenu(ScrollView, can_focus=False):
         ``crs-slash-sort-order``.
         """
         return sorted(
-            entries, key=lambda e: (-self.uses[e.name], e.category == "", e.category, e.name)
+            entries, key=lambda e: (-self.uses[e.typed], e.category == "", e.category, e.name)
         )
 
     def _apply(self, prefix: str, keep: Entry | None, reset: bool = False) -> None:
@@ -275,7 +293,7 @@ class CommandMenu(ScrollView, can_focus=False):
         line.append_text(name)
         room = width - 2 - column - 2
         if entry.description and room > 0:
-            description = Text(entry.description.replace("\n", " "), style=muted)
+            description = Text(entry.description, style=muted)
             description.truncate(room, overflow="ellipsis")
             line.append("  ")
             line.append_text(description)

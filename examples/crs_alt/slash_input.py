@@ -100,7 +100,7 @@ class SlashComposer(Composer):
         start = self._anchor or self.cursor_location
         end = max(self.cursor_location, start)
         self._close()
-        self.replace(f"/{entry.name} ", start, end, maintain_selection_offset=False)
+        self.replace(f"/{entry.typed} ", start, end, maintain_selection_offset=False)
         self._hint = (self.text, f" {entry.hint}") if entry.hint else None
         self.update_suggestion()
 
