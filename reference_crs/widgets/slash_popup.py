@@ -126,10 +126,10 @@ class SlashPopup(OptionList, can_focus=False):
         description = printable(str(attribute(command, "description", "") or ""))
         category = attribute(command, "category")
         parts: list[str | tuple[str, str]] = [(f"/{name}", "bold"), "  "]
-        parts.append((description, "$text-muted"))
+        parts.append((description, "$text-secondary"))
         if category:
             icon = CATEGORY_ICONS.get(str(category), "•")
-            parts += ["  ", (f"{icon} {printable(str(category))}", "$text-muted italic")]
+            parts += ["  ", (f"{icon} {printable(str(category))}", "$foreground-muted italic")]
         return Content.assemble(*parts)
 
     def _on_mouse_move(self, event: events.MouseMove) -> None:
