@@ -17,7 +17,7 @@ Feature: A slash command shows as a compact command bubble, without its slash
     Then the last prompt has the input type "slash_command"
     And the last user item is a command bubble
     And the command bubble reads "compact focus on auth module"
-    And a glyph precedes the command name
+    And anything drawn before the command name is one icon glyph
 
   @clause:crs-command-bubble-for-slash-input-type @clause:crs-command-bubble-strips-slash
   Scenario: A command selected in the popup and sent is a command bubble

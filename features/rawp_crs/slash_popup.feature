@@ -55,7 +55,6 @@ Feature: The command popup lists the commands the agent published
       | https://x          |
       | path/to/file       |
       | and/or             |
-      | see /co/x          |
 
   @clause:crs-slash-no-trigger-mid-word
   Scenario: A URL typed in one burst or pasted opens no popup
@@ -80,7 +79,7 @@ Feature: The command popup lists the commands the agent published
     When the user types "/" in the input
     Then each item shows its name as /name at the left and its description after it
     And each item's name stands out and its description is muted
-    And the items of commands with a category carry a mark of it
+    And any category marks the items carry group them by category
 
   @clause:crs-slash-item-separation @clause:crs-slash-item-padding @clause:crs-slash-item-divider-or-zebra
   Scenario: Items are set apart from each other and padded inside their highlight

@@ -465,23 +465,32 @@ def hierarchy(crs_driver: CrsDriver, published: Published) -> None:
     )
 
 
-@then("the items of commands with a category carry a mark of it")
+@then("any category marks the items carry group them by category")
 def category_mark(crs_driver: CrsDriver, published: Published) -> None:
-    """A badge or icon beyond name and description (``crs-slash-item-category``, MAY)."""
+    """A badge or icon per category is optional (``crs-slash-item-category``, MAY).
+
+    A popup with no mark beyond name and description passes (the option not taken). Once
+    an item carries one, every item of a command with a category carries one, and the
+    items of one category carry the same mark.
+    """
     clause = "crs-slash-item-category"
     popup = opened(crs_driver, published, clause)
     by_name = {c.name: c for c in published.commands}
+    marks = {}
     for item in popup.items:
         command = by_name[item.name]
-        if not command.category:
-            continue
         rest = item.text.replace(f"/{item.name}", "", 1).replace(command.description, "", 1)
+        marks[item.name] = (command.category, " ".join(rest.split()))
+    if not any(mark for _, mark in marks.values()):
+        return
+    for name, (category, mark) in marks.items():
+        same = {m for c, m in marks.values() if c == category}
         check(
-            any(ch.strip() for ch in rest),
+            not category or (bool(mark) and len(same) == 1),
             clause,
-            f"the item of /{item.name} (category {command.category})",
-            "a badge or icon besides the name and description",
-            repr(item.text.strip()),
+            f"the item of /{name} (category {category})",
+            "the one mark of its category, as every item of the category carries",
+            f"marks of category {category!r}: {sorted(same)!r}",
         )
 
 
