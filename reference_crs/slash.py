@@ -37,9 +37,10 @@ def find_trigger(line: str, row: int, column: int) -> Trigger | None:
     """Return the `/` token that ends at the cursor, or ``None`` when the popup stays shut.
 
     The token is the text between the last whitespace before the cursor (or the line's
-    start) and the cursor. It triggers when it starts with `/` and holds no other `/`: a
-    `/` at the start of a line or after whitespace opens the popup, one inside a word
-    (``https://x``, ``path/to``) never does.
+    start) and the cursor. It triggers when it starts with `/`: a `/` at the start of a
+    line or after whitespace opens the popup, one inside a word (``https://x``,
+    ``path/to``) never does. A later `/` in a token that opened it (``/co/x``) is part of
+    the filter: nothing matches, and the popup stays open (``crs-slash-no-match-stays-open``).
 
     Args:
         line: The input's line holding the cursor.
@@ -49,7 +50,7 @@ def find_trigger(line: str, row: int, column: int) -> Trigger | None:
     before = line[:column]
     start = max((i + 1 for i, char in enumerate(before) if char.isspace()), default=0)
     token = before[start:]
-    if not token.startswith("/") or "/" in token[1:]:
+    if not token.startswith("/"):
         return None
     return Trigger(row, start, token[1:])
 
