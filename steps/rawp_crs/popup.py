@@ -31,10 +31,11 @@ from steps.screen import Cell, _luminance, screen_cells
 
 PART = "part 2, the slash-command popup"
 """What needs the members read here, for the verdict ERROR of an adapter without them."""
-HIGHLIGHT_CONTRAST = 1.5
+HIGHLIGHT_CONTRAST = 1.3
 """Least contrast ratio (WCAG formula, 1 to 21) between the highlight's background and the
 popup's base background (``crs-slash-highlight-contrast``): a harness threshold. Textual's
-default block cursor on a dark surface is about 3.5; a zebra stripe is about 1.1."""
+block cursor on its dark surface is about 3.3, a default ``OptionList``'s cursor while the
+list is not focused (the input keeps the focus) about 1.37, a zebra stripe about 1.1."""
 FIRST_WORD = re.compile(r"(?<!\S)/(\S+)")
 """The first ``/word`` of a row: the item's name when it is a published one."""
 
