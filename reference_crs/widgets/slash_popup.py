@@ -21,6 +21,9 @@ CATEGORY_ICONS = {"session": "↻", "display": "◐", "config": "⚙", "general"
 """A one-cell glyph per known category (``crs-slash-item-category``); others get ``•``."""
 MAX_ROWS = 13
 """The popup's most rows of items (7 items and the rules between them), then it scrolls."""
+CHUNK = 200
+"""Options made at a time: a long list gets more as the highlight or the scroll nears the
+end of those made, so `/` with 10,000 commands lays out 200 (``crs-slash-popup-latency``)."""
 
 
 class SlashPopup(OptionList, can_focus=False):
@@ -68,6 +71,8 @@ class SlashPopup(OptionList, can_focus=False):
         super().__init__(id=id)
         self.shown: list[object] = []
         """The commands listed, in order (the options' order)."""
+        self.loaded = 0
+        """How many of :attr:`shown` have their option made (the first ones)."""
 
     @property
     def is_open(self) -> bool:
@@ -93,19 +98,41 @@ class SlashPopup(OptionList, can_focus=False):
         same = names == [str(attribute(c, "name", "")) for c in self.shown] and self.display
         if not same:
             self.shown = list(commands)
-            options: list[Option | None] = []
-            for index, command in enumerate(self.shown):
-                options.append(Option(self._prompt(command)))
-                if index < len(self.shown) - 1:
-                    options.append(None)
+            self.loaded = min(len(self.shown), CHUNK)
+            options = self._make_options(0, self.loaded)
             if not options:
                 options.append(Option(Content(NO_MATCH), disabled=True))
             self.set_options(options)
             rows = max(1, 2 * len(self.shown) - 1)
             self.styles.height = min(rows, MAX_ROWS) + 2
         if self.shown:
-            self.highlighted = names.index(keep) if keep in names else 0
+            target = names.index(keep) if keep in names else 0
+            self._load_through(target)
+            self.highlighted = target
         self.display = True
+
+    def _make_options(self, start: int, end: int) -> list[Option | None]:
+        """Options of ``shown[start:end]``, each followed by a rule unless it is the last."""
+        options: list[Option | None] = []
+        for index in range(start, end):
+            options.append(Option(self._prompt(self.shown[index])))
+            if index < len(self.shown) - 1:
+                options.append(None)
+        return options
+
+    def _load_through(self, index: int) -> None:
+        """Make the options up to item ``index`` and a chunk beyond it, if not made yet."""
+        if index + MAX_ROWS < self.loaded or self.loaded >= len(self.shown):
+            return
+        end = min(len(self.shown), index + CHUNK)
+        self.add_options(self._make_options(self.loaded, end))
+        self.loaded = end
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Scrolled near the end of the options made: make the next chunk."""
+        super().watch_scroll_y(old_value, new_value)
+        if self.loaded < len(self.shown) and self.max_scroll_y - new_value < 2 * MAX_ROWS:
+            self._load_through(self.loaded)
 
     def close(self) -> None:
         """Hide the popup."""
@@ -116,7 +143,9 @@ class SlashPopup(OptionList, can_focus=False):
         if not self.shown:
             return
         index = self.highlighted if self.highlighted is not None else 0
-        self.highlighted = (index + step) % len(self.shown)
+        target = (index + step) % len(self.shown)
+        self._load_through(target)
+        self.highlighted = target
         self.scroll_to_highlight()
 
     @staticmethod
