@@ -132,3 +132,14 @@ Feature: The command popup's highlight, keys and pointer; what a selection puts 
     And the user types "/cmd0999" in one burst
     Then the command popup lists exactly the commands starting with "cmd0999"
     And the first item of the popup has the highlight
+
+  @clause:crs-slash-keys-wrap @clause:crs-slash-autoscroll
+  Scenario: With ten thousand commands, Up on the first item shows the last one
+    When the agent publishes 10000 commands in categories
+    And the user types "/" in the input
+    And the user remembers the focused item
+    And the user presses Up
+    Then the highlighted item is not the first one remembered
+    And the last item of the popup has the highlight
+    When the user presses Down
+    Then the first item of the popup has the highlight
