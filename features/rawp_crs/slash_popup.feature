@@ -176,3 +176,4 @@ Feature: The command popup lists the commands the agent published
     And the user types "/" in the input
     Then the client is still running and draws no control character
     And the command popup lists every published command
+    And each item shows its name as /name at the left and its description after it

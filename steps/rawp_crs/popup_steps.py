@@ -191,7 +191,7 @@ def pastes(crs_driver: CrsDriver, text: str) -> None:
 
 @when(parsers.parse('the user types "{first}", presses the newline key and types "{second}"'))
 def types_two_lines(crs_driver: CrsDriver, first: str, second: str) -> None:
-    """Type ``first``, press the adapter's first newline key, type ``second``."""
+    """Type ``first``, the adapter's last newline key (every terminal reports it), ``second``."""
     crs_driver.type_text(literal(first))
     crs_driver.press(list(crs_driver.adapter.newline_keys)[-1])
     crs_driver.type_text(literal(second))
