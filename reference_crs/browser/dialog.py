@@ -47,6 +47,8 @@ class FileBrowserScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", show=False),
     ]
+    AUTO_FOCUS = "#file-tree"
+    """The keys of §7.5 work as soon as the dialog opens."""
     TREE: ClassVar[type[FileTree]] = FileTree
     """The tree widget's class (a seam for broken variants)."""
     BREADCRUMB: ClassVar[type[Breadcrumb]] = Breadcrumb
