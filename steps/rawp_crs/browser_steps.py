@@ -949,7 +949,7 @@ def warning_below(
         any(y > last for y in rows),
         _clause(request),
         "the dialog",
-        f"{text!r} below the last entry (row {last})",
+        f"{text!r} below {name!r} (row {last})",
         repr(rows),
     )
 
