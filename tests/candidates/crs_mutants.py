@@ -1254,3 +1254,10 @@ class FbOpenFolderLooksLikeFile(_BrowserMutant):
     """crs-fb-open-folder-icon: an expanded directory gets a file's icon."""
 
     SCREEN = _screen(TREE=_FileIconWhenOpen)
+
+
+@mutant
+class FbNoTooltips(_BrowserMutant):
+    """crs-fb-unreadable-tooltip: no tooltip tells why an entry cannot be opened."""
+
+    SCREEN = _screen(DEFAULT_CSS=FileBrowserScreen.DEFAULT_CSS + "#tree-hint { display: none; }")
