@@ -51,6 +51,7 @@ from reference_crs.widgets import (
     ToolBlock,
     UserMessage,
 )
+from reference_crs.widgets.session_form import SessionForm
 
 
 @dataclass
@@ -127,6 +128,8 @@ class CrsApp(App[None]):
         """The turns the agent is running, by id, oldest first (usually one)."""
         self.ended: set[str] = set()
         """Ids of ended turns; their late events are dropped."""
+        self.session: SessionForm | None = None
+        """The session form, once session creation has started (004 §7.1)."""
         self._last_day: date | None = None
         self._inbox: deque[object] = deque()
         self._handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
@@ -178,10 +181,25 @@ class CrsApp(App[None]):
         self.conversation.anchor()
         self.port.connect(self._receive)
 
+    def start_session_creation(self, node_id: str, agent_id: str) -> None:
+        """Show the session form for a chosen node and agent (004 §7.1)."""
+        if self.session is None:
+            self.session = self.session_form(node_id, agent_id)
+            self.screen_stack[0].mount(self.session, before=self.conversation)
+
+    def session_form(self, node_id: str, agent_id: str) -> SessionForm:
+        """Return the session form (``crs-fb-dialog-on-entry``, ``crs-fb-confirm-*``)."""
+        return SessionForm(self.control, node_id, agent_id, id="session-form")
+
+    @property
+    def workspace_path(self) -> str | None:
+        """The session form's ``workspace_path``; ``None`` until one is confirmed."""
+        return None if self.session is None else self.session.workspace_path
+
     @property
     def conversation(self) -> VerticalScroll:
         """The conversation area."""
-        return self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+        return self.screen_stack[0].query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
 
     @property
     def busy(self) -> bool:

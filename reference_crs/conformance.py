@@ -49,6 +49,13 @@ class ReferenceCrsAdapter:
     input_selector = f"#{CrsApp.INPUT_ID}"
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
 
+    # part 5, the file browser (docs/adapters.md, "Part 5: file browser")
+    file_browser_selector = "#file-browser"
+    file_tree_selector = "#file-tree-area"
+    workspace_button_selector: str | None = "#workspace-button"
+    manual_path_selector = "#manual-path"
+    select_button_selector = "#select-workspace"
+
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
     ) -> App[Any]:
@@ -71,6 +78,16 @@ class ReferenceCrsAdapter:
             )
             views.append(ItemView(actor, kind, widget))
         return views
+
+    def workspace_path(self, app: App[Any]) -> str | None:
+        """The session form's ``workspace_path``; ``None`` until one is confirmed."""
+        assert isinstance(app, CrsApp)
+        return app.workspace_path
+
+    def start_session_creation(self, app: App[Any], node_id: str, agent_id: str) -> None:
+        """Show the session form with node ``node_id`` and agent ``agent_id`` chosen."""
+        assert isinstance(app, CrsApp)
+        app.start_session_creation(node_id, agent_id)
 
 
 adapter = ReferenceCrsAdapter()

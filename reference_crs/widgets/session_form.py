@@ -1,0 +1,78 @@
+"""The session form: node and agent chosen, then the working directory (004 §7.1, §7.6)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Button, Static
+
+from rawp_port import ControlPlane
+
+
+class SessionForm(Horizontal):
+    """The session-creation step: a `작업 디렉토리 선택` button and the chosen directory.
+
+    The button opens the file browser (``crs-fb-dialog-on-entry``); a confirmed directory is
+    kept in :attr:`workspace_path` and shown beside it (``crs-fb-confirm-sets-workspace``).
+    """
+
+    BUTTON_ID = "workspace-button"
+    """Widget id of the `작업 디렉토리 선택` button."""
+
+    def __init__(
+        self,
+        control: ControlPlane,
+        node_id: str,
+        agent_id: str,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """Create the form.
+
+        Args:
+            control: The control plane the file browser browses through.
+            node_id: The chosen node.
+            agent_id: The chosen agent.
+            name: The widget's name.
+            id: The widget's id.
+            classes: Space-separated CSS classes.
+            disabled: Whether it starts disabled.
+        """
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        self.control = control
+        """The control plane."""
+        self.node_id = node_id
+        """The chosen node."""
+        self.agent_id = agent_id
+        """The chosen agent."""
+        self.workspace_path: str | None = None
+        """The confirmed working directory; ``None`` until one is confirmed."""
+
+    def compose(self) -> ComposeResult:
+        """The node and agent, the button, and the chosen directory."""
+        yield Static(f"노드 {self.node_id} · 에이전트 {self.agent_id}", classes="session-what")
+        yield Button("작업 디렉토리 선택", id=self.BUTTON_ID, compact=True)
+        yield Static("작업 디렉토리: (선택 안 됨)", classes="session-path", markup=False)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Open the file browser (``crs-fb-dialog-on-entry``)."""
+        if event.button.id == self.BUTTON_ID:
+            event.stop()
+            self.open_browser()
+
+    def open_browser(self) -> None:
+        """Push the file browser; its confirmed path becomes :attr:`workspace_path`."""
+        from reference_crs.browser.dialog import FileBrowserScreen
+
+        self.app.push_screen(
+            FileBrowserScreen(self.control, self.node_id, self.agent_id), self._chosen
+        )
+
+    def _chosen(self, path: str | None) -> None:
+        if path is None:
+            return
+        self.workspace_path = path
+        self.query_one(".session-path", Static).update(f"작업 디렉토리: {path}")
