@@ -3,7 +3,7 @@ and reports its rows; no timing is asserted (benchmarks only, docs/performance.m
 
 from __future__ import annotations
 
-from benchmarks import overhead, scale, startup, streaming
+from benchmarks import browser, overhead, scale, startup, streaming
 from benchmarks.__main__ import main
 
 
@@ -48,3 +48,11 @@ def test_the_streaming_benchmark_streams_every_delta_into_both_apps() -> None:
     rows = streaming.rows(result)
     assert [row.key for row in rows] == ["5. streaming 20", "5. frame gap 20"]
     assert all(sample.total > 0 for side in result[20].values() for sample in side)
+
+
+def test_the_browser_benchmark_opens_and_expands_in_the_floor_and_every_client() -> None:
+    result = browser.run(sizes=(5,), repeats=1)
+    assert set(result[5]) >= {"floor", "crs_alt"}
+    assert all(s.open > 0 and s.expand > 0 for side in result[5].values() for s in side)
+    keys = [row.key for row in browser.rows(result)]
+    assert keys[:2] == ["6. browser open 5", "6. browser expand 5"]

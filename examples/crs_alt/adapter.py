@@ -90,7 +90,10 @@ class CrsAltAdapter:
 
     file_browser_selector = f"#{BrowserDialog.DIALOG_ID}"
     """The dialog's frame inside its modal screen: breadcrumb, rows, manual field, buttons."""
-    workspace_button_selector = f"#{SessionScreen.BUTTON_ID}"
+    file_tree_selector = f"#{BrowserDialog.AREA_ID}"
+    """The tree area: the list of rows, or the spinner, offline or empty panel in its place."""
+    workspace_button_selector: str | None = f"#{SessionScreen.BUTTON_ID}"
+    """On the session screen ``start_session_creation`` pushes."""
     manual_path_selector = "#fs-path"
     select_button_selector = "#fs-select"
 

@@ -148,6 +148,9 @@ class BrowserDialog(ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
     DIALOG_ID = "fs-dialog"
+    """Widget id of the dialog's frame."""
+    AREA_ID = "fs-area"
+    """Widget id of the tree area (a ``ContentSwitcher``: rows, spinner, offline, empty)."""
 
     def __init__(self, control: ControlPlane, node_id: str, agent_id: str) -> None:
         """Create the dialog for a node and an agent."""
@@ -165,7 +168,7 @@ class BrowserDialog(ModalScreen[str | None]):
         with Vertical(id=self.DIALOG_ID):
             yield Static("작업 디렉토리 선택", id="fs-title")
             yield Crumbs(id="fs-crumbs")
-            with ContentSwitcher(id="fs-area", initial="fs-loading"):
+            with ContentSwitcher(id=self.AREA_ID, initial="fs-loading"):
                 yield Spinner(id="fs-loading")
                 yield EntryList(self.load_children, self.confirm, id="fs-list")
                 with Vertical(id="fs-offline"):
