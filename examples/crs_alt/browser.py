@@ -55,7 +55,7 @@ class Crumbs(Widget):
     """The path breadcrumb (``crs-fb-breadcrumb*``): clickable segments on one line."""
 
     DEFAULT_CSS = """
-    Crumbs { height: 1; }
+    Crumbs { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:

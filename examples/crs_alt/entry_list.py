@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -44,7 +44,7 @@ class EntryList(ScrollView, can_focus=True):
     """The visible entries of the tree, one per line, with the §7.5 keys."""
 
     DEFAULT_CSS = """
-    EntryList { height: 1fr; }
+    EntryList { height: 1fr; overflow-x: hidden; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "entry-list--cursor",
@@ -153,18 +153,18 @@ class EntryList(ScrollView, can_focus=True):
         row = self.lines[index]
         base = self.rich_style
         if row.kind == "entry" and row.node.path == self.selected:
-            base += self.get_component_rich_style("entry-list--selected")
+            base += self.get_component_rich_style("entry-list--selected", partial=True)
         if index == self.cursor and self.has_focus:
-            base += self.get_component_rich_style("entry-list--cursor")
+            base += self.get_component_rich_style("entry-list--cursor", partial=True)
         if index == self.hover:
-            base += self.get_component_rich_style("entry-list--hover")
+            base += self.get_component_rich_style("entry-list--hover", partial=True)
         segments = self._entry(row, base, width) if row.kind == "entry" else self._note(row, base)
         return Strip(segments).adjust_cell_length(width, base)
 
     def _entry(self, row: Row, base: Style, width: int) -> list[Segment]:
         node = row.node
         selected = node.path == self.selected
-        bar = Segment(BAR, base + self.get_component_rich_style("entry-list--bar"))
+        bar = Segment(BAR, base + self.get_component_rich_style("entry-list--bar", partial=True))
         if node.is_dir:
             expanded = node.expanded and node.children is not None
             chevron = SPINNER[self.frame % len(SPINNER)] if node.loading else "▼▶"[not expanded]
@@ -173,20 +173,25 @@ class EntryList(ScrollView, can_focus=True):
         icon = ICONS.get(node.entry.type, ICONS["file"])[expanded]
         icon += " " * (ICON_CELLS - cell_len(icon))
         muted = not node.readable or node.cycle
-        name_style = base + self.get_component_rich_style("entry-list--muted") if muted else base
-        name = visible_name(str(node.entry.name)) + (" 🔒" if not node.readable else "")
-        left = [
+        name_style = base + self.get_component_rich_style("entry-list--muted", partial=True) if muted else base
+        name = visible_name(str(node.entry.name))
+        lock = "" if node.readable else " 🔒"  # crs-fb-unreadable-style
+        lead = [
             bar if selected else Segment(" ", base),
             Segment(" " * (node.depth * INDENT) + chevron + " " + icon + " ", base),
-            Segment(name, name_style),
         ]
+        used = sum(segment.cell_length for segment in lead)
         size = "" if node.is_dir else human_size(getattr(node.entry, "size", None))
+        room = width - used - cell_len(lock) - (cell_len(size) + 2 if size else 0)
+        if cell_len(name) > room > 1:  # a long name gives way to the size, ending in "…"
+            name = set_cell_size(name, room - 1) + "…"
+        name += lock
+        left = [*lead, Segment(name, name_style)]
         if size:
-            used = sum(segment.cell_length for segment in left)
-            gap = max(1, width - used - cell_len(size) - 1)
+            gap = max(1, width - used - cell_len(name) - cell_len(size))
             left += [
                 Segment(" " * gap, base),
-                Segment(size, base + self.get_component_rich_style("entry-list--size")),
+                Segment(size, base + self.get_component_rich_style("entry-list--size", partial=True)),
             ]
         return left
 
@@ -196,7 +201,7 @@ class EntryList(ScrollView, can_focus=True):
         indent = " " * (1 + (row.node.depth + 1) * INDENT + 2)
         return [
             Segment(indent, base),
-            Segment(mark + row.text, base + self.get_component_rich_style(part)),
+            Segment(mark + row.text, base + self.get_component_rich_style(part, partial=True)),
         ]
 
     def _spin_while(self, loading: bool) -> None:
