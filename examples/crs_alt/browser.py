@@ -52,7 +52,11 @@ def failure(error: BaseException) -> str:
 
 
 class Crumbs(Widget):
-    """The path breadcrumb (``crs-fb-breadcrumb*``): clickable segments on one line."""
+    """The path breadcrumb (``crs-fb-breadcrumb*``): clickable segments on one line.
+
+    It shows the selected directory, else the browsed path; in root mode (no path) the OS
+    root icon alone, which browses the root again when clicked.
+    """
 
     DEFAULT_CSS = """
     Crumbs { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
@@ -74,7 +78,9 @@ class Crumbs(Widget):
     def _parts(self, width: int) -> list[tuple[str, str | None]]:
         """The drawn pieces, ``(text, path)``; separators and ``…`` have path ``""``."""
         found: list[tuple[str, str]] = segments(self.path, self.os_type)
-        head: list[tuple[str, str | None]] = [(ROOT_ICON, None), (" ", "")]
+        if not found:  # root mode: the OS root icon (crs-fb-breadcrumb-root-icon)
+            return [(ROOT_ICON, None)]
+        head: list[tuple[str, str | None]] = []
         body = self._joined(found)
         if cell_len("".join(text for text, _ in head + body)) > width and len(found) > 3:
             body = self._joined([found[0], ("…", ""), *found[-2:]])  # crs-fb-breadcrumb-elision
@@ -166,7 +172,6 @@ class BrowserDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         """Breadcrumb, tree area, warning and tooltip lines, manual field, buttons."""
         with Vertical(id=self.DIALOG_ID):
-            yield Static("작업 디렉토리 선택", id="fs-title")
             yield Crumbs(id="fs-crumbs")
             with ContentSwitcher(id=self.AREA_ID, initial="fs-loading"):
                 yield Spinner(id="fs-loading")
@@ -190,6 +195,9 @@ class BrowserDialog(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         """Wire the list's callbacks, focus the manual field and browse the root."""
+        frame = self.query_one(f"#{self.DIALOG_ID}")
+        frame.border_title = "작업 디렉토리 선택"
+        frame.border_subtitle = "Enter 선택 · Space 펼치기 · Esc 닫기"
         self.entries.on_selected = self._selected
         self.entries.on_tip = lambda tip: self.query_one("#fs-tip", Static).update(tip)
         self.query_one("#fs-path", Input).focus()  # usable while loading (SHOULD)

@@ -153,18 +153,22 @@ class EntryList(ScrollView, can_focus=True):
         row = self.lines[index]
         base = self.rich_style
         if row.kind == "entry" and row.node.path == self.selected:
-            base += self.get_component_rich_style("entry-list--selected", partial=True)
+            base += self._part("entry-list--selected")
         if index == self.cursor and self.has_focus:
-            base += self.get_component_rich_style("entry-list--cursor", partial=True)
+            base += self._part("entry-list--cursor")
         if index == self.hover:
-            base += self.get_component_rich_style("entry-list--hover", partial=True)
+            base += self._part("entry-list--hover")
         segments = self._entry(row, base, width) if row.kind == "entry" else self._note(row, base)
         return Strip(segments).adjust_cell_length(width, base)
+
+    def _part(self, name: str) -> Style:
+        """The style of component class ``name``, only what it sets (the row keeps the rest)."""
+        return self.get_component_rich_style(name, partial=True)
 
     def _entry(self, row: Row, base: Style, width: int) -> list[Segment]:
         node = row.node
         selected = node.path == self.selected
-        bar = Segment(BAR, base + self.get_component_rich_style("entry-list--bar", partial=True))
+        bar = Segment(BAR, base + self._part("entry-list--bar"))
         if node.is_dir:
             expanded = node.expanded and node.children is not None
             chevron = SPINNER[self.frame % len(SPINNER)] if node.loading else "▼▶"[not expanded]
@@ -173,7 +177,7 @@ class EntryList(ScrollView, can_focus=True):
         icon = ICONS.get(node.entry.type, ICONS["file"])[expanded]
         icon += " " * (ICON_CELLS - cell_len(icon))
         muted = not node.readable or node.cycle
-        name_style = base + self.get_component_rich_style("entry-list--muted", partial=True) if muted else base
+        name_style = base + self._part("entry-list--muted") if muted else base
         name = visible_name(str(node.entry.name))
         lock = "" if node.readable else " 🔒"  # crs-fb-unreadable-style
         lead = [
@@ -191,7 +195,7 @@ class EntryList(ScrollView, can_focus=True):
             gap = max(1, width - used - cell_len(name) - cell_len(size))
             left += [
                 Segment(" " * gap, base),
-                Segment(size, base + self.get_component_rich_style("entry-list--size", partial=True)),
+                Segment(size, base + self._part("entry-list--size")),
             ]
         return left
 
@@ -201,7 +205,7 @@ class EntryList(ScrollView, can_focus=True):
         indent = " " * (1 + (row.node.depth + 1) * INDENT + 2)
         return [
             Segment(indent, base),
-            Segment(mark + row.text, base + self.get_component_rich_style(part, partial=True)),
+            Segment(mark + row.text, base + self._part(part)),
         ]
 
     def _spin_while(self, loading: bool) -> None:
