@@ -44,7 +44,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree
 
 from benchmarks.timing import Row, ms
-from rawp_port import BrowseResult, ClientSettings, Entry
+from rawp_port import BrowseResult, ClientSettings, Entry, EntryType
 from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
 
 SIZES = (10, 1_000, 100_000)
@@ -74,7 +74,7 @@ class LocalControl:
             for item in listing:
                 is_dir = item.is_dir()
                 size = None if is_dir else item.stat().st_size
-                kind = "directory" if is_dir else "file"
+                kind: EntryType = "directory" if is_dir else "file"
                 entries.append(Entry(item.name, item.path, kind, size=size))
         entries.sort(key=lambda entry: (entry.type != "directory", entry.name))
         return BrowseResult(str(where), "unix", tuple(entries))
@@ -117,7 +117,7 @@ class FirstFrame:
             if self.seen is None and self.ready():
                 self.seen = perf_counter()
 
-        app._display = noted  # type: ignore[method-assign]
+        app._display = noted  # type: ignore[method-assign,assignment]
 
     def arm(self, ready: Callable[[], bool]) -> None:
         """Start timing now, until a frame after which ``ready()`` holds."""
@@ -213,13 +213,14 @@ class Client:
 def _alt() -> Client:
     from examples.crs_alt.adapter import adapter
     from examples.crs_alt.browser import BrowserDialog
+    from examples.crs_alt.entry_list import EntryList
 
     def opened(app: App[Any]) -> bool:
         screen = app.screen
         return isinstance(screen, BrowserDialog) and bool(screen.entries.lines)
 
     def expand(app: App[Any]) -> Callable[[], bool]:
-        entries = app.screen.query_one("#fs-list")
+        entries = app.screen.query_one("#fs-list", EntryList)
         node = next(row.node for row in entries.lines if row.node.entry.name == BIG)
         entries.toggle(node)
         return lambda: node.expanded and len(entries.lines) >= 3 + len(node.children or ())

@@ -61,7 +61,7 @@ class EntryList(ScrollView, can_focus=True):
         Binding("down", "move(1)", "Down", show=False),
         Binding("right", "right", "Open", show=False),
         Binding("left", "left", "Close", show=False),
-        Binding("space", "toggle", "Toggle", show=False),
+        Binding("space", "flip", "Toggle", show=False),
         Binding("enter", "choose", "Choose", show=False),
         Binding("home", "edge(0)", "First", show=False),
         Binding("end", "edge(1)", "Last", show=False),
@@ -328,7 +328,7 @@ class EntryList(ScrollView, can_focus=True):
             parent = next(i for i, row in enumerate(self.lines) if row.node is node.parent)
             self._focus_index(parent)
 
-    def action_toggle(self) -> None:
+    def action_flip(self) -> None:
         """Space: expand or collapse the focused directory (``crs-fb-key-space``)."""
         node = self.node_at(self.cursor)
         if node is not None:
