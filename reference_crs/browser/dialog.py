@@ -1,18 +1,281 @@
-"""The file browser dialog (004 §7): being built on branch ``browser``."""
+"""The working-directory dialog of session creation (004 §7): a ``ModalScreen``.
+
+The dialog holds the breadcrumb (§7.3), the tree area (§7.2; in its place the initial
+spinner, the offline panel or the empty state, §7.4 and §7.7), a tooltip line for the row
+under the pointer or the focus, the manual path field with its warning (§7.6) and the
+`선택` button. It is dismissed with the chosen path, or ``None`` on Escape.
+"""
 
 from __future__ import annotations
 
-from textual.screen import ModalScreen
+from collections.abc import Sequence
+from typing import ClassVar
 
-from rawp_port import ControlPlane
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, LoadingIndicator, Static
+
+from rawp_port import BrowseError, BrowseResult, ControlPlane, Entry
+from reference_crs.browser.breadcrumb import Breadcrumb
+from reference_crs.browser.paths import OsType, is_absolute, within
+from reference_crs.browser.tree import FileTree, Row, is_directory
+
+OFFLINE = "노드에 연결할 수 없습니다"
+"""The offline panel's message (``crs-fb-node-offline``)."""
+FAILED = "목록을 불러오지 못했습니다"
+"""The panel's message when the root browse failed otherwise."""
+EMPTY = "탐색 가능한 디렉토리가 없습니다"
+"""The empty state (``crs-fb-empty-state``)."""
+EMPTY_HINT = "아래 입력란에 절대 경로를 직접 입력하세요"
+"""The empty state's pointer to the manual field."""
+PARTIAL = "⚠ 일부 항목을 불러오지 못했습니다"
+"""The warning under a partial answer (``crs-fb-partial-failure``)."""
+OUT_OF_RANGE = "허용된 디렉토리 범위 밖입니다"
+"""The manual field's warning (``crs-fb-manual-out-of-range``)."""
+NOT_ABSOLUTE = "절대 경로를 입력하세요"
+"""The manual field's warning for a relative path."""
+TOOLTIPS = {"unreadable": "🔒 접근 권한 없음", "cycle": "↻ 순환 심링크"}
+"""Tooltip texts of inert rows (``crs-fb-unreadable-tooltip``, ``crs-fb-symlink-cycle``)."""
 
 
 class FileBrowserScreen(ModalScreen[str | None]):
     """The working-directory dialog; dismissed with the chosen path or ``None``."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", show=False),
+    ]
+    """Escape closes the dialog without a choice (``crs-fb-key-escape``)."""
+
+    DEFAULT_CSS = """
+    FileBrowserScreen { align: center middle; }
+    #file-browser {
+        width: 1fr; height: 1fr; margin: 1 2;
+        border: round $primary; border-title-color: $text;
+        background: $surface; padding: 0 1;
+    }
+    #file-tree-area { height: 1fr; background: $panel; }
+    #file-tree-area > FileTree { height: 1fr; }
+    #file-tree-area > LoadingIndicator { height: 1fr; }
+    #tree-panel { height: 1fr; align: center middle; }
+    #tree-panel > Static { width: 1fr; text-align: center; }
+    #tree-panel > Button { margin-top: 1; }
+    #tree-warning { color: $warning; height: auto; }
+    #tree-hint { color: $text-muted; height: 1; }
+    #manual-warning { color: $error; height: auto; }
+    #file-browser-buttons { height: auto; align-horizontal: right; }
+    #file-browser-buttons > Button { margin-left: 2; }
+    #manual-path { margin-top: 1; }
+    """
+
     def __init__(self, control: ControlPlane, node_id: str, agent_id: str) -> None:
-        """Create the dialog for node ``node_id`` and agent ``agent_id``."""
+        """Create the dialog for node ``node_id`` and agent ``agent_id``.
+
+        Args:
+            control: The control plane it browses through.
+            node_id: The node browsed.
+            agent_id: The agent whose ``allowed_directories`` bound the manual path.
+        """
         super().__init__()
         self.control = control
+        """The control plane."""
         self.node_id = node_id
+        """The node browsed."""
         self.agent_id = agent_id
+        """The agent whose allowed directories bound the manual path."""
+        self.os_type: OsType = "unix"
+        """The node's file-system flavour, from the last browse answer."""
+        self.allowed: Sequence[str] | None = None
+        """The agent's allowed directories; ``None``: unrestricted."""
+        self.choice: str | None = None
+        """What `선택` confirms: the clicked directory or the valid typed path."""
+
+    def compose(self) -> ComposeResult:
+        """The dialog's parts, top to bottom."""
+        with Vertical(id="file-browser") as box:
+            box.border_title = "작업 디렉토리 선택"
+            yield Breadcrumb(id="breadcrumb")
+            with Vertical(id="file-tree-area"):
+                yield LoadingIndicator(id="tree-loading")
+                yield FileTree(self._browse_path, id="file-tree")
+                with Vertical(id="tree-panel"):
+                    yield Static("", id="tree-panel-text", markup=False)
+                    yield Button("다시 시도", id="tree-retry", compact=True)
+                yield Static(PARTIAL, id="tree-warning", markup=False)
+            yield Static("", id="tree-hint", markup=False)
+            yield Input(
+                placeholder="절대 경로 직접 입력 (예: /home/user/project)",
+                id="manual-path",
+                compact=True,
+            )
+            yield Static("", id="manual-warning", markup=False)
+            with Horizontal(id="file-browser-buttons"):
+                yield Button(
+                    "선택", id="select-workspace", variant="primary", disabled=True, compact=True
+                )
+                yield Button("취소", id="cancel-workspace", compact=True)
+
+    @property
+    def file_tree(self) -> FileTree:
+        """The file tree."""
+        return self.query_one(FileTree)
+
+    def on_mount(self) -> None:
+        """Browse the root and fetch the allowed directories (``crs-fb-initial-root-browse``)."""
+        self.query_one("#tree-warning").display = False
+        self._state("loading")
+        self._load_allowed()
+        self._browse(None)
+
+    # the tree area's states
+
+    def _state(self, state: str, text: str = "", retry: bool = False) -> None:
+        """Show one of: ``loading``, ``tree``, ``panel`` (with ``text``, and a retry button)."""
+        self.query_one("#tree-loading").display = state == "loading"
+        self.file_tree.display = state == "tree"
+        self.query_one("#tree-panel").display = state == "panel"
+        self.query_one("#tree-panel-text", Static).update(text)
+        self.query_one("#tree-retry").display = retry
+        if state != "tree":
+            self.query_one("#tree-warning").display = False
+
+    @work(group="allowed")
+    async def _load_allowed(self) -> None:
+        self.allowed = await self.control.allowed_directories(self.agent_id)
+        if self.allowed is not None and not self.allowed:
+            self._state("panel", f"{EMPTY}\n{EMPTY_HINT}")
+        self._validate()
+
+    async def _browse_path(self, path: str) -> BrowseResult:
+        return await self.control.browse(self.node_id, path)
+
+    @work(group="browse", exclusive=True)
+    async def _browse(self, path: str | None, quiet: bool = False) -> None:
+        """Browse ``path`` (``None``: the root) and show it as the tree's top level.
+
+        ``quiet`` (a typed path) keeps the tree as it is when the browse fails.
+        """
+        try:
+            result = await self.control.browse(self.node_id, path)
+        except BrowseError as error:
+            if not quiet:
+                offline = error.kind == "node_offline"
+                self._state("panel", OFFLINE if offline else f"{FAILED} ({error.kind})", True)
+            return
+        self._show(result, keep_choice=quiet)
+
+    def _show(self, result: BrowseResult, keep_choice: bool = False) -> None:
+        self.os_type = result.os_type
+        breadcrumb = self.query_one(Breadcrumb)
+        breadcrumb.os_type = result.os_type
+        breadcrumb.path = result.base_path
+        if _nothing_to_browse(result.entries, self.allowed):
+            self._state("panel", f"{EMPTY}\n{EMPTY_HINT}")
+            return
+        self._state("tree")
+        self.file_tree.show(result.entries)
+        self.query_one("#tree-warning").display = result.partial
+        if not keep_choice:
+            self.choice = None
+        self._validate()
+
+    @on(Button.Pressed, "#tree-retry")
+    def _retry(self) -> None:
+        self._state("loading")
+        self._browse(None)
+
+    @on(Breadcrumb.Clicked)
+    def _crumb(self, message: Breadcrumb.Clicked) -> None:
+        """Move the tree to the clicked level (``crs-fb-breadcrumb-click``)."""
+        self._browse(message.path)
+
+    @on(FileTree.Partial)
+    def _partial(self) -> None:
+        self.query_one("#tree-warning").display = True
+
+    @on(FileTree.Pointed)
+    def _pointed(self, message: FileTree.Pointed) -> None:
+        """Show the tooltip of the row under the pointer or the focus."""
+        row = message.row
+        hint = ""
+        if row is not None and row.entry is not None:
+            if row.entry.cycle:
+                hint = TOOLTIPS["cycle"]
+            elif not row.entry.readable:
+                hint = TOOLTIPS["unreadable"]
+        self.query_one("#tree-hint", Static).update(hint)
+
+    # choosing
+
+    @on(FileTree.Marked)
+    def _marked(self, message: FileTree.Marked) -> None:
+        """A click marks a directory as the choice (``crs-fb-click-select-confirm``)."""
+        entry = message.entry
+        if is_directory(entry) and _choosable(entry):
+            self.choice = entry.path
+            self.query_one(Breadcrumb).path = entry.path
+        self._validate()
+
+    @on(FileTree.Chosen)
+    def _chosen(self, message: FileTree.Chosen) -> None:
+        """Enter on a directory confirms it (``crs-fb-key-enter``)."""
+        self.dismiss(message.entry.path)
+
+    @on(Button.Pressed, "#select-workspace")
+    def _select(self) -> None:
+        """`선택` confirms the choice (``crs-fb-confirm-sets-workspace``)."""
+        if self.choice is not None and self._field_ok():
+            self.dismiss(self.choice)
+
+    @on(Button.Pressed, "#cancel-workspace")
+    def action_close(self) -> None:
+        """Close without a choice (``crs-fb-key-escape``)."""
+        self.dismiss(None)
+
+    @on(Input.Changed, "#manual-path")
+    def _typed(self, message: Input.Changed) -> None:
+        """Check a typed path and, when it is valid, move the tree to it (``crs-fb-manual-*``)."""
+        path = message.value.strip()
+        self.choice = None
+        if path and self._validate():
+            self.choice = path
+            self._browse(path, quiet=True)
+        self._validate()
+
+    @on(Input.Submitted, "#manual-path")
+    def _typed_enter(self) -> None:
+        self._select()
+
+    def _field_ok(self) -> bool:
+        """Whether the manual field is empty or holds an allowed absolute path."""
+        path = self.query_one("#manual-path", Input).value.strip()
+        return not path or within(path, self.allowed, self.os_type)
+
+    def _validate(self) -> bool:
+        """Show the field's warning and enable `선택` accordingly; whether the field is valid."""
+        path = self.query_one("#manual-path", Input).value.strip()
+        warning = ""
+        if path and not is_absolute(path, self.os_type):
+            warning = NOT_ABSOLUTE
+        elif path and not within(path, self.allowed, self.os_type):
+            warning = OUT_OF_RANGE
+        self.query_one("#manual-warning", Static).update(warning)
+        ok = not warning
+        self.query_one("#select-workspace", Button).disabled = not ok or self.choice is None
+        return ok
+
+
+def _choosable(entry: Entry) -> bool:
+    return entry.readable and not entry.cycle
+
+
+def _nothing_to_browse(entries: Sequence[Entry], allowed: Sequence[str] | None) -> bool:
+    """The empty state: no allowed directory, or every entry unreadable (``crs-fb-empty-state``)."""
+    if allowed is not None and not allowed:
+        return True
+    return bool(entries) and all(not entry.readable for entry in entries)
+
+
+__all__ = ["FileBrowserScreen", "Row"]

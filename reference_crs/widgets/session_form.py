@@ -16,6 +16,11 @@ class SessionForm(Horizontal):
     kept in :attr:`workspace_path` and shown beside it (``crs-fb-confirm-sets-workspace``).
     """
 
+    DEFAULT_CSS = """
+    SessionForm { dock: top; height: auto; padding: 0 1; background: $boost; }
+    SessionForm > Static { width: auto; margin-right: 2; }
+    """
+
     BUTTON_ID = "workspace-button"
     """Widget id of the `작업 디렉토리 선택` button."""
 
