@@ -55,4 +55,4 @@ def test_the_browser_benchmark_opens_and_expands_in_the_floor_and_every_client()
     assert set(result[5]) >= {"floor", "crs_alt"}
     assert all(s.open > 0 and s.expand > 0 for side in result[5].values() for s in side)
     keys = [row.key for row in browser.rows(result)]
-    assert keys[:2] == ["6. browser open 5", "6. browser expand 5"]
+    assert keys[:2] == ["6. browser open 5 crs_alt", "6. browser expand 5 crs_alt"]

@@ -80,11 +80,12 @@ class Crumbs(Widget):
         found: list[tuple[str, str]] = segments(self.path, self.os_type)
         if not found:  # root mode: the OS root icon (crs-fb-breadcrumb-root-icon)
             return [(ROOT_ICON, None)]
-        head: list[tuple[str, str | None]] = []
         body = self._joined(found)
-        if cell_len("".join(text for text, _ in head + body)) > width and len(found) > 3:
-            body = self._joined([found[0], ("…", ""), *found[-2:]])  # crs-fb-breadcrumb-elision
-        return head + body
+        # The first segment is the drive on Windows, the first name after `/` on Unix.
+        keep = 1 if self.os_type == "windows" else 2
+        if cell_len("".join(text for text, _ in body)) > width and len(found) > keep + 2:
+            body = self._joined([*found[:keep], ("…", ""), *found[-2:]])  # elision (SHOULD)
+        return body
 
     def _joined(self, parts: Sequence[tuple[str, str]]) -> list[tuple[str, str | None]]:
         """``parts`` with the separator of :attr:`os_type` between them."""
@@ -182,11 +183,11 @@ class BrowserDialog(ModalScreen[str | None]):
                 yield Static(f"{EMPTY}\n{EMPTY_HINT}", id="fs-empty", markup=False)
             yield Static("", id="fs-warning", markup=False)
             yield Static("", id="fs-tip", markup=False)
-            yield Input(placeholder="절대 경로 입력 (예: /home/me/project)", id="fs-path")
+            yield Input(placeholder="절대 경로 (예: /home/me/project)", id="fs-path", compact=True)
             yield Static("", id="fs-path-warning", markup=False)
             with Horizontal(id="fs-buttons"):
-                yield Button("선택", id="fs-select", variant="primary", disabled=True)
-                yield Button("취소", id="fs-cancel")
+                yield Button("선택", id="fs-select", variant="primary", disabled=True, compact=True)
+                yield Button("취소", id="fs-cancel", compact=True)
 
     @property
     def entries(self) -> EntryList:
@@ -201,7 +202,15 @@ class BrowserDialog(ModalScreen[str | None]):
         self.entries.on_selected = self._selected
         self.entries.on_tip = lambda tip: self.query_one("#fs-tip", Static).update(tip)
         self.query_one("#fs-path", Input).focus()  # usable while loading (SHOULD)
+        for line in ("fs-warning", "fs-path-warning"):
+            self._say(line, "")
         self.load_root()
+
+    def _say(self, line: str, text: str) -> None:
+        """Show ``text`` on the warning line ``line``; an empty line takes no row."""
+        widget = self.query_one(f"#{line}", Static)
+        widget.update(text)
+        widget.display = bool(text)
 
     # browsing
 
@@ -228,7 +237,7 @@ class BrowserDialog(ModalScreen[str | None]):
         tree = Tree(
             str(result.base_path), self.os_type, nodes(result.entries, 0), bool(result.partial)
         )
-        self.query_one("#fs-warning", Static).update(PARTIAL if tree.partial else "")
+        self._say("fs-warning", PARTIAL if tree.partial else "")
         nothing_allowed = self.allowed is not None and not self.allowed
         if nothing_allowed or (path is None and all(not node.readable for node in tree.top)):
             self._area("fs-empty")  # crs-fb-empty-state
@@ -253,7 +262,7 @@ class BrowserDialog(ModalScreen[str | None]):
             node.fill(result.entries)
             node.expanded = True
             if result.partial:
-                self.query_one("#fs-warning", Static).update(PARTIAL)
+                self._say("fs-warning", PARTIAL)
         node.loading = False
         self.entries.rebuild()
 
@@ -304,7 +313,7 @@ class BrowserDialog(ModalScreen[str | None]):
         elif path:
             self.manual_path = path
             self.load_root(path)  # crs-fb-manual-moves-tree
-        self.query_one("#fs-path-warning", Static).update(warning)
+        self._say("fs-path-warning", warning)
         self._enable()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

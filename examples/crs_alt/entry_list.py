@@ -162,8 +162,17 @@ class EntryList(ScrollView, can_focus=True):
         return Strip(segments).adjust_cell_length(width, base)
 
     def _part(self, name: str) -> Style:
-        """The style of component class ``name``, only what it sets (the row keeps the rest)."""
-        return self.get_component_rich_style(name, partial=True)
+        """The style of component class ``name``, only what it sets (the row keeps the rest).
+
+        Colours with alpha (theme variables such as ``$text-disabled``) are blended over the
+        widget's background, which a Rich style cannot do by itself.
+        """
+        styles = self.get_component_styles(name)
+        under = self.background_colors[1]
+        color = (under + styles.color).rich_color if styles.has_rule("color") else None
+        back = (under + styles.background).rich_color if styles.has_rule("background") else None
+        extra = styles.text_style if styles.has_rule("text_style") else Style()
+        return Style(color=color, bgcolor=back) + extra
 
     def _entry(self, row: Row, base: Style, width: int) -> list[Segment]:
         node = row.node
