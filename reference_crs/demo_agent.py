@@ -19,13 +19,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rawp_port import (
-    BrowseError,
     BrowseResult,
     Clock,
     Command,
     CommandsPublished,
     ControlFrame,
-    Entry,
     Event,
     FileCandidate,
     FileCandidates,
@@ -45,6 +43,10 @@ from rawp_port import (
     system_clock,
     type_name,
 )
+from reference_crs.demo_files import WINDOWS_NODE, LocalFiles, SimulatedWindows
+
+WINDOWS_AGENT = "demo-windows"
+"""The agent of the simulated Windows node."""
 
 COMMANDS: tuple[Command, ...] = (
     Command("help", "Show what the demo agent can do", "general"),
@@ -209,30 +211,19 @@ class DemoAgent:
         return found
 
     async def browse(self, node_id: str, path: str | None) -> BrowseResult:
-        """List ``path`` (the root directory when ``None``), one level deep."""
-        base = Path(path) if path else self.root
-        try:
-            children = sorted(base.iterdir(), key=lambda p: (not p.is_dir(), p.name))
-        except OSError as error:
-            raise BrowseError("server_error", str(error)) from error
-        entries = tuple(
-            Entry(
-                p.name,
-                str(p),
-                "directory" if p.is_dir() else "file",
-                readable=os.access(p, os.R_OK),
-                size=None if p.is_dir() else p.stat().st_size,
-            )
-            for p in children
-        )
-        return BrowseResult(str(base), "windows" if os.name == "nt" else "unix", entries)
+        """List a directory of the local node, or of the simulated Windows node (demo_files)."""
+        if node_id == WINDOWS_NODE:
+            return SimulatedWindows().browse(path)
+        return LocalFiles(self.root).browse(path)
 
     async def load_turns(self, conversation_id: str, before: str | None, limit: int) -> HistoryPage:
         """Return no turns: the demo agent keeps no history."""
         return HistoryPage(turns=(), remaining=0)
 
     async def allowed_directories(self, agent_id: str) -> Sequence[str] | None:
-        """Return the root directory only."""
+        """Return the root directory only (two folders for the Windows node's agent)."""
+        if agent_id == WINDOWS_AGENT:
+            return ["C:\\Users\\demo", "D:\\data"]
         return [str(self.root)]
 
     def _publish(self, event: Event) -> None:

@@ -12,8 +12,10 @@ Feature: The working-directory dialog and its tree of entries
 
   @clause:crs-fb-dialog-on-entry
   Scenario: Choosing the working directory opens a modal dialog with its three parts
+    Given the agent serves the "deep" file system
     When the user opens the working-directory dialog
-    Then the file browser dialog is open with a breadcrumb, a tree area and a manual path field
+    Then the file browser dialog is open with a tree area and a manual path field
+    And the breadcrumb shows "srv, projects, app, backend" separated by "/"
 
   @clause:crs-fb-initial-root-browse
   Scenario: The dialog first browses the root, with no path

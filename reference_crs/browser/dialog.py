@@ -47,6 +47,12 @@ class FileBrowserScreen(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", show=False),
     ]
+    AUTO_FOCUS = "#file-tree"
+    """The keys of §7.5 work as soon as the dialog opens."""
+    TREE: ClassVar[type[FileTree]] = FileTree
+    """The tree widget's class (a seam for broken variants)."""
+    BREADCRUMB: ClassVar[type[Breadcrumb]] = Breadcrumb
+    """The breadcrumb widget's class (a seam for broken variants)."""
     """Escape closes the dialog without a choice (``crs-fb-key-escape``)."""
 
     DEFAULT_CSS = """
@@ -96,10 +102,10 @@ class FileBrowserScreen(ModalScreen[str | None]):
         """The dialog's parts, top to bottom."""
         with Vertical(id="file-browser") as box:
             box.border_title = "작업 디렉토리 선택"
-            yield Breadcrumb(id="breadcrumb")
+            yield self.BREADCRUMB(id="breadcrumb")
             with Vertical(id="file-tree-area"):
                 yield LoadingIndicator(id="tree-loading")
-                yield FileTree(self._browse_path, id="file-tree")
+                yield self.TREE(self._browse_path, id="file-tree")
                 with Vertical(id="tree-panel"):
                     yield Static("", id="tree-panel-text", markup=False)
                     yield Button("다시 시도", id="tree-retry", compact=True)
@@ -144,7 +150,7 @@ class FileBrowserScreen(ModalScreen[str | None]):
     @work(group="allowed")
     async def _load_allowed(self) -> None:
         self.allowed = await self.control.allowed_directories(self.agent_id)
-        if self.allowed is not None and not self.allowed:
+        if self.nothing_to_browse(()):
             self._state("panel", f"{EMPTY}\n{EMPTY_HINT}")
         self._validate()
 
@@ -171,7 +177,7 @@ class FileBrowserScreen(ModalScreen[str | None]):
         breadcrumb = self.query_one(Breadcrumb)
         breadcrumb.os_type = result.os_type
         breadcrumb.path = result.base_path
-        if _nothing_to_browse(result.entries, self.allowed):
+        if self.nothing_to_browse(result.entries):
             self._state("panel", f"{EMPTY}\n{EMPTY_HINT}")
             return
         self._state("tree")
@@ -180,6 +186,12 @@ class FileBrowserScreen(ModalScreen[str | None]):
         if not keep_choice:
             self.choice = None
         self._validate()
+
+    def nothing_to_browse(self, entries: Sequence[Entry]) -> bool:
+        """The empty state: no allowed directory, or no readable entry (``crs-fb-empty-state``)."""
+        if self.allowed is not None and not self.allowed:
+            return True
+        return bool(entries) and all(not entry.readable for entry in entries)
 
     @on(Button.Pressed, "#tree-retry")
     def _retry(self) -> None:
@@ -251,7 +263,11 @@ class FileBrowserScreen(ModalScreen[str | None]):
     def _field_ok(self) -> bool:
         """Whether the manual field is empty or holds an allowed absolute path."""
         path = self.query_one("#manual-path", Input).value.strip()
-        return not path or within(path, self.allowed, self.os_type)
+        return not path or self.path_allowed(path)
+
+    def path_allowed(self, path: str) -> bool:
+        """Whether a typed ``path`` lies in an allowed directory (``crs-fb-manual-prevalidate``)."""
+        return within(path, self.allowed, self.os_type)
 
     def _validate(self) -> bool:
         """Show the field's warning and enable `선택` accordingly; whether the field is valid."""
@@ -259,7 +275,7 @@ class FileBrowserScreen(ModalScreen[str | None]):
         warning = ""
         if path and not is_absolute(path, self.os_type):
             warning = NOT_ABSOLUTE
-        elif path and not within(path, self.allowed, self.os_type):
+        elif path and not self.path_allowed(path):
             warning = OUT_OF_RANGE
         self.query_one("#manual-warning", Static).update(warning)
         ok = not warning
@@ -269,13 +285,6 @@ class FileBrowserScreen(ModalScreen[str | None]):
 
 def _choosable(entry: Entry) -> bool:
     return entry.readable and not entry.cycle
-
-
-def _nothing_to_browse(entries: Sequence[Entry], allowed: Sequence[str] | None) -> bool:
-    """The empty state: no allowed directory, or every entry unreadable (``crs-fb-empty-state``)."""
-    if allowed is not None and not allowed:
-        return True
-    return bool(entries) and all(not entry.readable for entry in entries)
 
 
 __all__ = ["FileBrowserScreen", "Row"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from rawp_port import ControlPlane
@@ -70,11 +71,13 @@ class SessionForm(Horizontal):
 
     def open_browser(self) -> None:
         """Push the file browser; its confirmed path becomes :attr:`workspace_path`."""
+        self.app.push_screen(self.browser_screen(), self._chosen)
+
+    def browser_screen(self) -> ModalScreen[str | None]:
+        """Return the file browser dialog for this form's node and agent (004 §7)."""
         from reference_crs.browser.dialog import FileBrowserScreen
 
-        self.app.push_screen(
-            FileBrowserScreen(self.control, self.node_id, self.agent_id), self._chosen
-        )
+        return FileBrowserScreen(self.control, self.node_id, self.agent_id)
 
     def _chosen(self, path: str | None) -> None:
         if path is None:

@@ -95,12 +95,15 @@ def write(report: Mapping[str, Any], files: Mapping[str, str], directory: Path) 
     shots.mkdir(parents=True, exist_ok=True)
     for old in shots.glob("*.svg"):
         old.unlink()
+    # A client may draw text that is not Unicode (a file name's undecodable byte, kept as a
+    # lone surrogate): written escaped (``\\udcff``) instead of failing the whole report.
     for relative, svg in files.items():
-        (directory / relative).write_text(svg, encoding="utf-8")
+        (directory / relative).write_text(svg, encoding="utf-8", errors="backslashreplace")
     paths = [directory / name for name in ("report.json", "report.md", "report.html")]
-    paths[0].write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-    paths[1].write_text(markdown(report), encoding="utf-8")
-    paths[2].write_text(html(report, files), encoding="utf-8")
+    data = json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+    paths[0].write_text(data, encoding="utf-8", errors="backslashreplace")
+    paths[1].write_text(markdown(report), encoding="utf-8", errors="backslashreplace")
+    paths[2].write_text(html(report, files), encoding="utf-8", errors="backslashreplace")
     return paths
 
 

@@ -559,3 +559,602 @@ class StampsTurnStart(CrsApp):
         await super()._turn_started(event)
         moment = self.clock()
         await self._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
+
+
+# --- branch browser ----------------------------------------------------------------------
+# The file browser of 004 §7. Each mutant swaps the dialog (``SessionForm.browser_screen``)
+# for a subclass of ``FileBrowserScreen`` whose tree, breadcrumb or checks are broken.
+
+from collections.abc import Sequence  # noqa: E402
+from typing import ClassVar  # noqa: E402
+
+from rich.style import Style  # noqa: E402
+from rich.text import Text  # noqa: E402
+from textual import events  # noqa: E402
+from textual.binding import Binding, BindingType  # noqa: E402
+from textual.screen import ModalScreen  # noqa: E402
+from textual.widgets import Button, Input  # noqa: E402
+
+from rawp_port import Entry  # noqa: E402
+from reference_crs.browser.breadcrumb import Breadcrumb  # noqa: E402
+from reference_crs.browser.dialog import FileBrowserScreen  # noqa: E402
+from reference_crs.browser.tree import FileTree, Row  # noqa: E402
+from reference_crs.widgets.session_form import SessionForm  # noqa: E402
+
+
+def _screen(
+    base: type[FileBrowserScreen] = FileBrowserScreen, **attributes: Any
+) -> type[FileBrowserScreen]:
+    """A subclass of the dialog with ``attributes`` (``TREE=...``, ``BREADCRUMB=...``) set."""
+    return type("BrokenBrowser", (base,), attributes)
+
+
+class _BrowserMutant(CrsApp):
+    """The reference client, opening the dialog class ``SCREEN`` instead of the reference one."""
+
+    SCREEN: ClassVar[type[FileBrowserScreen]] = FileBrowserScreen
+
+    def session_form(self, node_id: str, agent_id: str) -> SessionForm:
+        screen = self.SCREEN
+
+        class Form(SessionForm):
+            def browser_screen(self) -> ModalScreen[str | None]:
+                return screen(self.control, self.node_id, self.agent_id)
+
+        return Form(self.control, node_id, agent_id, id="session-form")
+
+
+class _NoDialogForm(SessionForm):
+    def open_browser(self) -> None:
+        self.app.push_screen(_PlainModal())
+
+
+class _PlainModal(ModalScreen[str | None]):
+    def compose(self) -> Any:
+        yield Static("작업 디렉토리 선택", id="file-browser")
+
+
+@mutant
+class FbDialogWithoutParts(CrsApp):
+    """crs-fb-dialog-on-entry: the dialog opens without its tree, breadcrumb or manual field."""
+
+    def session_form(self, node_id: str, agent_id: str) -> SessionForm:
+        return _NoDialogForm(self.control, node_id, agent_id, id="session-form")
+
+
+class _BrowsesSlash(FileBrowserScreen):
+    def _browse(self, path: str | None, quiet: bool = False) -> Any:
+        return super()._browse("/" if path is None else path, quiet)
+
+
+@mutant
+class FbFirstBrowseWithPath(_BrowserMutant):
+    """crs-fb-initial-root-browse: the dialog first browses "/" instead of the root mode."""
+
+    SCREEN = _BrowsesSlash
+
+
+class _Reversed(FileTree):
+    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+        super()._add_entries(parent, tuple(reversed(entries)), total)
+
+
+@mutant
+class FbEntriesReversed(_BrowserMutant):
+    """crs-fb-tree-mirrors-entries: entries are listed in reverse order."""
+
+    SCREEN = _screen(TREE=_Reversed)
+
+
+class _IconAfterName(FileTree):
+    def render_label(self, node: Any, base_style: Style, style: Style) -> Text:
+        label = super().render_label(node, base_style, style)
+        entry = node.data.entry if node.data else None
+        if entry is None:
+            return label
+        icon = self._icon(node)
+        plain = label.plain.replace(icon, "   ", 1)
+        return Text(plain.rstrip() + " " + icon.strip(), style=style)
+
+
+@mutant
+class FbIconAfterName(_BrowserMutant):
+    """crs-fb-entry-layout: the icon is drawn after the name instead of before it."""
+
+    SCREEN = _screen(TREE=_IconAfterName)
+
+
+class _WideIndent(FileTree):
+    def on_mount(self) -> None:
+        self.guide_depth = 6
+
+
+@mutant
+class FbIndentTooWide(_BrowserMutant):
+    """crs-fb-indentation: each level is indented by 6 cells."""
+
+    SCREEN = _screen(TREE=_WideIndent)
+
+
+class _FileChevron(FileTree):
+    def _chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
+        if row.entry is not None and not row.is_directory:
+            return "▶ ", style
+        return super()._chevron(node, row, style)
+
+
+@mutant
+class FbFilesGetChevron(_BrowserMutant):
+    """crs-fb-chevron: files are drawn with a ▶ chevron like directories."""
+
+    SCREEN = _screen(TREE=_FileChevron)
+
+
+class _NoSpacer(FileTree):
+    def _chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
+        if row.entry is not None and not row.is_directory:
+            return "", style
+        return super()._chevron(node, row, style)
+
+
+@mutant
+class FbFilesWithoutSpacer(_BrowserMutant):
+    """crs-fb-chevron: files keep no blank where the chevron would be."""
+
+    SCREEN = _screen(TREE=_NoSpacer)
+
+
+class _PlainLinks(FileTree):
+    def _icon(self, node: Any) -> str:
+        icon = super()._icon(node)
+        return icon.replace("↗", " ")
+
+
+@mutant
+class FbLinksLookPlain(_BrowserMutant):
+    """crs-fb-icon-by-type: symlinks get the same icons as plain directories and files."""
+
+    SCREEN = _screen(TREE=_PlainLinks)
+
+
+class _NoLock(FileTree):
+    def render_label(self, node: Any, base_style: Style, style: Style) -> Text:
+        label = super().render_label(node, base_style, style)
+        return Text(label.plain.replace(" 🔒", "   "), style=style)
+
+
+@mutant
+class FbUnreadableWithoutLock(_BrowserMutant):
+    """crs-fb-unreadable-style: an unreadable entry shows no lock and is not muted."""
+
+    SCREEN = _screen(TREE=_NoLock)
+
+
+class _NoHover(FileTree):
+    def watch_hover_line(self, previous_hover_line: int, hover_line: int) -> None:
+        return
+
+
+@mutant
+class FbNoHoverFeedback(_BrowserMutant):
+    """crs-fb-hover-feedback: hovering an entry changes nothing."""
+
+    SCREEN = _screen(TREE=_NoHover)
+
+
+class _NoBar(FileTree):
+    def render_label(self, node: Any, base_style: Style, style: Style) -> Text:
+        label = super().render_label(node, base_style, style)
+        label.plain = label.plain.replace("▎", " ")
+        return label
+
+
+@mutant
+class FbSelectedWithoutBar(_BrowserMutant):
+    """crs-fb-selected-style: the selected directory has no left bar."""
+
+    SCREEN = _screen(TREE=_NoBar)
+
+
+class _NoDoubleClick(FileTree):
+    async def _on_click(self, event: events.Click) -> None:
+        if event.chain >= 2 and not event.style.meta.get("toggle", False):
+            return
+        await super()._on_click(event)
+
+
+@mutant
+class FbDoubleClickIgnored(_BrowserMutant):
+    """crs-fb-toggle-by-pointer: a double click on a directory does not toggle it."""
+
+    SCREEN = _screen(TREE=_NoDoubleClick)
+
+
+class _AlwaysBrowses(FileTree):
+    def toggle_directory(self, node: Any) -> None:
+        if not node.is_expanded and node.data is not None and node.data.entry is not None:
+            self.run_worker(self.loader(node.data.entry.path))
+        super().toggle_directory(node)
+
+
+@mutant
+class FbLoadedChildrenBrowsedAgain(_BrowserMutant):
+    """crs-fb-lazy-expansion: a directory whose children were sent is browsed again."""
+
+    SCREEN = _screen(TREE=_AlwaysBrowses)
+
+
+class _BlankSpinner(FileTree):
+    def _chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
+        if row.loading:
+            return "  ", style
+        return super()._chevron(node, row, style)
+
+
+@mutant
+class FbBlankWhileLoading(_BrowserMutant):
+    """crs-fb-expansion-spinner: the chevron is blank, no spinner, during a lazy expansion."""
+
+    SCREEN = _screen(TREE=_BlankSpinner)
+
+
+class _SpinsForever(FileTree):
+    def _failed(self, node: Any, why: str) -> None:
+        node.data.loading = True
+
+
+@mutant
+class FbFailedExpansionSpins(_BrowserMutant):
+    """crs-fb-expansion-error: a failed expansion keeps its spinner and shows no error."""
+
+    SCREEN = _screen(TREE=_SpinsForever)
+
+
+class _HiddenCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        return Text("")
+
+
+@mutant
+class FbNoBreadcrumb(_BrowserMutant):
+    """crs-fb-breadcrumb: no breadcrumb is shown above the tree."""
+
+    SCREEN = _screen(BREADCRUMB=_HiddenCrumbs)
+
+
+class _DeadCrumbs(Breadcrumb):
+    def action_go(self, index: int) -> None:
+        return
+
+
+@mutant
+class FbBreadcrumbNotClickable(_BrowserMutant):
+    """crs-fb-breadcrumb-click: a click on a segment does nothing."""
+
+    SCREEN = _screen(BREADCRUMB=_DeadCrumbs)
+
+
+class _UnixCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        return Text(super().render().plain.replace(" \\ ", " / "))
+
+
+@mutant
+class FbSlashOnWindows(_BrowserMutant):
+    """crs-fb-breadcrumb-separator: Windows paths are separated by / in the breadcrumb."""
+
+    SCREEN = _screen(BREADCRUMB=_UnixCrumbs)
+
+
+class _NoDrive(Breadcrumb):
+    def render(self) -> Text:
+        text = super().render()
+        return Text(re.sub(r"[A-Za-z]: \\ ", "", text.plain))
+
+
+@mutant
+class FbWindowsDriveMissing(_BrowserMutant):
+    """crs-fb-breadcrumb-drive: the Windows drive letter is missing from the breadcrumb."""
+
+    SCREEN = _screen(BREADCRUMB=_NoDrive)
+
+
+@mutant
+class FbSpinnerInTheCorner(_BrowserMutant):
+    """crs-fb-initial-spinner: the initial spinner sits in the tree area's top-left corner."""
+
+    SCREEN = _screen(
+        DEFAULT_CSS=FileBrowserScreen.DEFAULT_CSS
+        + "#file-tree-area > LoadingIndicator { content-align: left top; }"
+    )
+
+
+class _OfflineLikeAnyError(FileBrowserScreen):
+    def _state(self, state: str, text: str = "", retry: bool = False) -> None:
+        super()._state(
+            state, text.replace("노드에 연결할 수 없습니다", "목록을 불러오지 못했습니다"), retry
+        )
+
+
+@mutant
+class FbOfflineNotSaid(_BrowserMutant):
+    """crs-fb-node-offline: an offline node gets a generic error, not its own message."""
+
+    SCREEN = _OfflineLikeAnyError
+
+
+class _OpensUnreadable(FileTree):
+    def toggle_directory(self, node: Any) -> None:
+        entry = node.data.entry if node.data else None
+        if entry is not None and not entry.readable and not node.is_expanded:
+            self._load(node)
+            return
+        super().toggle_directory(node)
+
+
+@mutant
+class FbUnreadableExpands(_BrowserMutant):
+    """crs-fb-unreadable-tooltip: an unreadable directory can be expanded."""
+
+    SCREEN = _screen(TREE=_OpensUnreadable)
+
+
+class _FollowsCycles(FileTree):
+    def toggle_directory(self, node: Any) -> None:
+        entry = node.data.entry if node.data else None
+        if entry is not None and entry.cycle and not node.is_expanded:
+            self._load(node)
+            return
+        super().toggle_directory(node)
+
+
+@mutant
+class FbCycleFollowed(_BrowserMutant):
+    """crs-fb-symlink-cycle: a symlink cycle expands like any directory."""
+
+    SCREEN = _screen(TREE=_FollowsCycles)
+
+
+class _NoNote(FileTree):
+    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+        super()._add_entries(parent, entries, None)
+
+
+@mutant
+class FbTruncationUnsaid(_BrowserMutant):
+    """crs-fb-truncation-note: a truncated directory shows no "외 N개 항목"."""
+
+    SCREEN = _screen(TREE=_NoNote)
+
+
+class _ShiftArrowsOnly(FileTree):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "noop", show=False),
+        Binding("left", "noop", show=False),
+        Binding("shift+right", "expand_or_first_child", show=False),
+        Binding("shift+left", "collapse_or_parent", show=False),
+    ]
+
+    def action_noop(self) -> None:
+        return
+
+
+@mutant
+class FbTreeKeysOnShiftOnly(_BrowserMutant):
+    """crs-fb-treeview-pattern: ←/→ do nothing; only Textual's shift+←/→ move in the tree."""
+
+    SCREEN = _screen(TREE=_ShiftArrowsOnly)
+
+
+class _DownTwice(FileTree):
+    def action_cursor_down(self) -> None:
+        super().action_cursor_down()
+        super().action_cursor_down()
+
+
+@mutant
+class FbDownSkipsAnEntry(_BrowserMutant):
+    """crs-fb-key-up-down: ↓ moves the focus two entries down."""
+
+    SCREEN = _screen(TREE=_DownTwice)
+
+
+class _RightNoFirstChild(FileTree):
+    def action_expand_or_first_child(self) -> None:
+        if self.cursor_node is not None and not self.cursor_node.is_expanded:
+            super().action_expand_or_first_child()
+
+
+@mutant
+class FbRightStaysOnExpanded(_BrowserMutant):
+    """crs-fb-key-right: → on an expanded directory does not move to its first child."""
+
+    SCREEN = _screen(TREE=_RightNoFirstChild)
+
+
+class _LeftNoParent(FileTree):
+    def action_collapse_or_parent(self) -> None:
+        node = self.cursor_node
+        if node is not None and node.is_expanded:
+            super().action_collapse_or_parent()
+
+
+@mutant
+class FbLeftStaysOnChild(_BrowserMutant):
+    """crs-fb-key-left: ← on a collapsed entry does not move to its parent."""
+
+    SCREEN = _screen(TREE=_LeftNoParent)
+
+
+class _EnterChoosesFirst(FileTree):
+    def action_choose(self) -> None:
+        self.action_first()
+        super().action_choose()
+
+
+@mutant
+class FbEnterChoosesFirstEntry(_BrowserMutant):
+    """crs-fb-key-enter: Enter chooses the first directory, not the focused one."""
+
+    SCREEN = _screen(TREE=_EnterChoosesFirst)
+
+
+class _SpaceIgnored(FileTree):
+    def action_toggle_node(self) -> None:
+        return
+
+
+@mutant
+class FbSpaceIgnored(_BrowserMutant):
+    """crs-fb-key-space: Space does not toggle the focused directory."""
+
+    SCREEN = _screen(TREE=_SpaceIgnored)
+
+
+class _HomeToSecond(FileTree):
+    def action_first(self) -> None:
+        lines = self._entry_lines()
+        if len(lines) > 1:
+            self._move(lines[1])
+
+
+@mutant
+class FbHomeMissesFirst(_BrowserMutant):
+    """crs-fb-key-home-end: Home moves to the second entry instead of the first."""
+
+    SCREEN = _screen(TREE=_HomeToSecond)
+
+
+class _EscapeConfirms(FileBrowserScreen):
+    def action_close(self) -> None:
+        node = self.file_tree.cursor_node
+        entry = node.data.entry if node is not None and node.data is not None else None
+        self.dismiss(entry.path if entry is not None else None)
+
+
+@mutant
+class FbEscapeConfirms(_BrowserMutant):
+    """crs-fb-key-escape: Escape confirms the focused entry instead of closing the dialog."""
+
+    SCREEN = _EscapeConfirms
+
+
+class _EnterOnFiles(FileTree):
+    def action_choose(self) -> None:
+        node = self.cursor_node
+        if node is not None and node.data is not None and node.data.entry is not None:
+            self.post_message(self.Chosen(node.data.entry))
+
+
+@mutant
+class FbEnterChoosesFile(_BrowserMutant):
+    """crs-fb-files-not-selectable: Enter on a file makes it the working directory."""
+
+    SCREEN = _screen(TREE=_EnterOnFiles)
+
+
+class _ClickConfirms(FileBrowserScreen):
+    def on_file_tree_marked(self, message: FileTree.Marked) -> None:
+        self.dismiss(message.entry.path)
+
+
+@mutant
+class FbClickConfirms(_BrowserMutant):
+    """crs-fb-click-select-confirm: a single click confirms at once, with no select step."""
+
+    SCREEN = _ClickConfirms
+
+
+class _NameNotPath(SessionForm):
+    def _chosen(self, path: str | None) -> None:
+        super()._chosen(None if path is None else path.rsplit("/", 1)[-1])
+
+
+@mutant
+class FbWorkspaceGetsName(CrsApp):
+    """crs-fb-confirm-sets-workspace: the session form gets the directory's name, not its path."""
+
+    def session_form(self, node_id: str, agent_id: str) -> SessionForm:
+        return _NameNotPath(self.control, node_id, agent_id, id="session-form")
+
+
+class _TypedIgnored(FileBrowserScreen):
+    def on_mount(self) -> None:
+        self.query_one("#manual-path").disabled = True
+
+
+@mutant
+class FbTypedPathIgnored(_BrowserMutant):
+    """crs-fb-manual-input: the manual path field cannot be typed into."""
+
+    SCREEN = _TypedIgnored
+
+
+class _PrefixCheck(FileBrowserScreen):
+    def path_allowed(self, path: str) -> bool:
+        return self.allowed is None or any(path.startswith(d) for d in self.allowed)
+
+
+@mutant
+class FbAllowedByStringPrefix(_BrowserMutant):
+    """crs-fb-manual-prevalidate: /wx passes as inside /w (a string-prefix check)."""
+
+    SCREEN = _PrefixCheck
+
+
+class _WarnsButAccepts(FileBrowserScreen):
+    def _field_ok(self) -> bool:
+        return True
+
+    def _validate(self) -> bool:
+        super()._validate()
+        path = self.query_one("#manual-path", Input).value.strip()
+        if path:
+            self.choice = path
+        self.query_one("#select-workspace", Button).disabled = False
+        return True
+
+
+@mutant
+class FbOutOfRangeAccepted(_BrowserMutant):
+    """crs-fb-manual-out-of-range: a path outside the allowed directories is accepted."""
+
+    SCREEN = _WarnsButAccepts
+
+
+class _EmptyListIgnored(FileBrowserScreen):
+    def nothing_to_browse(self, entries: Sequence[Entry]) -> bool:
+        return False
+
+
+@mutant
+class FbEmptyStateMissing(_BrowserMutant):
+    """crs-fb-empty-state: with no allowed directory the tree is shown as usual."""
+
+    SCREEN = _EmptyListIgnored
+
+
+class _UnsetMeansNothing(FileBrowserScreen):
+    def nothing_to_browse(self, entries: Sequence[Entry]) -> bool:
+        return self.allowed is None or super().nothing_to_browse(entries)
+
+
+@mutant
+class FbUnrestrictedShowsNothing(_BrowserMutant):
+    """crs-fb-unrestricted-root: an unset allowed_directories is taken as "nothing allowed"."""
+
+    SCREEN = _UnsetMeansNothing
+
+
+class _RawNames(FileTree):
+    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+        for entry in entries:
+            node = parent.add(entry.name, Row("entry", entry))
+            node.allow_expand = False
+
+
+@mutant
+class FbRawNames(_BrowserMutant):
+    """crs-fb-hostile-names: entry names are drawn raw, as markup with their control characters."""
+
+    SCREEN = _screen(TREE=_RawNames)
