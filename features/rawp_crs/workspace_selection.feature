@@ -63,16 +63,14 @@ Feature: Choosing the working directory
   Scenario: No allowed directory: the tree area says so and points to the manual field
     Given the agent allows no directory
     When the user opens the working-directory dialog
-    Then the tree area shows "탐색 가능한 디렉토리가 없습니다"
-    And the tree area shows a second line of text, a hint
+    Then the tree area shows "탐색 가능한 디렉토리가 없습니다" and a hint besides it
     And the tree does not show "src"
 
   @clause:crs-fb-empty-state
   Scenario: No accessible directory: the same empty state
     Given the agent serves the "all unreadable" file system
     When the user opens the working-directory dialog
-    Then the tree area shows "탐색 가능한 디렉토리가 없습니다"
-    And the tree area shows a second line of text, a hint
+    Then the tree area shows "탐색 가능한 디렉토리가 없습니다" and a hint besides it
 
   @clause:crs-fb-unrestricted-root
   Scenario: With no restriction the tree shows the root normally

@@ -106,14 +106,19 @@ def windows() -> FileSystem:
 
 LONG_SEGMENTS = (
     "srv",
-    "alpha-segment-one",
-    "beta-segment-two",
-    "gamma-segment-three",
-    "delta-segment-four",
-    "epsilon-five",
-    "zeta-six",
+    "alpha-segment-number-one",
+    "beta-segment-number-two",
+    "gamma-segment-number-three",
+    "delta-segment-number-four",
+    "epsilon-segment-number-five",
+    "zeta-segment-number-six",
+    "eta-segment-number-seven",
+    "theta-segment-number-eight",
+    "iota-segment-number-nine",
+    "kappa-ten",
+    "lambda-eleven",
 )
-"""A path too long for one breadcrumb line in an 80-cell terminal."""
+"""A path too long for one breadcrumb line in any terminal under 300 cells."""
 
 
 def long_path() -> FileSystem:
@@ -170,14 +175,14 @@ def unmarked_loop() -> FileSystem:
 
 
 def truncated() -> FileSystem:
-    """Root: ``big`` (2 of its 5 children sent), ``huge`` (10 of 100,000 sent), ``small``."""
+    """Root: ``big`` (2 of its 5 children sent), ``huge`` (3 of 100,000 sent), ``small``."""
     big = _d(
         "big",
         "/w/big",
         (_f("one", "/w/big/one", 1), _f("two", "/w/big/two", 1)),
         total_children_count=5,
     )
-    many = tuple(_f(f"f{n:05d}", f"/w/huge/f{n:05d}", n) for n in range(10))
+    many = tuple(_f(f"f{n:05d}", f"/w/huge/f{n:05d}", n) for n in range(3))
     huge = _d("huge", "/w/huge", many, total_children_count=100_000)
     return FileSystem(
         {None: BrowseResult("", "unix", (big, huge, _d("small", "/w/small", ())))}, ["/w"]

@@ -649,10 +649,10 @@ def hover_changes(crs_driver: CrsDriver, name: str) -> None:
     """Hover feedback by background (``crs-fb-hover-feedback``)."""
     clause = "crs-fb-hover-feedback"
     hover_away(crs_driver)
-    before = _backgrounds(row_of(crs_driver, name, clause))
+    before = [cell.background for cell in row_of(crs_driver, name, clause).cells]
     row = row_of(crs_driver, name, clause)
     hover_at(crs_driver, row.name_x, row.y)
-    after = _backgrounds(row_of(crs_driver, name, clause))
+    after = [cell.background for cell in row_of(crs_driver, name, clause).cells]
     check(
         before != after,
         clause,
@@ -923,16 +923,17 @@ def area_shows(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str)
     check(literal(text) in seen, _clause(request), "the tree area", repr(literal(text)), repr(seen))
 
 
-@then("the tree area shows a second line of text, a hint")
-def area_hint(crs_driver: CrsDriver) -> None:
-    """Besides the empty-state message, a hint towards the manual field (``crs-fb-empty-state``)."""
-    lines = [line.strip() for line in area_text(crs_driver).split("\n") if re.search(r"\w", line)]
+@then(parsers.parse('the tree area shows "{message}" and a hint besides it'))
+def area_hint(crs_driver: CrsDriver, message: str) -> None:
+    """The empty-state message and a hint towards the manual field (``crs-fb-empty-state``)."""
+    seen = area_text(crs_driver)
+    rest = seen.replace(literal(message), "")
     check(
-        len(lines) >= 2,
+        literal(message) in seen and re.search(r"\w", rest) is not None,
         "crs-fb-empty-state",
         "the tree area",
-        "the message and a hint to the manual field",
-        repr(lines),
+        f"{message!r} and a hint to the manual field",
+        repr(seen),
     )
 
 
@@ -949,7 +950,7 @@ def warning_below(
         any(y > last for y in rows),
         _clause(request),
         "the dialog",
-        f"{text!r} below the last entry (row {last})",
+        f"{text!r} below {name!r} (row {last})",
         repr(rows),
     )
 

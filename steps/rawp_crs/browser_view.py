@@ -32,7 +32,7 @@ SPINNER_GLYPHS = frozenset("|/-\\◐◓◑◒◴◵◶◷◜◝◞◟⏳⌛↻�
 """Glyphs a terminal spinner draws: braille dots (U+2801-28FF), line, circle, clock and star
 spinners, and Textual's ``LoadingIndicator`` dot (``crs-fb-expansion-spinner``,
 ``crs-fb-initial-spinner``)."""
-LEFT_BARS = frozenset("▏▎▍▌▋▊▉█┃▐")
+LEFT_BARS = frozenset("▏▎▍▌▋▊▉█┃▐│")
 """Glyphs a one-cell left bar is drawn with (``crs-fb-selected-style``)."""
 SPACES = frozenset({" ", "\u00a0"})
 """Cells that separate the parts of a row (the right half of a wide glyph, ``""``, does not)."""

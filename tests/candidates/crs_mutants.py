@@ -1158,3 +1158,106 @@ class FbRawNames(_BrowserMutant):
     """crs-fb-hostile-names: entry names are drawn raw, as markup with their control characters."""
 
     SCREEN = _screen(TREE=_RawNames)
+
+
+# The SHOULD and MAY clauses of §7 that scenarios check: each check shown red once.
+
+
+class _RawSizes(FileTree):
+    def render_label(self, node: Any, base_style: Style, style: Style) -> Text:
+        label = super().render_label(node, base_style, style)
+        entry = node.data.entry if node.data else None
+        if entry is None or entry.size is None:
+            return label
+        return Text(re.sub(r"\d+(\.\d+)? (B|KB|MB|GB)", str(entry.size), label.plain), style=style)
+
+
+@mutant
+class FbSizesInBytes(_BrowserMutant):
+    """crs-fb-file-size: file sizes are raw byte counts, not KB or MB."""
+
+    SCREEN = _screen(TREE=_RawSizes)
+
+
+class _NoRootIcon(Breadcrumb):
+    def render(self) -> Text:
+        return Text(super().render().plain.replace("🖥", " "))
+
+
+@mutant
+class FbNoRootIcon(_BrowserMutant):
+    """crs-fb-breadcrumb-root-icon: root mode shows no computer icon."""
+
+    SCREEN = _screen(BREADCRUMB=_NoRootIcon)
+
+
+class _NeverElided(Breadcrumb):
+    def render(self) -> Text:
+        parts = [part for part in self.path.split("/") if part]
+        return Text("🖥 / " + " / ".join(parts))
+
+
+@mutant
+class FbBreadcrumbNeverElided(_BrowserMutant):
+    """crs-fb-breadcrumb-elision: a long path is cut at the edge instead of elided."""
+
+    SCREEN = _screen(BREADCRUMB=_NeverElided)
+
+
+class _FieldLockedWhileLoading(FileBrowserScreen):
+    def _state(self, state: str, text: str = "", retry: bool = False) -> None:
+        super()._state(state, text, retry)
+        self.query_one("#manual-path").disabled = state == "loading"
+
+
+@mutant
+class FbManualFieldLockedWhileLoading(_BrowserMutant):
+    """crs-fb-manual-input-while-loading: the manual field is disabled while the root loads."""
+
+    SCREEN = _FieldLockedWhileLoading
+
+
+class _PartialUnsaid(FileBrowserScreen):
+    def _show(self, result: Any, keep_choice: bool = False) -> None:
+        super()._show(result, keep_choice)
+        self.query_one("#tree-warning").display = False
+
+
+@mutant
+class FbPartialUnsaid(_BrowserMutant):
+    """crs-fb-partial-failure: a partial answer is shown with no warning."""
+
+    SCREEN = _PartialUnsaid
+
+
+class _TreeStays(FileBrowserScreen):
+    def _browse(self, path: str | None, quiet: bool = False) -> Any:
+        if quiet:
+            return None
+        return super()._browse(path, quiet)
+
+
+@mutant
+class FbTypedPathLeavesTree(_BrowserMutant):
+    """crs-fb-manual-moves-tree: a valid typed path does not move the tree."""
+
+    SCREEN = _TreeStays
+
+
+class _FileIconWhenOpen(FileTree):
+    def _icon(self, node: Any) -> str:
+        return "📄 " if node.is_expanded else super()._icon(node)
+
+
+@mutant
+class FbOpenFolderLooksLikeFile(_BrowserMutant):
+    """crs-fb-open-folder-icon: an expanded directory gets a file's icon."""
+
+    SCREEN = _screen(TREE=_FileIconWhenOpen)
+
+
+@mutant
+class FbNoTooltips(_BrowserMutant):
+    """crs-fb-unreadable-tooltip: no tooltip tells why an entry cannot be opened."""
+
+    SCREEN = _screen(DEFAULT_CSS=FileBrowserScreen.DEFAULT_CSS + "#tree-hint { display: none; }")

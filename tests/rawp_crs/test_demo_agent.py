@@ -157,9 +157,13 @@ def test_search_ranks_name_prefix_then_substring_then_path_then_subsequence() ->
 @pytest.mark.asyncio
 async def test_browse_lists_directories_first(root: Path) -> None:
     agent, _ = _agent(root)
-    result = await agent.browse("local", None)
-    assert [e.name for e in result.entries][:2] == [".git", "src"]
-    assert result.entries[1].type == "directory"
+    result = await agent.browse("local", None)  # root mode: the root, its children loaded
+    (top,) = result.entries
+    assert top.path == str(root) and top.children is not None
+    assert [e.name for e in top.children][:2] == [".git", "src"]
+    assert top.children[1].type == "directory"
+    again = await agent.browse("local", str(root))
+    assert [e.name for e in again.entries][:2] == [".git", "src"]
 
 
 class _OwnPrompt:
