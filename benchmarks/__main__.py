@@ -18,10 +18,10 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from time import perf_counter
 
-from benchmarks import overhead, parallel, scale, slash_popup, startup, streaming
+from benchmarks import browser, overhead, parallel, scale, slash_popup, startup, streaming
 from benchmarks.timing import Row, machine
 
-BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming", "slash")
+BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming", "slash", "browser")
 """Names accepted by ``--only``, in the order they run."""
 
 
@@ -76,6 +76,11 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = slash_popup.run(chosen, count(5))
         return slash_popup.rows(result), result
 
+    def run_browser() -> tuple[list[Row], object]:
+        chosen = tuple(sizes) if sizes else ((10,) if quick else browser.SIZES)
+        result = browser.run(chosen, count(3))
+        return browser.rows(result), result
+
     every = {
         "overhead": run_overhead,
         "parallel": run_parallel,
@@ -83,6 +88,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         "startup": run_startup,
         "streaming": run_streaming,
         "slash": run_slash,
+        "browser": run_browser,
     }
     chosen_names = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = set(chosen_names) - set(every)

@@ -3,7 +3,7 @@ and reports its rows; no timing is asserted (benchmarks only, docs/performance.m
 
 from __future__ import annotations
 
-from benchmarks import overhead, scale, slash_popup, startup, streaming
+from benchmarks import browser, overhead, scale, slash_popup, startup, streaming
 from benchmarks.__main__ import main
 
 
@@ -60,3 +60,11 @@ def test_the_slash_benchmark_opens_and_filters_the_popup_of_every_side() -> None
         "6. filter 10 crs_alt",
     ]
     assert all(len(sample.filtered) == 3 for side in result[10].values() for sample in side)
+
+
+def test_the_browser_benchmark_opens_and_expands_in_the_floor_and_every_client() -> None:
+    result = browser.run(sizes=(5,), repeats=1)
+    assert set(result[5]) >= {"floor", "crs_alt"}
+    assert all(s.open > 0 and s.expand > 0 for side in result[5].values() for s in side)
+    keys = [row.key for row in browser.rows(result)]
+    assert keys[:2] == ["7. browser open 5 crs_alt", "7. browser expand 5 crs_alt"]

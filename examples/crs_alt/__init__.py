@@ -3,7 +3,9 @@
 It proves that the profile's checks read the screen, not the reference's widgets: agent
 text is Rich markdown drawn by a widget's ``render()``, user bubbles are a row with a
 spacer, the user markdown subset has its own small parser, and the events and frames are
-its own copies matched by their RAWP type name (``docs/adapters.md``).
+its own copies matched by their RAWP type name (``docs/adapters.md``). Its file browser
+(004 §7) is a pushed session screen and a modal dialog whose entries are one line-drawn
+``ScrollView`` of flattened rows (``entry_list.py``, ``fs_rows.py``), not a ``Tree``.
 """
 
 __version__ = "0.1.0"

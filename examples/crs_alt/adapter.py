@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 import examples.crs_alt
 from examples.crs_alt.app import AltCrsApp
+from examples.crs_alt.browser import BrowserDialog, SessionScreen
 from examples.crs_alt.command_bubble import CommandRow
 from examples.crs_alt.widgets import (
     AgentProse,
@@ -89,6 +90,29 @@ class CrsAltAdapter:
     ) -> App[Any]:
         """Return a fresh client wired to the harness's fake agent."""
         return AltCrsApp(port, control, clock, settings)
+
+    # part 5, the file browser (004 §7)
+
+    file_browser_selector = f"#{BrowserDialog.DIALOG_ID}"
+    """The dialog's frame inside its modal screen: breadcrumb, rows, manual field, buttons."""
+    file_tree_selector = f"#{BrowserDialog.AREA_ID}"
+    """The tree area: the list of rows, or the spinner, offline or empty panel in its place."""
+    workspace_button_selector: str | None = f"#{SessionScreen.BUTTON_ID}"
+    """On the session screen ``start_session_creation`` pushes."""
+    manual_path_selector = "#fs-path"
+    select_button_selector = "#fs-select"
+
+    def start_session_creation(self, app: App[Any], node_id: str, agent_id: str) -> None:
+        """Open the session form with the node and agent chosen (its button opens the dialog)."""
+        assert isinstance(app, AltCrsApp)
+        app.start_session(node_id, agent_id)
+
+    def workspace_path(self, app: App[Any]) -> str | None:
+        """The session form's ``workspace_path``; ``None`` before one is chosen."""
+        for screen in app.screen_stack:
+            if isinstance(screen, SessionScreen):
+                return screen.workspace_path
+        return None
 
     def items(self, app: App[Any]) -> Sequence[Item]:
         """The conversation's items, top to bottom, each with its actor and kind."""

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from examples.crs_alt import when, wire
+from examples.crs_alt.browser import SessionScreen
 from examples.crs_alt.command_bubble import CommandRow, split_command
 from examples.crs_alt.command_menu import entries_of
 from examples.crs_alt.slash_input import SlashComposer
@@ -136,6 +137,10 @@ class AltCrsApp(App[None]):
             wire.SYSTEM_NOTICE: self._notice,
             wire.COMMANDS: self._commands,
         }
+
+    def start_session(self, node_id: str, agent_id: str) -> None:
+        """Open the session form for a node and an agent (004 §7.1, the browser's entry)."""
+        self.push_screen(SessionScreen(self.control, node_id, agent_id))
 
     def get_default_screen(self) -> Screen[None]:
         """The chat screen is the app's only screen."""
