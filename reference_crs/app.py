@@ -16,6 +16,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -40,6 +41,7 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
+from reference_crs.history import LazyHistory
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
     AgentText,
@@ -127,6 +129,8 @@ class CrsApp(App[None]):
         """The turns the agent is running, by id, oldest first (usually one)."""
         self.ended: set[str] = set()
         """Ids of ended turns; their late events are dropped."""
+        self.history = LazyHistory(self)
+        """The stored conversation's turns, loaded lazily (002 §2.6)."""
         self._last_day: date | None = None
         self._inbox: deque[object] = deque()
         self._handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
@@ -177,6 +181,12 @@ class CrsApp(App[None]):
         """Anchor the conversation to its end and connect to the agent."""
         self.conversation.anchor()
         self.port.connect(self._receive)
+        self.history.open()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""
+        if self.conversation.region.contains(event.screen_x, event.screen_y):
+            self.history.wheel_at_top()
 
     @property
     def conversation(self) -> VerticalScroll:
