@@ -8,7 +8,7 @@ port's types are imported for typing only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual.app import App
@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 import examples.crs_alt
 from examples.crs_alt.app import AltCrsApp
+from examples.crs_alt.older import OlderRow, bounded_turns
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -31,6 +32,19 @@ from examples.crs_alt.widgets import (
 
 if TYPE_CHECKING:
     from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+
+
+def settings_from_environment(environ: Mapping[str, str]) -> ClientSettings:
+    """The client's settings from the environment: ``CRS_ALT_TURNS`` is N (1..100).
+
+    Raises:
+        ValueError: ``CRS_ALT_TURNS`` is not a whole number between 1 and 100.
+    """
+    from rawp_port import ClientSettings
+
+    if "CRS_ALT_TURNS" not in environ:
+        return ClientSettings()
+    return ClientSettings(initial_turns=bounded_turns(environ["CRS_ALT_TURNS"]))
 
 
 class Item(NamedTuple):
@@ -51,6 +65,8 @@ def _views(widget: Widget) -> Iterator[Item]:
         yield Item(widget.owner, "timestamp", widget)
     elif isinstance(widget, DaySeparator):
         yield Item("system", "date_separator", widget)
+    elif isinstance(widget, OlderRow):
+        yield Item("system", "load_older", widget)
     elif isinstance(widget, AgentProse):
         yield Item("agent", "text", widget)
     elif isinstance(widget, ThoughtBlock):
@@ -78,6 +94,17 @@ class CrsAltAdapter:
     """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
     timestamp_reveal = "inline"
     """Timestamps are drawn all the time, dim (design §9, decision 6)."""
+
+    load_older_forms: Sequence[str] = ("scroll",)
+    """Scrolling to the top loads older turns, with a glyph spinner (part 4)."""
+
+    def initial_turns_setting(self, value: int) -> ClientSettings:
+        """The settings a user gets by setting ``CRS_ALT_TURNS=value`` (part 4).
+
+        Raises:
+            ValueError: ``value`` is outside 1..100.
+        """
+        return settings_from_environment({"CRS_ALT_TURNS": str(value)})
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
