@@ -68,42 +68,43 @@ class LoadOlder(Vertical):
         super().__init__(id="load-older")
         self.history = history
         self.state: State = "loading"
-
-    def compose(self) -> ComposeResult:
-        """A spinner, the button, the error text (only one part is shown at a time)."""
-        yield LoadingIndicator(classes="spinner")
-        yield Button(self.LABEL, id="load-older-button", compact=True)
-        yield Static("", id="load-older-error", markup=False)
+        self.remaining = 0
+        self.error = ""
+        self.composed: State | None = None
+        """The state the row's children show."""
 
     def on_mount(self) -> None:
-        """Show the part of the current state."""
-        self.show(self.state)
+        """Catch up with a state set while the row was being mounted."""
+        if self.composed != self.state:
+            self.refresh(recompose=True)
 
-    @property
-    def button(self) -> Button:
-        """The button: loads the previous page, or retries after a failure."""
-        return self.query_one("#load-older-button", Button)
+    def compose(self) -> ComposeResult:
+        """The part of the current state: a spinner, the button, or the error and a retry."""
+        self.composed = self.state
+        if self.state == "loading":
+            yield LoadingIndicator(classes="spinner")
+            return
+        if self.state == "failed":
+            yield Static(
+                f"⚠ 이전 대화를 불러오지 못했습니다: {self.error}",
+                id="load-older-error",
+                markup=False,
+            )
+        label = "다시 시도" if self.state == "failed" else f"{self.LABEL} ({self.remaining}개 남음)"
+        button = Button(label, id="load-older-button", compact=True)
+        button.active_effect_duration = 0  # a retry right after a failure is not ignored
+        yield button
 
     def control(self) -> Widget | None:
         """What the row shows now: the spinner while loading, else the button."""
-        if not self.is_mounted:
-            return None
-        if self.state == "loading":
-            return self.query_one(LoadingIndicator)
-        return self.button
+        found = list(self.query(LoadingIndicator if self.state == "loading" else Button))
+        return found[0] if found else None
 
     def show(self, state: State, *, remaining: int = 0, error: str = "") -> None:
         """Switch to ``state``; ``remaining`` is shown on the button, ``error`` above it."""
-        self.state = state
-        if not self.is_mounted:
-            return
-        self.query_one(LoadingIndicator).display = state == "loading"
-        message = self.query_one("#load-older-error", Static)
-        message.display = state == "failed"
-        message.update(f"⚠ 이전 대화를 불러오지 못했습니다: {error}")
-        self.button.display = state != "loading"
-        idle = f"{self.LABEL} ({remaining}개 남음)"
-        self.button.label = "다시 시도" if state == "failed" else idle
+        self.state, self.remaining, self.error = state, remaining, error
+        if self.is_mounted:
+            self.refresh(recompose=True)
 
     @on(Button.Pressed, "#load-older-button")
     def _pressed(self, event: Button.Pressed) -> None:
