@@ -1,4 +1,4 @@
-"""``python -m benchmarks``: run the five benchmarks and print one table of ratios.
+"""``python -m benchmarks``: run the six benchmarks and print one table of ratios.
 
 Run from the repository root, in the project's virtual environment (``.[test,bench]``)::
 
@@ -18,10 +18,10 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from time import perf_counter
 
-from benchmarks import overhead, parallel, scale, startup, streaming
+from benchmarks import history, overhead, parallel, scale, startup, streaming
 from benchmarks.timing import Row, machine
 
-BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming")
+BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming", "history")
 """Names accepted by ``--only``, in the order they run."""
 
 
@@ -71,7 +71,13 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = streaming.run(chosen, count(3))
         return streaming.rows(result), result
 
+    def run_history() -> tuple[list[Row], object]:
+        sized = {"open_sizes": (10, 100), "grow_sizes": (10, 30)} if quick else {}
+        result = history.run(**sized, repeats=count(3))  # type: ignore[arg-type]
+        return history.rows(result), result
+
     every = {
+        "history": run_history,
         "overhead": run_overhead,
         "parallel": run_parallel,
         "scale": run_scale,

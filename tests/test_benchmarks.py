@@ -48,3 +48,14 @@ def test_the_streaming_benchmark_streams_every_delta_into_both_apps() -> None:
     rows = streaming.rows(result)
     assert [row.key for row in rows] == ["5. streaming 20", "5. frame gap 20"]
     assert all(sample.total > 0 for side in result[20].values() for sample in side)
+
+
+def test_the_history_benchmark_opens_and_grows_a_stored_conversation() -> None:
+    from benchmarks import history
+
+    result = history.run(open_sizes=(10, 30), grow_sizes=(10, 20), repeats=1)
+    rows = history.rows(result)
+    assert [row.key for row in rows] == ["6. open 10", "6. open 30", "6. grow 10", "6. grow 20"]
+    assert all(sample.first_frame > 0 for sample in result["open"][30])
+    assert result["open"][30][0].older_page > 0
+    assert all(cost > 0 for cost in result["grow"][20])

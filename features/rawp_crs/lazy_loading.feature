@@ -72,7 +72,7 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     When the RAWP-CRS client opens the stored conversation
     Then while the scroll form loads, a spinner is drawn at the top until the page arrives
 
-  @clause:crs-load-older-exhausted @clause:crs-load-older-batch
+  @clause:crs-load-older-exhausted @clause:crs-load-older-remaining
   Scenario: Once everything is loaded the trigger is gone
     Given a stored conversation of 23 turns
     When the RAWP-CRS client opens the stored conversation

@@ -397,11 +397,11 @@ def shows_turns(crs_driver: CrsDriver, first: int, last: int) -> None:
     parsers.parse("the conversation shows every one of the {count:d} stored turns once, in order")
 )
 def shows_all(crs_driver: CrsDriver, count: int) -> None:
-    """Turns 1..``count`` are drawn, each once (``crs-load-older-exhausted``)."""
+    """Turns 1..``count`` are drawn, each once (``crs-load-older-remaining``)."""
     seen = stored_numbers(crs_driver)
     check(
         seen == list(range(1, count + 1)),
-        "crs-load-older-exhausted",
+        "crs-load-older-remaining",
         "the stored turns drawn",
         f"turns 1..{count}, each once",
         repr(seen),

@@ -743,3 +743,16 @@ class NoRetryAfterFailure(CrsApp):
     """crs-load-older-failure-retry: a failed load removes the trigger: no way to retry."""
 
     __init__ = _with_history(_NoRetry)
+
+
+class _StopsBeforeTheRest(LazyHistory):
+    async def _insert(self, page: HistoryPage) -> None:
+        left = page.remaining if page.remaining >= self.page_size else 0
+        await super()._insert(HistoryPage(page.turns, left))
+
+
+@mutant
+class StopsBeforeTheRest(CrsApp):
+    """crs-load-older-remaining: fewer than N older turns left are never loaded."""
+
+    __init__ = _with_history(_StopsBeforeTheRest)
