@@ -13,7 +13,6 @@ import contextlib
 import dataclasses
 import itertools
 import os
-import uuid
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
@@ -111,8 +110,9 @@ class DemoAgent:
         self._on_event: Callable[[Event], None] | None = None
         self._pending: deque[tuple[str, PromptRequest]] = deque()
         self._turn: asyncio.Task[None] | None = None
-        run = uuid.uuid4().hex[:6]
-        self._turn_ids = (f"demo-{run}-{n}" for n in itertools.count(1))
+        first = store.count(conversation_id) + 1 if store and conversation_id else 1
+        self._turn_ids = (f"demo-{n}" for n in itertools.count(first))
+        """Turn ids go on from the stored ones, so each is unique in its conversation."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.store = store
         """The conversation store, if any."""

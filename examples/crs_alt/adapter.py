@@ -9,6 +9,7 @@ port's types are imported for typing only.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual.app import App
@@ -34,17 +35,23 @@ if TYPE_CHECKING:
     from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 
 
-def settings_from_environment(environ: Mapping[str, str]) -> ClientSettings:
+@dataclass(frozen=True)
+class Settings:
+    """This client's settings: what ``ClientSettings`` holds, read by field name."""
+
+    initial_turns: int = 10
+    conversation_id: str | None = None
+
+
+def settings_from_environment(environ: Mapping[str, str]) -> Settings:
     """The client's settings from the environment: ``CRS_ALT_TURNS`` is N (1..100).
 
     Raises:
         ValueError: ``CRS_ALT_TURNS`` is not a whole number between 1 and 100.
     """
-    from rawp_port import ClientSettings
-
     if "CRS_ALT_TURNS" not in environ:
-        return ClientSettings()
-    return ClientSettings(initial_turns=bounded_turns(environ["CRS_ALT_TURNS"]))
+        return Settings()
+    return Settings(initial_turns=bounded_turns(environ["CRS_ALT_TURNS"]))
 
 
 class Item(NamedTuple):
@@ -98,7 +105,7 @@ class CrsAltAdapter:
     load_older_forms: Sequence[str] = ("scroll",)
     """Scrolling to the top loads older turns, with a glyph spinner (part 4)."""
 
-    def initial_turns_setting(self, value: int) -> ClientSettings:
+    def initial_turns_setting(self, value: int) -> Settings:
         """The settings a user gets by setting ``CRS_ALT_TURNS=value`` (part 4).
 
         Raises:

@@ -88,7 +88,6 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     And the history fails
     And the user asks for older turns
     Then an error is shown with a way to retry
-    And the error names the failure
     When the history works again
     And the user retries
     Then the conversation shows stored turns 6 to 25, each answered whole
