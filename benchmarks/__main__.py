@@ -18,10 +18,12 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from time import perf_counter
 
-from benchmarks import browser, overhead, parallel, scale, slash_popup, startup, streaming
+from benchmarks import browser, history, overhead, parallel, scale, slash_popup, startup, streaming
 from benchmarks.timing import Row, machine
 
-BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming", "slash", "browser")
+BENCHMARKS = (
+    "overhead", "parallel", "scale", "startup", "streaming", "slash", "browser", "history",
+)  # fmt: skip
 """Names accepted by ``--only``, in the order they run."""
 
 
@@ -81,7 +83,13 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = browser.run(chosen, count(3))
         return browser.rows(result), result
 
+    def run_history() -> tuple[list[Row], object]:
+        sized = {"open_sizes": (10, 100), "grow_sizes": (10, 30)} if quick else {}
+        result = history.run(**sized, repeats=count(3))  # type: ignore[arg-type]
+        return history.rows(result), result
+
     every = {
+        "history": run_history,
         "overhead": run_overhead,
         "parallel": run_parallel,
         "scale": run_scale,

@@ -16,6 +16,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -40,6 +41,7 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
+from reference_crs.history import LazyHistory
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
@@ -134,6 +136,8 @@ class CrsApp(App[None]):
         """Ids of ended turns; their late events are dropped."""
         self.session: SessionForm | None = None
         """The session form, once session creation has started (004 §7.1)."""
+        self.history = LazyHistory(self)
+        """The stored conversation's turns, loaded lazily (002 §2.6)."""
         self._last_day: date | None = None
         self.slash = SlashControl(self)
         """The slash-command popup's behaviour (004 §3.2)."""
@@ -198,6 +202,12 @@ class CrsApp(App[None]):
         self.conversation.anchor()
         self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.slash.key
         self.port.connect(self._receive)
+        self.history.open()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""
+        if self.conversation.region.contains(event.screen_x, event.screen_y):
+            self.history.wheel_at_top()
 
     def start_session_creation(self, node_id: str, agent_id: str) -> None:
         """Show the session form for a chosen node and agent (004 §7.1)."""

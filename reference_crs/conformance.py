@@ -15,6 +15,8 @@ from textual.widget import Widget
 import reference_crs
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 from reference_crs.app import CrsApp
+from reference_crs.cli import settings_from_args
+from reference_crs.history import LoadOlder
 from reference_crs.widgets import (
     AgentText,
     CommandBubble,
@@ -52,6 +54,16 @@ class ReferenceCrsAdapter:
     slash_popup_selector = "#slash-popup"
     """Part 2: the list of the slash-command popup (an ``OptionList``), when shown."""
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
+    load_older_forms: Sequence[str] = ("button", "scroll")
+    """Both forms of §2.6.2: the button, and a wheel turned up at the top (part 4)."""
+
+    def initial_turns_setting(self, value: int) -> ClientSettings:
+        """The settings a user gets with ``--initial-turns value`` (part 4).
+
+        Raises:
+            ValueError: ``value`` is outside 1..100 (the option refuses it).
+        """
+        return settings_from_args(["--initial-turns", str(value)])
 
     # part 5, the file browser (docs/adapters.md, "Part 5: file browser")
     file_browser_selector = "#file-browser"
@@ -71,6 +83,11 @@ class ReferenceCrsAdapter:
         assert isinstance(app, CrsApp)
         views = []
         for widget in app.conversation.children:
+            if isinstance(widget, LoadOlder):
+                shown = widget.control()
+                if shown is not None:
+                    views.append(ItemView("system", "load_older", shown))
+                continue
             if isinstance(widget, TimeStamp):
                 views.append(
                     ItemView("user" if widget.has_class("-user") else "agent", "timestamp", widget)

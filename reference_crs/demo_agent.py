@@ -37,6 +37,7 @@ from rawp_port import (
     Thinking,
     ToolCall,
     ToolResult,
+    Turn,
     TurnEnded,
     TurnStarted,
     fields_of,
@@ -44,6 +45,7 @@ from rawp_port import (
     type_name,
 )
 from reference_crs.demo_files import WINDOWS_NODE, LocalFiles, SimulatedWindows
+from reference_crs.store import Store, StoreError
 
 WINDOWS_AGENT = "demo-windows"
 """The agent of the simulated Windows node."""
@@ -106,6 +108,11 @@ COMMANDS: tuple[Command, ...] = (
 CANCELLED = "응답이 중지되었습니다 (cancelled)"
 """The notice of a cancelled turn."""
 
+RECORDED = frozenset(
+    {TextDelta.type, Thinking.type, ToolCall.type, ToolResult.type, SystemNotice.type}
+)
+"""The events a stored turn keeps (the turn's own start and end are its times)."""
+
 SKIPPED_DIRECTORIES = frozenset({".git", ".venv", "node_modules", "__pycache__", ".mypy_cache"})
 """Directories a file search never enters."""
 
@@ -125,6 +132,8 @@ class DemoAgent:
         delay: float = 0.04,
         root: Path | None = None,
         max_files: int = 5000,
+        store: Store | None = None,
+        conversation_id: str | None = None,
     ) -> None:
         """Create the agent.
 
@@ -135,6 +144,9 @@ class DemoAgent:
             root: The directory file searches and browses look in; the current one when
                 ``None``.
             max_files: At most this many files are scanned per search.
+            store: Where ended turns are written and history pages read (002 §2.6);
+                ``None`` keeps nothing.
+            conversation_id: The stored conversation this session continues.
         """
         self.clock = clock
         """The agent's clock."""
@@ -147,8 +159,15 @@ class DemoAgent:
         self._on_event: Callable[[Event], None] | None = None
         self._pending: deque[tuple[str, PromptRequest]] = deque()
         self._turn: asyncio.Task[None] | None = None
-        self._turn_ids = (f"demo-{n}" for n in itertools.count(1))
+        first = store.count(conversation_id) + 1 if store and conversation_id else 1
+        self._turn_ids = (f"demo-{n}" for n in itertools.count(first))
+        """Turn ids go on from the stored ones, so each is unique in its conversation."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self.store = store
+        """The conversation store, if any."""
+        self.conversation_id = conversation_id
+        """The stored conversation this session continues."""
+        self._recording: tuple[str, PromptRequest, Any, list[Event]] | None = None
 
     # AgentPort
 
@@ -194,6 +213,7 @@ class DemoAgent:
         if self._turn is None and self._pending:
             turn_id, prompt = self._pending.popleft()
             self._publish(TurnStarted(turn_id))
+            self._recording = (turn_id, prompt, self.clock(), [])
             self._turn = asyncio.get_running_loop().create_task(self._stream(turn_id, prompt))
             self._turn.add_done_callback(lambda task: self._end_turn(turn_id, task))
 
@@ -216,9 +236,24 @@ class DemoAgent:
         """End the turn, after its stream ran out or was cancelled (even before it began)."""
         if task.cancelled():
             self._publish(SystemNotice("cancelled", CANCELLED))
+        self._save(turn_id)
         self._publish(TurnEnded(turn_id))
         self._turn = None
         self._next_turn()
+
+    def _save(self, turn_id: str) -> None:
+        """Write the ended turn to the store; a failed write is reported, never fatal."""
+        recording, self._recording = self._recording, None
+        if self.store is None or self.conversation_id is None or recording is None:
+            return
+        recorded_id, prompt, sent_at, events = recording
+        if recorded_id != turn_id:
+            return
+        turn = Turn(turn_id, prompt, sent_at, tuple(events), self.clock())
+        try:
+            self.store.append(self.conversation_id, turn)
+        except StoreError as error:
+            self._publish(SystemNotice("error", f"이 대화를 저장하지 못했습니다: {error}"))
 
     def _script(self, turn_id: str, prompt: PromptRequest) -> Iterator[Event]:
         """Yield the events of a reply: thinking, a tool call and its result, text."""
@@ -264,8 +299,15 @@ class DemoAgent:
         return LocalFiles(self.root).browse(path)
 
     async def load_turns(self, conversation_id: str, before: str | None, limit: int) -> HistoryPage:
-        """Return no turns: the demo agent keeps no history."""
-        return HistoryPage(turns=(), remaining=0)
+        """Return a page of the stored conversation (none without a store).
+
+        Raises:
+            StoreError: The store cannot be read.
+            KeyError: ``before`` is not a turn of the conversation.
+        """
+        if self.store is None:
+            return HistoryPage(turns=(), remaining=0)
+        return self.store.page(conversation_id, before, limit)
 
     async def allowed_directories(self, agent_id: str) -> Sequence[str] | None:
         """Return the root directory only (two folders for the Windows node's agent)."""
@@ -274,6 +316,10 @@ class DemoAgent:
         return [str(self.root)]
 
     def _publish(self, event: Event) -> None:
+        recording = self._recording
+        ours = recording is not None and getattr(event, "turn_id", recording[0]) == recording[0]
+        if recording is not None and ours and type_name(event) in RECORDED:
+            recording[3].append(event)
         if self._on_event is not None:
             self._on_event(event)
 

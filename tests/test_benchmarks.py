@@ -68,3 +68,14 @@ def test_the_browser_benchmark_opens_and_expands_in_the_floor_and_every_client()
     assert all(s.open > 0 and s.expand > 0 for side in result[5].values() for s in side)
     keys = [row.key for row in browser.rows(result)]
     assert keys[:2] == ["7. browser open 5 crs_alt", "7. browser expand 5 crs_alt"]
+
+
+def test_the_history_benchmark_opens_and_grows_a_stored_conversation() -> None:
+    from benchmarks import history
+
+    result = history.run(open_sizes=(10, 30), grow_sizes=(10, 20), repeats=1)
+    rows = history.rows(result)
+    assert [row.key for row in rows] == ["8. open 10", "8. open 30", "8. grow 10", "8. grow 20"]
+    assert all(sample.first_frame > 0 for sample in result["open"][30])
+    assert result["open"][30][0].older_page > 0
+    assert all(cost > 0 for cost in result["grow"][20])

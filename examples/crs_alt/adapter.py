@@ -8,7 +8,8 @@ port's types are imported for typing only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual.app import App
@@ -18,6 +19,7 @@ import examples.crs_alt
 from examples.crs_alt.app import AltCrsApp
 from examples.crs_alt.browser import BrowserDialog, SessionScreen
 from examples.crs_alt.command_bubble import CommandRow
+from examples.crs_alt.older import OlderRow, bounded_turns
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -33,6 +35,25 @@ from examples.crs_alt.widgets import (
 
 if TYPE_CHECKING:
     from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+
+
+@dataclass(frozen=True)
+class Settings:
+    """This client's settings: what ``ClientSettings`` holds, read by field name."""
+
+    initial_turns: int = 10
+    conversation_id: str | None = None
+
+
+def settings_from_environment(environ: Mapping[str, str]) -> Settings:
+    """The client's settings from the environment: ``CRS_ALT_TURNS`` is N (1..100).
+
+    Raises:
+        ValueError: ``CRS_ALT_TURNS`` is not a whole number between 1 and 100.
+    """
+    if "CRS_ALT_TURNS" not in environ:
+        return Settings()
+    return Settings(initial_turns=bounded_turns(environ["CRS_ALT_TURNS"]))
 
 
 class Item(NamedTuple):
@@ -55,6 +76,8 @@ def _views(widget: Widget) -> Iterator[Item]:
         yield Item(widget.owner, "timestamp", widget)
     elif isinstance(widget, DaySeparator):
         yield Item("system", "date_separator", widget)
+    elif isinstance(widget, OlderRow):
+        yield Item("system", "load_older", widget)
     elif isinstance(widget, AgentProse):
         yield Item("agent", "text", widget)
     elif isinstance(widget, ThoughtBlock):
@@ -84,6 +107,17 @@ class CrsAltAdapter:
     """Timestamps are drawn all the time, dim (design §9, decision 6)."""
     slash_popup_selector = "#commands"
     """Part 2: the command menu, a line-API list that draws its rows itself (no row widgets)."""
+
+    load_older_forms: Sequence[str] = ("scroll",)
+    """Scrolling to the top loads older turns, with a glyph spinner (part 4)."""
+
+    def initial_turns_setting(self, value: int) -> Settings:
+        """The settings a user gets by setting ``CRS_ALT_TURNS=value`` (part 4).
+
+        Raises:
+            ValueError: ``value`` is outside 1..100.
+        """
+        return settings_from_environment({"CRS_ALT_TURNS": str(value)})
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

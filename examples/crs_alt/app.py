@@ -25,6 +25,7 @@ from examples.crs_alt import when, wire
 from examples.crs_alt.browser import SessionScreen
 from examples.crs_alt.command_bubble import CommandRow, split_command
 from examples.crs_alt.command_menu import entries_of
+from examples.crs_alt.older import OlderTurns
 from examples.crs_alt.slash_input import SlashComposer
 from examples.crs_alt.widgets import (
     AgentProse,
@@ -85,6 +86,11 @@ class ChatScreen(Screen[None]):
         self.query_one(f"#{AltCrsApp.CONVERSATION_ID}").anchor()
         self.query_one(Composer).focus()
         self.client.port.connect(self.client.receive)
+        self.client.older.start()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        """The wheel turned up at the conversation's top asks for older turns (§2.6.2)."""
+        self.client.older.wheel_up()
 
     def on_key(self, event: events.Key) -> None:
         """Escape, wherever the focus is: cancel a turn in progress, else nothing."""
@@ -127,6 +133,8 @@ class AltCrsApp(App[None]):
         """Ids of ended turns: their late events are dropped."""
         self.last_day: date | None = None
         """Local date of the last user message or notice (for the date separator)."""
+        self.older = OlderTurns(self)
+        """The stored conversation's older turns, loaded as the user scrolls up (§2.6)."""
         self.handlers: dict[str, Callable[[Any], None]] = {
             wire.TURN_START: self._turn_start,
             wire.TURN_END: self._turn_end,

@@ -1,0 +1,137 @@
+Feature: A reopened conversation shows its last N turns; older turns load on request
+  A stored conversation can be long. When it is reopened the client loads and draws only
+  its latest N turns (10 unless the user sets another number, between 1 and 100), and shows
+  a trigger at the top while older turns exist: a button, or loading when the user scrolls
+  to the top, with a spinner while it loads. Each request adds N turns above without moving
+  what the user is looking at; when everything is loaded the trigger goes away; a failed
+  load shows an error and a way to retry (002 §2.6).
+
+  @clause:crs-lazy-loading @clause:crs-initial-turns @clause:crs-initial-turns-default
+  Scenario: A reopened conversation of 25 turns shows its last 10
+    Given a stored conversation of 25 turns
+    When the RAWP-CRS client opens the stored conversation
+    Then the client asked for the latest 10 turns only
+    And the conversation shows stored turns 16 to 25, each answered whole
+
+  @clause:crs-initial-turns-configurable @clause:crs-initial-turns
+  Scenario Outline: The user sets the number of turns a reopened conversation shows
+    Given a stored conversation of 25 turns
+    And the user has set the number of turns to <n> in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    Then the client asked for the latest <n> turns only
+    And the conversation shows stored turns <first> to 25, each answered whole
+
+    Examples:
+      | n  | first |
+      | 3  | 23    |
+      | 1  | 25    |
+      | 25 | 1     |
+
+  @clause:crs-initial-turns-bounds
+  Scenario Outline: The number of turns stays between 1 and 100
+    Given the RAWP-CRS client is running
+    Then setting the number of turns to <n> is refused or kept within 1 to 100
+
+    Examples:
+      | n   |
+      | 0   |
+      | -5  |
+      | 101 |
+      | 500 |
+
+  @clause:crs-load-older-trigger
+  Scenario: Older turns are announced by a trigger at the top
+    Given a stored conversation of 25 turns
+    When the RAWP-CRS client opens the stored conversation
+    Then a load-older trigger is at the top of the conversation
+
+  @clause:crs-load-older-trigger @clause:crs-load-older-exhausted
+  Scenario: A conversation shorter than N has no trigger
+    Given a stored conversation of 6 turns
+    When the RAWP-CRS client opens the stored conversation
+    Then the conversation shows stored turns 1 to 6, each answered whole
+    And no load-older trigger is shown
+
+  @clause:crs-load-older-trigger-forms @clause:crs-load-older-batch @clause:crs-load-older-both-forms
+  Scenario: Each form of the trigger loads the previous N turns, or what remains
+    Given a stored conversation of 25 turns
+    And the user has set the number of turns to 4 in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    Then each declared form of the trigger loads the previous page
+
+  @clause:crs-load-older-keeps-position
+  Scenario: Older turns go above the view without moving it
+    Given a stored conversation of 40 turns
+    And the user has set the number of turns to 5 in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    Then with each declared form the first visible item keeps its row while older turns arrive
+
+  @clause:crs-load-older-spinner
+  Scenario: The scroll form shows a spinner while older turns load
+    Given a stored conversation of 25 turns
+    When the RAWP-CRS client opens the stored conversation
+    Then while the scroll form loads, a spinner is drawn at the top until the page arrives
+
+  @clause:crs-load-older-exhausted @clause:crs-load-older-remaining
+  Scenario: Once everything is loaded the trigger is gone
+    Given a stored conversation of 23 turns
+    When the RAWP-CRS client opens the stored conversation
+    And the user asks for older turns until everything is loaded
+    Then the conversation shows every one of the 23 stored turns once, in order
+    And no load-older trigger is shown
+    And asking for older turns again requests nothing
+
+  @clause:crs-load-older-failure-retry
+  Scenario: A failed load shows an error and a retry that works
+    Given a stored conversation of 25 turns
+    When the RAWP-CRS client opens the stored conversation
+    And the history fails
+    And the user asks for older turns
+    Then an error is shown with a way to retry
+    When the history works again
+    And the user retries
+    Then the conversation shows stored turns 6 to 25, each answered whole
+
+  @clause:crs-load-older-failure-retry
+  Scenario: A history that fails every time keeps offering a retry
+    Given a stored conversation of 25 turns
+    And the history fails
+    When the RAWP-CRS client opens the stored conversation
+    Then an error is shown with a way to retry
+    When the user retries
+    And the user retries
+    Then an error is shown with a way to retry
+    And the client made 3 history calls
+    When the history works again
+    And the user retries
+    Then the conversation shows stored turns 16 to 25, each answered whole
+
+  @clause:crs-initial-turns
+  Scenario: A late first page goes above what the session drew meanwhile
+    Given a stored conversation of 25 turns
+    And the history is held back
+    When the RAWP-CRS client opens the stored conversation
+    And the user types "live message" and presses Enter
+    And the history answers
+    Then the user messages are stored turns 16 to 25 and then "live message"
+
+  @clause:crs-load-older-batch
+  Scenario: Asking twice before the answer loads each turn once
+    Given a stored conversation of 25 turns
+    When the RAWP-CRS client opens the stored conversation
+    And the user asks for older turns twice in a row
+    Then the conversation shows stored turns 6 to 25, each answered whole
+
+  @clause:crs-lazy-loading
+  Scenario: A conversation of 10,000 turns opens with its last 10
+    Given a stored conversation of 10000 turns
+    When the RAWP-CRS client opens the stored conversation
+    Then the client asked for the latest 10 turns only
+    And the conversation shows stored turns 9991 to 10000, each answered whole
+    And a load-older trigger is at the top of the conversation
+
+  @clause:crs-initial-turns
+  Scenario: A stored turn of 1 MB is drawn whole with its neighbours
+    Given a stored conversation of 3 turns whose turn 2 answers 1 MB
+    When the RAWP-CRS client opens the stored conversation
+    Then the huge stored answer is drawn to its end

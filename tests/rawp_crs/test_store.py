@@ -1,0 +1,99 @@
+"""The demo agent's SQLite conversation store and the reference client's command line (§2.6)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from rawp_port import PromptRequest, TextDelta, ToolCall, Turn, TurnEnded, type_name
+from reference_crs.cli import UsageError, settings_from_args
+from reference_crs.demo_agent import DemoAgent
+from reference_crs.store import Store, StoreError
+
+NOW = datetime(2026, 3, 11, 14, 32, tzinfo=UTC)
+
+
+def _turn(number: int) -> Turn:
+    return Turn(
+        f"t{number}",
+        PromptRequest(prompt_text=f"prompt {number}", input_type="text"),
+        NOW,
+        (TextDelta(f"t{number}", f"answer {number}"), ToolCall(f"t{number}", "c", "ls", {"a": 1})),
+        NOW,
+    )
+
+
+def test_pages_come_back_oldest_first_with_what_remains(tmp_path: Path) -> None:
+    """``page`` returns the turns before ``before``, oldest first, and how many are older."""
+    store = Store(tmp_path / "s.db")
+    conversation = store.create(NOW)
+    for number in range(1, 26):
+        store.append(conversation, _turn(number))
+    store.close()
+    store = Store(tmp_path / "s.db")  # reopened: nothing lost
+    latest = store.page(conversation, None, 10)
+    assert [t.turn_id for t in latest.turns] == [f"t{n}" for n in range(16, 26)]
+    assert latest.remaining == 15
+    assert latest.turns[0].events == _turn(16).events
+    older = store.page(conversation, "t16", 10)
+    assert [t.turn_id for t in older.turns] == [f"t{n}" for n in range(6, 16)]
+    last = store.page(conversation, "t6", 10)
+    assert [t.turn_id for t in last.turns] == [f"t{n}" for n in range(1, 6)]
+    assert last.remaining == 0
+    assert store.latest() == conversation
+
+
+def test_a_corrupt_store_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    """A file that is not a store raises StoreError naming it; its bytes stay as they were."""
+    path = tmp_path / "s.db"
+    path.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(StoreError, match=r"s\.db.*not a usable conversation store"):
+        Store(path)
+    assert path.read_bytes() == b"not a database at all" * 100
+
+
+def test_a_store_under_a_file_is_refused(tmp_path: Path) -> None:
+    """A store whose directory cannot be made raises StoreError."""
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(StoreError, match="cannot open"):
+        Store(tmp_path / "file" / "s.db")
+
+
+def test_the_demo_agent_stores_each_ended_turn(tmp_path: Path) -> None:
+    """A prompt answered by the demo agent is stored whole and served by ``load_turns``."""
+
+    async def run() -> None:
+        store = Store(tmp_path / "s.db")
+        conversation = store.create(NOW)
+        agent, seen = DemoAgent(clock=lambda: NOW, delay=0, root=tmp_path), []
+        agent.store, agent.conversation_id = store, conversation
+        agent.connect(seen.append)
+        agent.send(PromptRequest(prompt_text="hello", input_type="text"))
+        for _ in range(2000):
+            if any(type_name(e) == TurnEnded.type for e in seen):
+                break
+            await asyncio.sleep(0)
+        page = await agent.load_turns(conversation, None, 10)
+        assert [getattr(t.prompt, "prompt_text", None) for t in page.turns] == ["hello"]
+        kinds = {type_name(e) for e in page.turns[0].events}
+        assert {"agent.thinking.delta", "tool.invoke.start", "agent.text.delta"} <= kinds
+        await agent.aclose()
+        store.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("value", ["0", "101", "-1", "x"])
+def test_the_initial_turns_option_refuses_values_outside_1_to_100(value: str) -> None:
+    """``--initial-turns`` takes 1..100 only (``crs-initial-turns-bounds``)."""
+    with pytest.raises(UsageError, match="between 1 and 100"):
+        settings_from_args(["--initial-turns", value])
+
+
+def test_the_initial_turns_option_sets_n() -> None:
+    """``--initial-turns 3`` gives N = 3, the default is 10 (``crs-initial-turns-default``)."""
+    assert settings_from_args(["--initial-turns", "3"]).initial_turns == 3
+    assert settings_from_args([]).initial_turns == 10
