@@ -16,7 +16,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -29,6 +29,7 @@ from rawp_port import (
     Clock,
     CommandsPublished,
     ControlPlane,
+    InteractionRequested,
     PromptCancel,
     PromptRequest,
     SystemNotice,
@@ -40,6 +41,7 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
+from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
     AgentText,
@@ -68,7 +70,7 @@ class TurnView:
     """Every text block of the turn, to finish at its end."""
 
 
-class CrsApp(App[None]):
+class CrsApp(ConversationKeys):
     """A conversation above a multi-line input; Enter sends, Escape cancels a running turn.
 
     Agent output is drawn left-aligned at full width without a bubble, user messages in a
@@ -138,6 +140,7 @@ class CrsApp(App[None]):
             ToolResult.type: self._tool_result,
             SystemNotice.type: self._system_notice,
             CommandsPublished.type: self._commands,
+            InteractionRequested.type: self._interaction_requested,
         }
 
     def compose(self) -> ComposeResult:

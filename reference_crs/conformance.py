@@ -48,6 +48,10 @@ class ReferenceCrsAdapter:
     conversation_selector = f"#{CrsApp.CONVERSATION_ID}"
     input_selector = f"#{CrsApp.INPUT_ID}"
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
+    interaction_selector = f"#{CrsApp.INTERACTION_ID}"
+    """The panel docked above the input while a request waits (part 4)."""
+    timestamp_reveal = "inline"
+    """Timestamps are drawn all the time, muted (design §9, decision 6)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
