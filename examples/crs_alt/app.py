@@ -22,6 +22,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from examples.crs_alt import when, wire
+from examples.crs_alt.asking import ASKED, Question, QuestionCard
+from examples.crs_alt.recall import RecallingComposer
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -67,7 +69,9 @@ class ChatScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
-        yield Composer(self.client.send_prompt, id=AltCrsApp.INPUT_ID)
+        yield RecallingComposer(
+            self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
+        )
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
             id="hints",
@@ -81,10 +85,23 @@ class ChatScreen(Screen[None]):
         self.client.port.connect(self.client.receive)
 
     def on_key(self, event: events.Key) -> None:
-        """Escape, wherever the focus is: cancel a turn in progress, else nothing."""
+        """Escape closes a question card, else cancels a turn in progress, else does nothing.
+
+        A printable key typed while the input has no focus (and no card is shown) goes into it.
+        """
+        card = self.client.card
         if event.key == "escape":
             event.stop()
-            self.client.cancel_turn()
+            if card is not None:
+                card.escape()
+            else:
+                self.client.cancel_turn()
+        elif event.is_printable and event.character and card is None:
+            composer = self.query_one(Composer)
+            if not composer.has_focus:
+                event.stop()
+                composer.focus()
+                composer.insert(event.character)
 
 
 class AltCrsApp(App[None]):
@@ -129,7 +146,12 @@ class AltCrsApp(App[None]):
             wire.TOOL_START: self._tool_start,
             wire.TOOL_RESULT: self._tool_result,
             wire.SYSTEM_NOTICE: self._notice,
+            ASKED: self._asked,
         }
+        self.questions: list[Question] = []
+        """Questions not shown yet; the first is shown when the card before it is answered."""
+        self.card: QuestionCard | None = None
+        """The question card shown now, if any."""
 
     def get_default_screen(self) -> Screen[None]:
         """The chat screen is the app's only screen."""
@@ -242,6 +264,32 @@ class AltCrsApp(App[None]):
         self._add(
             NoticeRow(wire.text_field(event, "text")), Stamp(when.stamp(moment, moment), "system")
         )
+
+    def _asked(self, event: object) -> None:
+        """Queue the question; show it unless a card is shown.
+
+        A question of an ended turn is dropped, as that turn's other late events are.
+        """
+        question = Question.of(event)
+        if question.turn_id is not None and question.turn_id in self.finished:
+            return
+        self.questions.append(question)
+        if self.card is None:
+            self._next_question()
+
+    def _next_question(self) -> None:
+        if self.questions:
+            self.card = QuestionCard(self.questions.pop(0), self._answered)
+            self.screen.mount(self.card, before=self.screen.query_one(Composer))
+
+    def _answered(self, answer: object) -> None:
+        """Send the card's answer, drop the card, give the input the focus, ask the next."""
+        self.port.send(answer)  # type: ignore[arg-type]
+        if self.card is not None:
+            self.card.remove()
+        self.card = None
+        self.screen.query_one(Composer).focus()
+        self._next_question()
 
     # layout
 
