@@ -213,9 +213,12 @@ class CrsApp(ConversationKeys):
     def action_cancel_turn(self) -> None:
         """Send ``control.prompt.cancel`` while a turn is in progress; otherwise do nothing.
 
-        Before the agent's ``TurnStarted`` the cancel carries no turn id.
+        Before the agent's ``TurnStarted`` the cancel carries no turn id. While an interaction
+        UI is shown, Escape closes it instead (``crs-escape-closes-interaction``).
         """
-        if self.busy:
+        if self.interaction is not None:
+            self.interaction.action_escape()
+        elif self.busy:
             running = list(self.turns)
             self.port.send(PromptCancel(running[-1] if running else None))
 

@@ -7,7 +7,7 @@ scroll the conversation wherever the focus is (``crs-page-keys-scroll``); a prin
 typed while neither the input nor an interaction UI has the focus goes to the input
 (``crs-typing-focuses-input``). Home/End scroll the conversation when it has the focus
 (Textual's ``VerticalScroll`` bindings); in the input they move the cursor (design §6.2
-item 11).
+item 11). Escape while an interaction UI is shown closes it (``CrsApp.action_cancel_turn``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ class ConversationKeys(App[None]):
     """Interaction requests, history recall, page keys and typing focus of the client."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close_interaction", show=False, priority=True),
         Binding("up", "recall(-1)", show=False, priority=True),
         Binding("down", "recall(1)", show=False, priority=True),
         Binding("pageup", "page(-1)", show=False, priority=True),
@@ -96,13 +95,6 @@ class ConversationKeys(App[None]):
         await message.panel.remove()
         self._input().focus()
         await self._show_next_request()
-
-    def action_close_interaction(self) -> None:
-        """Escape while an interaction UI is shown closes it as §2.5.3 says, never cancels."""
-        panel = self.interaction
-        if panel is None:
-            raise SkipAction()
-        panel.action_escape()
 
     # history and page keys
 

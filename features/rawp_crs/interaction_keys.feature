@@ -110,6 +110,15 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
       | MULTI_SELECT |
       | TEXT_INPUT   |
 
+  @clause:crs-escape-closes-interaction
+  Scenario: Escape closes the UI even after a click moved the focus to the conversation
+    When the agent asks "r1", a SELECT request "Which branch?" with the options "main, develop, release" in turn "t1"
+    And the user clicks the conversation
+    And the user presses the key "Escape"
+    Then the interaction UI is gone
+    And the client sent no cancel of the turn
+    And the agent received no choice for "r1"
+
   @clause:crs-interaction-keys-select
   Scenario: A SELECT request with 1,000 options opens and answers like a short one
     When the agent asks "r1", a SELECT request with 1000 options in turn "t1"
@@ -142,4 +151,4 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
     And the user presses the key "Escape"
     Then the client sent no cancel of the turn
     And the agent received no choice for "r1"
-    And the client is still running and the input takes a new message
+    And the client runs on and the input still takes a new message

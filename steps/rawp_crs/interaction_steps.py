@@ -517,3 +517,16 @@ def answered_one_of(
         f"one of {list(options)}",
         seen,
     )
+
+
+@then("the client runs on and the input still takes a new message")
+def takes_new_message(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """The client is running, and a message typed and sent now reaches the agent."""
+    clause = scenario_clause(request, "crs-escape-closes-interaction")
+    check(crs_driver.running, clause, "the client", "it to keep running", repr(crs_driver.crash))
+    before = len(crs_driver.agent.sent_of("control.prompt.request"))
+    crs_driver.type_text("still here")
+    crs_driver.press("enter")
+    prompts = crs_driver.agent.sent_of("control.prompt.request")
+    seen = getattr(prompts[-1], "prompt_text", None) if len(prompts) > before else None
+    check(seen == "still here", clause, "a prompt sent afterwards", "'still here'", repr(seen))

@@ -689,7 +689,8 @@ class _EscapeAlsoCancels(InteractionPanel):
     def action_escape(self) -> None:
         app = self.app
         assert isinstance(app, CrsApp)
-        app.action_cancel_turn()
+        running = list(app.turns)
+        app.port.send(PromptCancel(running[-1] if running else None))
         super().action_escape()
 
 
@@ -699,6 +700,16 @@ class EscapeCancelsTurnInInteraction(CrsApp):
 
     def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
         return _EscapeAlsoCancels(request, id=self.INTERACTION_ID)
+
+
+@mutant
+class EscapeOffPanelCancels(CrsApp):
+    """crs-escape-closes-interaction: with the focus off the interaction UI, Escape cancels."""
+
+    def action_cancel_turn(self) -> None:
+        if self.busy:
+            running = list(self.turns)
+            self.port.send(PromptCancel(running[-1] if running else None))
 
 
 @mutant
