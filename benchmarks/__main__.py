@@ -1,4 +1,4 @@
-"""``python -m benchmarks``: run the five benchmarks and print one table of ratios.
+"""``python -m benchmarks``: run the six benchmarks and print one table of ratios.
 
 Run from the repository root, in the project's virtual environment (``.[test,bench]``)::
 
@@ -18,10 +18,10 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from time import perf_counter
 
-from benchmarks import overhead, parallel, scale, startup, streaming
+from benchmarks import overhead, parallel, scale, slash_popup, startup, streaming
 from benchmarks.timing import Row, machine
 
-BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming")
+BENCHMARKS = ("overhead", "parallel", "scale", "startup", "streaming", "slash")
 """Names accepted by ``--only``, in the order they run."""
 
 
@@ -71,12 +71,18 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = streaming.run(chosen, count(3))
         return streaming.rows(result), result
 
+    def run_slash() -> tuple[list[Row], object]:
+        chosen = tuple(sizes) if sizes else ((10,) if quick else slash_popup.SIZES)
+        result = slash_popup.run(chosen, count(5))
+        return slash_popup.rows(result), result
+
     every = {
         "overhead": run_overhead,
         "parallel": run_parallel,
         "scale": run_scale,
         "startup": run_startup,
         "streaming": run_streaming,
+        "slash": run_slash,
     }
     chosen_names = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = set(chosen_names) - set(every)

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Static, TextArea
 
 from rawp_port import (
     AgentPort,
@@ -42,11 +42,15 @@ from rawp_port import (
     type_name,
 )
 from reference_crs.conversation_keys import ConversationKeys
+from reference_crs.slash import command_of
+from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
     AgentText,
+    CommandBubble,
     DateSeparator,
     PromptInput,
+    SlashPopup,
     SystemNoticeItem,
     ThinkingBlock,
     TimeStamp,
@@ -130,6 +134,10 @@ class CrsApp(ConversationKeys):
         self.ended: set[str] = set()
         """Ids of ended turns; their late events are dropped."""
         self._last_day: date | None = None
+        self.slash = SlashControl(self)
+        """The slash-command popup's behaviour (004 §3.2)."""
+        self._command_sent = False
+        """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self._inbox: deque[object] = deque()
         self._handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
             TurnStarted.type: self._turn_started,
@@ -146,6 +154,7 @@ class CrsApp(ConversationKeys):
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
         yield VerticalScroll(id=self.CONVERSATION_ID)
+        yield self.slash_popup()
         yield self.prompt_input()
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
@@ -156,6 +165,14 @@ class CrsApp(ConversationKeys):
     def prompt_input(self) -> PromptInput:
         """Return the input (``crs-enter-sends``, ``crs-shift-enter-newline``)."""
         return PromptInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+    def slash_popup(self) -> SlashPopup:
+        """Return the slash-command popup, docked just above the input (``crs-slash-*``)."""
+        return SlashPopup(id="slash-popup")
+
+    def command_bubble(self, text: str) -> Widget:
+        """Return the item showing a sent slash command (``crs-command-*``)."""
+        return CommandBubble(text)
 
     def stamp_text(self, moment: datetime) -> str:
         """Return how the timestamp of ``moment``, drawn now, reads (``crs-timestamp-format``).
@@ -179,6 +196,7 @@ class CrsApp(ConversationKeys):
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
         self.conversation.anchor()
+        self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.slash.key
         self.port.connect(self._receive)
 
     @property
@@ -202,13 +220,38 @@ class CrsApp(ConversationKeys):
     async def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
         """Send the prompt and show it with its time (``crs-enter-sends``)."""
         sent_at = self.clock()
-        self.port.send(PromptRequest(prompt_text=message.text, input_type="text"))
+        command = self.sent_command(message.text)
+        input_type = "text" if command is None else "slash_command"
+        self.port.send(PromptRequest(prompt_text=message.text, input_type=input_type))
         self.outstanding += 1
         await self._date_boundary(sent_at)
+        if command is not None:
+            self.slash.sent(command)
+        bubble = self.user_message(message.text) if command is None else None
         await self._add(
-            self.user_message(message.text),
+            bubble or self.command_bubble(message.text),
             TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),
         )
+        self._command_sent = command is not None
+
+    def sent_command(self, text: str) -> str | None:
+        """The published command a sent ``text`` runs, ``None`` for an ordinary prompt.
+
+        (``crs-command-bubble-for-slash-input-type``, ``crs-text-bubble-for-other-input-types``.)
+        """
+        return command_of(text, self.commands)
+
+    def on_text_area_changed(self, message: TextArea.Changed) -> None:
+        """Open, filter or close the slash popup as the input's text changes."""
+        self.slash.sync()
+
+    def on_text_area_selection_changed(self, message: TextArea.SelectionChanged) -> None:
+        """The cursor moved: the popup follows the `/` token under it, if any."""
+        self.slash.sync()
+
+    def on_slash_popup_chosen(self, message: SlashPopup.Chosen) -> None:
+        """A click on an item selects it (``crs-slash-pointer-select``)."""
+        self.slash.choose(message.command)
 
     def action_cancel_turn(self) -> None:
         """Send ``control.prompt.cancel`` while a turn is in progress; otherwise do nothing.
@@ -319,6 +362,7 @@ class CrsApp(ConversationKeys):
 
     async def _commands(self, event: CommandsPublished) -> None:
         self.commands = tuple(event.commands)
+        self.slash.sync(refreshed=True)
 
     # layout
 
@@ -330,4 +374,7 @@ class CrsApp(ConversationKeys):
         self._last_day = day
 
     async def _add(self, *widgets: Widget) -> None:
+        if self._command_sent and isinstance(widgets[0], AgentText | ThinkingBlock | ToolBlock):
+            widgets[0].add_class("-command-result")  # the response joins its command (§3.3 ¶10)
+            self._command_sent = False
         await self.conversation.mount_all(widgets)

@@ -17,6 +17,7 @@ from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 from reference_crs.app import CrsApp
 from reference_crs.widgets import (
     AgentText,
+    CommandBubble,
     DateSeparator,
     SystemNoticeItem,
     ThinkingBlock,
@@ -28,6 +29,7 @@ from steps.adapter import Actor, ItemKind, ItemView
 
 KINDS: dict[type[Widget], tuple[Actor, ItemKind]] = {
     UserMessage: ("user", "text"),
+    CommandBubble: ("user", "command"),
     AgentText: ("agent", "text"),
     ThinkingBlock: ("agent", "thinking"),
     ToolBlock: ("agent", "tool_call"),
@@ -47,6 +49,8 @@ class ReferenceCrsAdapter:
     profiles = ("rawp_crs",)
     conversation_selector = f"#{CrsApp.CONVERSATION_ID}"
     input_selector = f"#{CrsApp.INPUT_ID}"
+    slash_popup_selector = "#slash-popup"
+    """Part 2: the list of the slash-command popup (an ``OptionList``), when shown."""
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
     interaction_selector = f"#{CrsApp.INTERACTION_ID}"
     """The panel docked above the input while a request waits (part 4)."""

@@ -50,11 +50,58 @@ from rawp_port import (
 
 COMMANDS: tuple[Command, ...] = (
     Command("help", "Show what the demo agent can do", "general"),
+    Command("about", "Show the agent's name and version", "general"),
+    Command("feedback", "Send feedback about the demo", "general"),
+    Command("bug", "Report a bug", "general"),
     Command("clear", "Clear the screen", "display"),
-    Command("compact", "Compact the context", "session"),
+    Command(
+        "theme", "Switch the colour theme", "display", (Parameter("name", "theme name", True),)
+    ),
+    Command("wrap", "Toggle soft wrapping", "display"),
+    Command("zoom", "Change the text size", "display"),
+    Command("timestamps", "Show or hide timestamps", "display"),
+    Command(
+        "compact", "Compact the context", "session", (Parameter("focus", "what to keep", False),)
+    ),
+    Command("reset", "Start a new conversation", "session"),
+    Command(
+        "resume",
+        "Resume an earlier conversation",
+        "session",
+        (Parameter("id", "conversation id", True),),
+    ),
+    Command(
+        "export", "Export the conversation", "session", (Parameter("path", "file path", True),)
+    ),
+    Command(
+        "rename", "Rename the conversation", "session", (Parameter("title", "new title", True),)
+    ),
+    Command("history", "List earlier conversations", "session"),
+    Command("undo", "Undo the last turn", "session"),
+    Command("cost", "Show the tokens used", "session"),
     Command("config", "Show the settings", "config", (Parameter("key", "setting name", False),)),
+    Command("model", "Choose the model", "config", (Parameter("name", "model name", True),)),
+    Command("permissions", "Review tool permissions", "config"),
+    Command("login", "Sign in", "config"),
+    Command("logout", "Sign out", "config"),
+    Command("memory", "Edit the agent's memory file", "config"),
+    Command("init", "Create a project guide file", "files"),
+    Command("add-dir", "Add a working directory", "files", (Parameter("path", "directory", True),)),
+    Command("diff", "Show the working tree's changes", "files"),
+    Command("review", "Review the current changes", "files"),
+    Command(
+        "commit",
+        "Commit the staged changes",
+        "files",
+        (Parameter("message", "commit message", False),),
+    ),
+    Command("status", "Show the repository status", "files"),
+    Command("search", "Search the files", "files", (Parameter("query", "text to find", True),)),
+    Command("doctor", "Check the installation", "tools"),
+    Command("mcp", "Manage tool servers", "tools"),
+    Command("agents", "Manage sub-agents", "tools"),
 )
-"""The commands published at connect."""
+"""The commands published at connect: enough to scroll the popup, in categories."""
 
 CANCELLED = "응답이 중지되었습니다 (cancelled)"
 """The notice of a cancelled turn."""

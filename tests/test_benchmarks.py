@@ -3,7 +3,7 @@ and reports its rows; no timing is asserted (benchmarks only, docs/performance.m
 
 from __future__ import annotations
 
-from benchmarks import overhead, scale, startup, streaming
+from benchmarks import overhead, scale, slash_popup, startup, streaming
 from benchmarks.__main__ import main
 
 
@@ -48,3 +48,15 @@ def test_the_streaming_benchmark_streams_every_delta_into_both_apps() -> None:
     rows = streaming.rows(result)
     assert [row.key for row in rows] == ["5. streaming 20", "5. frame gap 20"]
     assert all(sample.total > 0 for side in result[20].values() for sample in side)
+
+
+def test_the_slash_benchmark_opens_and_filters_the_popup_of_every_side() -> None:
+    result = slash_popup.run(sizes=(10,), repeats=1)
+    rows = slash_popup.rows(result)
+    assert [row.key for row in rows] == [
+        "6. popup 10 reference",
+        "6. filter 10 reference",
+        "6. popup 10 crs_alt",
+        "6. filter 10 crs_alt",
+    ]
+    assert all(len(sample.filtered) == 3 for side in result[10].values() for sample in side)

@@ -84,8 +84,8 @@ def test_planned_catalogues_are_marked_planned_and_not_registered() -> None:
 
 
 def test_a_planned_clause_cannot_be_cited_by_a_tag() -> None:
-    with pytest.raises(CatalogueError, match="'crs-slash-filter-prefix' is planned, not checked"):
-        find_clause("crs-slash-filter-prefix")
+    with pytest.raises(CatalogueError, match="'crs-at-trigger-position' is planned, not checked"):
+        find_clause("crs-at-trigger-position")
 
 
 def test_an_active_clause_of_the_second_profile_can_be_cited() -> None:
@@ -93,9 +93,9 @@ def test_an_active_clause_of_the_second_profile_can_be_cited() -> None:
 
 
 def test_a_clause_of_a_planned_area_is_planned_with_the_work_that_will_check_it() -> None:
-    clause = load_catalogue(catalogue_path(RAWP_CRS)).clauses["crs-slash-filter-prefix"]
+    clause = load_catalogue(catalogue_path(RAWP_CRS)).clauses["crs-at-trigger-position"]
     assert clause.status == "planned"
-    assert clause.planned_for and "issue 14" in clause.planned_for
+    assert clause.planned_for and "issue 15" in clause.planned_for
 
 
 def test_a_bad_status_is_rejected(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 import examples.crs_alt
 from examples.crs_alt.app import AltCrsApp
+from examples.crs_alt.command_bubble import CommandRow
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -45,6 +46,8 @@ def _views(widget: Widget) -> Iterator[Item]:
     """The items one child of the conversation holds (a row or group holds several)."""
     if isinstance(widget, UserRow):
         yield Item("user", "text", widget.bubble)
+    elif isinstance(widget, CommandRow):
+        yield Item("user", "command", widget.bubble)
     elif isinstance(widget, NoticeRow):
         yield Item("system", "system", widget.notice)
     elif isinstance(widget, Stamp):
@@ -80,6 +83,8 @@ class CrsAltAdapter:
     """The question card docked above the input while a request waits (part 4)."""
     timestamp_reveal = "inline"
     """Timestamps are drawn all the time, dim (design §9, decision 6)."""
+    slash_popup_selector = "#commands"
+    """Part 2: the command menu, a line-API list that draws its rows itself (no row widgets)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

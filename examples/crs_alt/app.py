@@ -23,7 +23,10 @@ from textual.widgets import Static
 
 from examples.crs_alt import when, wire
 from examples.crs_alt.asking import ASKED, Question, QuestionCard
+from examples.crs_alt.command_bubble import CommandRow, split_command
+from examples.crs_alt.command_menu import entries_of
 from examples.crs_alt.recall import RecallingComposer
+from examples.crs_alt.slash_input import SlashComposer
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -68,10 +71,12 @@ class ChatScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
-        yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
-        yield RecallingComposer(
+        composer = RecallingComposer(
             self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
         )
+        yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
+        yield composer.menu  # right above the input, in the layout (004 §3.2)
+        yield composer
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
             id="hints",
@@ -146,6 +151,7 @@ class AltCrsApp(App[None]):
             wire.TOOL_START: self._tool_start,
             wire.TOOL_RESULT: self._tool_result,
             wire.SYSTEM_NOTICE: self._notice,
+            wire.COMMANDS: self._commands,
             ASKED: self._asked,
         }
         self.questions: list[Question] = []
@@ -173,12 +179,23 @@ class AltCrsApp(App[None]):
     # agent matches them by type name and fields, so the port's type hint does not apply.
 
     def send_prompt(self, text: str) -> None:
-        """Send ``text`` as a prompt and show it, its send time above it (``crs-enter-sends``)."""
+        """Send ``text`` as a prompt and show it, its send time above it (``crs-enter-sends``).
+
+        A text that starts with ``/`` and a published command's name is sent with
+        ``input_type: "slash_command"`` and shown as a command bubble (004 §3.3).
+        """
         sent_at = self.clock()
-        self.port.send(wire.PromptRequest(prompt_text=text))  # type: ignore[arg-type]
+        menu = self.screen.query_one(SlashComposer).menu
+        name, _ = split_command(text)
+        command = text.startswith("/") and any(e.typed == name for e in menu.entries)
+        kind = "slash_command" if command else "text"
+        self.port.send(wire.PromptRequest(prompt_text=text, input_type=kind))  # type: ignore[arg-type]
         self.waiting += 1
         self._new_day(sent_at)
-        self._add(Stamp(when.stamp(sent_at, sent_at), "user"), UserRow(text))
+        if command:
+            menu.used(name)
+        row = CommandRow(text) if command else UserRow(text)
+        self._add(Stamp(when.stamp(sent_at, sent_at), "user"), row)
 
     def cancel_turn(self) -> None:
         """Send ``control.prompt.cancel`` while a turn is in progress (``crs-escape-*``)."""
@@ -257,6 +274,11 @@ class AltCrsApp(App[None]):
             self._add(ToolGroup(output))
         else:
             group.show(output)
+
+    def _commands(self, event: object) -> None:
+        """Cache the published commands, replacing the earlier list (``crs-commands-*``)."""
+        commands = getattr(event, "commands", None) or ()
+        self.screen.query_one(SlashComposer).menu.publish(entries_of(commands))
 
     def _notice(self, event: object) -> None:
         moment = self.clock()

@@ -18,6 +18,7 @@ THINKING_DELTA = "agent.thinking.delta"
 TOOL_START = "tool.invoke.start"
 TOOL_RESULT = "tool.invoke.result"
 SYSTEM_NOTICE = "session.system.notice"
+COMMANDS = "agent.commands.publish"
 """RAWP type names of the events this client draws; every other type is ignored."""
 
 MONOSPACE_TYPES = frozenset({"text", "code", "json", "terminal", "diff", "task_list", "file_tree"})

@@ -6,11 +6,13 @@ take precedence for ``features/rawp_crs`` (pytest's conftest scoping), so neithe
 shadows the other's steps.
 """
 
+from steps.rawp_crs.command_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.conversation_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.focus_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.hover_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.interaction_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.layout_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.markdown_steps import *  # noqa: F403 - step fixtures, by generated name
+from steps.rawp_crs.popup_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.timestamp_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.turn_steps import *  # noqa: F403 - step fixtures, by generated name

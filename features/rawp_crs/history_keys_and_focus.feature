@@ -15,20 +15,20 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     Given the user has sent "first question"
     And the user has sent "second question"
     When the user presses the key "Up"
-    Then the input holds exactly "second question"
+    Then the input's text is exactly "second question"
     When the user presses the key "Up"
-    Then the input holds exactly "first question"
+    Then the input's text is exactly "first question"
     When the user presses the key "Down"
-    Then the input holds exactly "second question"
+    Then the input's text is exactly "second question"
     When the user presses the key "Down"
-    Then the input holds exactly ""
+    Then the input's text is exactly ""
 
   @clause:crs-history-recall
   Scenario: Up in an input that holds a draft recalls nothing
     Given the user has sent "first question"
     When the user types "draft" without sending it
     And the user presses the key "Up"
-    Then the input holds exactly "draft"
+    Then the input's text is exactly "draft"
 
   @clause:crs-page-keys-scroll
   Scenario: Page Up and Page Down scroll the conversation by about one page
@@ -54,7 +54,7 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     Given a turn "t1" has run to its end for the prompt "refactor the parser"
     When the user clicks the conversation
     And the user types "next step" anywhere
-    Then the input holds exactly "next step"
+    Then the input's text is exactly "next step"
     And the input has the keyboard focus
 
   @clause:crs-typing-focuses-input
@@ -62,5 +62,5 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     Given a turn "t1" has run to its end for the prompt "refactor the parser"
     When the user presses the key "tab"
     And the user types "next step" anywhere
-    Then the input holds exactly "next step"
+    Then the input's text is exactly "next step"
     And the input has the keyboard focus

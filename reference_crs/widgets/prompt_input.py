@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual import events
@@ -22,6 +23,10 @@ class PromptInput(TextArea):
     """Keys that insert a line break (``crs-shift-enter-newline``). Shift+Enter reaches the
     app only in terminals that report it (the kitty keyboard protocol); Ctrl+J works in every
     terminal, tmux included (it sends a line feed, which Textual reads as ``ctrl+j``)."""
+
+    popup_keys: Callable[[str], bool] | None = None
+    """Offered each key first (set by the app): ``True`` when an open popup took it, and the
+    key then goes no further (004 §3.2 keyboard rules)."""
 
     @dataclass
     class Submitted(Message):
@@ -66,7 +71,10 @@ class PromptInput(TextArea):
         )
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter":
+        if self.popup_keys is not None and self.popup_keys(event.key):
+            event.stop()
+            event.prevent_default()
+        elif event.key == "enter":
             event.stop()
             event.prevent_default()
             self.submit()

@@ -124,7 +124,7 @@ def scrolled_to(crs_driver: CrsDriver, request: pytest.FixtureRequest, end: str)
     )
 
 
-@then(parsers.re(r'the input holds exactly "(?P<text>[^"]*)"$'))
+@then(parsers.re(r'the input\'s text is exactly "(?P<text>[^"]*)"$'))
 def input_exactly(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
     """The input's whole value is ``text`` (escapes decoded; ``""`` for empty)."""
     clause = scenario_clause(request, "crs-history-recall", "crs-typing-focuses-input")

@@ -11,21 +11,12 @@ Run one with ``pytest features --adapter tests.candidates.crs_mutants:<name>``.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from typing import Any
 
-from textual import events
 from textual.app import App
-from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
-from rawp_port import (
-    AgentPort,
-    ClientSettings,
-    Clock,
-    ControlPlane,
-    InteractionRequested,
-    PromptCancel,
-)
+from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, PromptCancel
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
 from reference_crs.widgets import (
@@ -36,7 +27,6 @@ from reference_crs.widgets import (
     TimeStamp,
     ToolBlock,
 )
-from reference_crs.widgets.interaction import InteractionPanel
 from tests.candidates.mutants import Mutant, register
 
 MUTANTS: dict[str, Mutant] = {}
@@ -571,8 +561,484 @@ class StampsTurnStart(CrsApp):
         await self._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
 
 
+# --- branch slash ---
+# §3.2 slash-command popup, §3.3 command bubble, crs-escape-closes-popup (issue 14).
+
+from textual import events  # noqa: E402 - this branch's block is kept apart for merging
+
+from reference_crs import slash  # noqa: E402
+from reference_crs.slash import Trigger, matching  # noqa: E402
+from reference_crs.slash_control import SlashControl  # noqa: E402
+from reference_crs.widgets import CommandBubble, SlashPopup  # noqa: E402
+
+
+class _SlashApp(CrsApp):
+    """The reference client with a replaced popup behaviour (``CONTROL``) or popup (``POPUP``)."""
+
+    CONTROL: type[SlashControl] = SlashControl
+    POPUP: type[SlashPopup] = SlashPopup
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.slash = self.CONTROL(self)
+
+    def slash_popup(self) -> SlashPopup:
+        return self.POPUP(id="slash-popup")
+
+
+def _with_trigger(finder: Callable[[str, int, int], Trigger | None]) -> type[SlashControl]:
+    """A popup behaviour that finds the `/` token with ``finder``."""
+
+    class Control(SlashControl):
+        def trigger(self) -> Trigger | None:
+            field = self.input
+            row, column = field.cursor_location
+            return finder(field.document.get_line(row), row, column)
+
+    return Control
+
+
+def _any_slash(line: str, row: int, column: int) -> Trigger | None:
+    before = line[:column]
+    at = before.rfind("/")
+    if at < 0 or any(c.isspace() for c in before[at:]):
+        return None
+    return Trigger(row, at, before[at + 1 :])
+
+
+def _line_start_only(line: str, row: int, column: int) -> Trigger | None:
+    found = slash.find_trigger(line, row, column)
+    return found if found is not None and found.column == 0 and row == 0 else None
+
+
+@mutant
+class SlashNeedsALetter(_SlashApp):
+    """crs-slash-popup-opens: the popup opens only once a letter follows the `/`."""
+
+    class CONTROL(SlashControl):
+        def trigger(self) -> Trigger | None:
+            found = super().trigger()
+            return found if found is not None and found.prefix else None
+
+
+@mutant
+class SlashOnlyAtInputStart(_SlashApp):
+    """crs-slash-trigger-position: `/` opens the popup only as the input's first character."""
+
+    CONTROL = _with_trigger(_line_start_only)
+
+
+@mutant
+class SlashMidWordOpens(_SlashApp):
+    """crs-slash-no-trigger-mid-word: any `/`, as in `https://x` or `path/to`, opens the popup."""
+
+    CONTROL = _with_trigger(_any_slash)
+
+
+@mutant
+class PopupCoversInput(_SlashApp):
+    """crs-slash-popup-overlay: the popup is drawn over the input instead of against it."""
+
+    CSS = "#slash-popup { overlay: screen; }"  # laid over where the input is
+
+
+@mutant
+class PopupAtScreenTop(_SlashApp):
+    """crs-slash-popup-near-cursor: the popup is drawn at the screen top, away from the input."""
+
+    CSS = "#slash-popup { dock: top; }"
+
+
+@mutant
+class CommandsReadOnFirstSlash(_SlashApp):
+    """crs-commands-cached: the client takes agent.commands.publish only after its first popup."""
+
+    async def _commands(self, event: Any) -> None:
+        if self.slash.popup.display or getattr(self, "_seen_popup", False):
+            await super()._commands(event)
+
+    def on_text_area_changed(self, message: TextArea.Changed) -> None:
+        super().on_text_area_changed(message)
+        self._seen_popup = getattr(self, "_seen_popup", False) or self.slash.popup.display
+
+
+class _NameOnly(SlashPopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        return Content.assemble((f"/{slash.attribute(command, 'name')}", "bold"))
+
+
+@mutant
+class ItemWithoutDescription(_SlashApp):
+    """crs-slash-item-content: an item shows the command's name without its description."""
+
+    POPUP = _NameOnly
+
+
+class _NoRules(SlashPopup):
+    def set_options(self, options: Any) -> Any:
+        return super().set_options([option for option in options if option is not None])
+
+
+@mutant
+class ItemsRunTogether(_SlashApp):
+    """crs-slash-item-separation: items follow each other with no rule, row or stripe between."""
+
+    POPUP = _NoRules
+
+
+@mutant
+class ItemTextTouchesEdge(_SlashApp):
+    """crs-slash-item-padding: an item's text starts at the very edge of its highlight."""
+
+    CSS = "#slash-popup > .option-list--option { padding: 0; }"
+
+
+class _FlatItems(SlashPopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        name = slash.attribute(command, "name")
+        description = slash.attribute(command, "description")
+        return Content.assemble((f"/{name}  {description}", "bold"))
+
+
+@mutant
+class DescriptionNotMuted(_SlashApp):
+    """crs-slash-item-hierarchy: the description is drawn as bold and bright as the name."""
+
+    POPUP = _FlatItems
+
+
+class _FiltersByFirstLetter(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        super().sync(refreshed=refreshed)
+        found = self.trigger()
+        if found is not None and self.popup.display:
+            self.popup.shown = []  # force a rebuild
+            self.popup.show(matching(self.app.commands, found.prefix[:1], self.usage))
+
+
+@mutant
+class FilterByFirstLetter(_SlashApp):
+    """crs-slash-filter-prefix: the list is filtered by the first letter after `/` only."""
+
+    CONTROL = _FiltersByFirstLetter
+
+
+class _FrozenFilter(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        if self.popup.display and not refreshed and self.trigger() is not None:
+            return  # the list chosen when the popup opened stays
+        super().sync(refreshed=refreshed)
+
+
+@mutant
+class FilterFrozenWhileOpen(_SlashApp):
+    """crs-slash-keys-typing: typing on with the popup open does not update the list."""
+
+    CONTROL = _FrozenFilter
+
+
+class _ClosesOnNoMatch(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        super().sync(refreshed=refreshed)
+        if not self.popup.shown:
+            self.popup.close()
+
+
+@mutant
+class NoMatchClosesPopup(_SlashApp):
+    """crs-slash-no-match-stays-open: the popup closes as soon as no command matches."""
+
+    CONTROL = _ClosesOnNoMatch
+
+
+@mutant
+class NoFocusHighlight(_SlashApp):
+    """crs-slash-focus-highlight: the focused item looks like every other item."""
+
+    CSS = """
+    #slash-popup > .option-list--option-highlighted { background: $surface; color: $foreground; }
+    """
+
+
+class _TextOnlyHighlight(SlashPopup):
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        for index in (old, new):
+            if index is not None and index < len(self.shown):
+                prompt = self._prompt(self.shown[index])
+                if index == new:
+                    prompt = prompt.stylize("on $block-cursor-background")
+                self.replace_option_prompt_at_index(index, prompt)
+
+
+@mutant
+class HighlightOnTextOnly(_SlashApp):
+    """crs-slash-highlight-full-row: the highlight is a background behind the text only."""
+
+    POPUP = _TextOnlyHighlight
+    CSS = """
+    #slash-popup > .option-list--option-highlighted { background: $surface; color: $foreground; }
+    """
+
+
+@mutant
+class HighlightBarelyVisible(_SlashApp):
+    """crs-slash-highlight-contrast: the highlight is barely lighter than the list."""
+
+    CSS = "#slash-popup > .option-list--option-highlighted { background: $surface-lighten-1; }"
+
+
+class _KeepsFirstLit(SlashPopup):
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        if self.shown and new not in (None, 0):
+            first = self._prompt(self.shown[0]).stylize("on $block-cursor-background")
+            self.replace_option_prompt_at_index(0, first)
+
+
+@mutant
+class TwoItemsHighlighted(_SlashApp):
+    """crs-slash-single-highlight: the first item stays highlighted when the focus moves on."""
+
+    POPUP = _KeepsFirstLit
+
+
+class _ArrowsIgnored(SlashPopup):
+    def move(self, step: int) -> None:
+        return
+
+
+@mutant
+class ArrowsDoNothing(_SlashApp):
+    """crs-slash-keys-move: ↑ and ↓ are swallowed by the popup and move nothing."""
+
+    POPUP = _ArrowsIgnored
+
+
+class _EnterSends(SlashControl):
+    def key(self, key: str) -> bool:
+        return False if key == "enter" else super().key(key)
+
+
+@mutant
+class EnterSendsFromPopup(_SlashApp):
+    """crs-slash-keys-select: Enter sends the typed text instead of selecting the item."""
+
+    CONTROL = _EnterSends
+
+
+class _EscapeClears(SlashControl):
+    def key(self, key: str) -> bool:
+        taken = super().key(key)
+        if taken and key == "escape":
+            self.input.clear()
+        return taken
+
+
+@mutant
+class EscapeClearsInput(_SlashApp):
+    """crs-slash-keys-escape: Escape closes the popup and clears the input."""
+
+    CONTROL = _EscapeClears
+
+
+class _NoAutoscroll(SlashPopup):
+    def scroll_to_highlight(self, top: bool = False) -> None:
+        return
+
+
+@mutant
+class PopupDoesNotScroll(_SlashApp):
+    """crs-slash-autoscroll: the focus moves past the popup's visible rows and out of view."""
+
+    POPUP = _NoAutoscroll
+
+
+class _ClickIgnored(SlashPopup):
+    async def _on_click(self, event: events.Click) -> None:
+        event.prevent_default()  # Textual would run the base classes' handlers too
+        event.stop()
+
+
+@mutant
+class ClickSelectsNothing(_SlashApp):
+    """crs-slash-pointer-select: a click on an item does not select it."""
+
+    POPUP = _ClickIgnored
+
+
+class _HoverIgnored(SlashPopup):
+    def _on_mouse_move(self, event: events.MouseMove) -> None:
+        event.prevent_default()  # Textual would run the base classes' handlers too
+
+
+@mutant
+class HoverShowsNothing(_SlashApp):
+    """crs-slash-hover-highlight: hovering over an item leaves it unhighlighted."""
+
+    POPUP = _HoverIgnored
+
+
+class _NoTrailingSpace(SlashControl):
+    def choose(self, command: object) -> None:
+        super().choose(command)
+        field = self.input
+        field.text = field.text.rstrip(" ")
+        field.cursor_location = field.document.end
+
+
+@mutant
+class SelectionWithoutSpace(_SlashApp):
+    """crs-slash-select-replaces-input: a selection writes `/{name}` with no space after it."""
+
+    CONTROL = _NoTrailingSpace
+
+
+@mutant
+class FirstListForever(_SlashApp):
+    """crs-commands-refresh: a later agent.commands.publish is ignored; the first list stays."""
+
+    async def _commands(self, event: Any) -> None:
+        if not self.commands:
+            await super()._commands(event)
+
+
+class _RefreshResetsFocus(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        if refreshed:
+            self._prefix = None  # as if the popup had just opened
+        super().sync(refreshed=refreshed)
+
+
+@mutant
+class RefreshResetsFocus(_SlashApp):
+    """crs-commands-refresh-keeps-state: a refreshed list puts the focus back on its first item."""
+
+    CONTROL = _RefreshResetsFocus
+
+
+class _EscapeAlsoCancels(SlashControl):
+    def key(self, key: str) -> bool:
+        taken = super().key(key)
+        return False if key == "escape" else taken
+
+
+@mutant
+class EscapeInPopupCancels(_SlashApp):
+    """crs-escape-closes-popup: Escape closes the popup and also cancels the running turn."""
+
+    CONTROL = _EscapeAlsoCancels
+
+
+@mutant
+class CommandAsTextBubble(_SlashApp):
+    """crs-command-bubble-distinct: a sent slash command is drawn as an ordinary text bubble."""
+
+    def command_bubble(self, text: str) -> Widget:
+        return UserMessage(text)
+
+
+class _KeepsSlash(CommandBubble):
+    def compose(self) -> ComposeResult:
+        name, _, rest = self.text.partition(" ")
+        yield Static(
+            Content.assemble(("▶ ", ""), (name, "bold $accent"), f" {rest}"), classes="bubble"
+        )
+
+
+@mutant
+class BubbleKeepsSlash(_SlashApp):
+    """crs-command-bubble-strips-slash: the command bubble shows the leading `/`."""
+
+    def command_bubble(self, text: str) -> Widget:
+        return _KeepsSlash(text)
+
+
+class _NestedBadge(CommandBubble):
+    def compose(self) -> ComposeResult:
+        name, _, rest = self.text[1:].partition(" ")
+        yield Static(
+            Content.assemble(("▶ ", ""), (f" {name} ", "bold $accent on $primary"), f" {rest}"),
+            classes="bubble",
+        )
+
+
+@mutant
+class BadgeInBubble(_SlashApp):
+    """crs-command-bubble-no-nesting: the command name sits in a badge inside the bubble."""
+
+    def command_bubble(self, text: str) -> Widget:
+        return _NestedBadge(text)
+
+
+class _PlainName(CommandBubble):
+    def compose(self) -> ComposeResult:
+        name, _, rest = self.text[1:].partition(" ")
+        yield Static(Content.assemble(("▶ ", ""), (name, "$accent"), f" {rest}"), classes="bubble")
+
+
+@mutant
+class CommandNameNotBold(_SlashApp):
+    """crs-command-name-inline-style: the command name is coloured but not bold."""
+
+    def command_bubble(self, text: str) -> Widget:
+        return _PlainName(text)
+
+
+class _TextColouredBubble(CommandBubble):
+    def on_mount(self) -> None:
+        self.bubble.styles.background = self.app.get_css_variables()["primary-muted"]
+
+
+@mutant
+class CommandBubbleLikeText(_SlashApp):
+    """crs-command-bubble-style-differs: the command bubble has the text bubble's background."""
+
+    def command_bubble(self, text: str) -> Widget:
+        return _TextColouredBubble(text)
+
+
+class _TextTypePort:
+    """A port that sends every prompt with input_type text."""
+
+    def __init__(self, port: AgentPort) -> None:
+        self.port = port
+
+    def connect(self, on_event: Any) -> None:
+        self.port.connect(on_event)
+
+    def send(self, frame: Any) -> None:
+        if getattr(frame, "input_type", None) == "slash_command":
+            frame = type(frame)(prompt_text=frame.prompt_text, input_type="text")
+        self.port.send(frame)
+
+
+@mutant
+class CommandSentAsText(_SlashApp):
+    """crs-command-bubble-for-slash-input-type: a slash command is sent with input_type text."""
+
+    def __init__(self, port: AgentPort, *args: Any, **kwargs: Any) -> None:
+        super().__init__(_TextTypePort(port), *args, **kwargs)  # type: ignore[arg-type]
+
+
+@mutant
+class EverySlashIsACommand(_SlashApp):
+    """crs-text-bubble-for-other-input-types: any text starting with `/` is sent as a command."""
+
+    def sent_command(self, text: str) -> str | None:
+        words = text[1:].split(maxsplit=1) if text.startswith("/") else []
+        return words[0] if words else None
+
+
 # --- branch interact ---------------------------------------------------------------------
 # §2.3 hover, §2.5.2 Escape with an interaction UI, §2.5.3 interaction keys.
+
+from typing import ClassVar  # noqa: E402 - this branch's block is kept apart for merging
+
+from textual.binding import Binding, BindingType  # noqa: E402
+
+from rawp_port import InteractionRequested  # noqa: E402
+from reference_crs.widgets.interaction import InteractionPanel  # noqa: E402
 
 
 class _PanelIgnoresY(InteractionPanel):

@@ -1,0 +1,55 @@
+Feature: A slash command shows as a compact command bubble, without its slash
+  A prompt that runs a published command is sent with input type `slash_command` and drawn
+  as a command bubble: the command's name without the leading `/`, bold and in another
+  colour, the parameters after it in normal weight, on a background of its own, no wider
+  than its text. Any other prompt keeps the ordinary text bubble.
+
+  Background:
+    Given the RAWP-CRS client is running
+    And the agent publishes these commands:
+      | name    | description         | category |
+      | compact | Compact the context | session  |
+      | clear   | Clear the screen    | display  |
+
+  @clause:crs-command-bubble-for-slash-input-type @clause:crs-command-bubble-distinct @clause:crs-command-bubble-strips-slash @clause:crs-command-bubble-icon
+  Scenario: A sent slash command is a command bubble without its slash
+    When the user sends the command text "/compact focus on auth module"
+    Then the last prompt has the input type "slash_command"
+    And the last user item is a command bubble
+    And the command bubble reads "compact focus on auth module"
+    And anything drawn before the command name is one icon glyph
+
+  @clause:crs-command-bubble-for-slash-input-type @clause:crs-command-bubble-strips-slash
+  Scenario: A command selected in the popup and sent is a command bubble
+    When the user types "/cle" in the input
+    And the user presses Enter
+    And the user presses Enter
+    Then the last prompt has the input type "slash_command"
+    And the last user item is a command bubble
+    And the command bubble reads "clear"
+
+  @clause:crs-command-name-inline-style @clause:crs-command-bubble-no-nesting @clause:crs-command-bubble-compact
+  Scenario: The name is set apart by inline style only, in a compact bubble
+    When the user sends the command text "/compact focus on auth"
+    Then the name "compact" is bold in another colour and "focus on auth" is not bold
+    And the command bubble holds no box, badge or chip of its own
+    And the command bubble is no wider than its text and its padding
+
+  @clause:crs-command-bubble-style-differs @clause:crs-command-bubble-distinct
+  Scenario: A command bubble looks different from a text bubble
+    Given the user has sent "hello there"
+    When the user sends the command text "/clear now"
+    Then the command bubble's background differs from the text bubble's
+
+  @clause:crs-text-bubble-for-other-input-types
+  Scenario Outline: Any other prompt keeps the ordinary text bubble
+    When the user sends the command text "<text>"
+    Then the last prompt has the input type "text"
+    And the last user item is a text bubble
+
+    Examples:
+      | text                  |
+      | hello                 |
+      | /unknown thing        |
+      | https://x.org/compact |
+      | please /compact now   |

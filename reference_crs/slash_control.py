@@ -1,0 +1,125 @@
+"""The slash-command popup's behaviour: when it opens, what it lists, what its keys do.
+
+:class:`SlashControl` keeps the popup in step with the input's text and cursor (the filter
+is the text after the `/`, so a refresh of the command list keeps it by construction) and
+handles the popup's keys, which the input offers it first (``PromptInput.popup_keys``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from reference_crs.slash import Trigger, attribute, find_trigger, matching, required_hint, select
+from reference_crs.widgets import PromptInput, SlashPopup
+
+if TYPE_CHECKING:
+    from reference_crs.app import CrsApp
+
+POPUP_KEYS = frozenset({"up", "down", "enter", "tab", "escape"})
+"""Keys the open popup takes (004 §3.2 ¶15-19); every other key edits the input."""
+
+
+class SlashControl:
+    """Drives the app's :class:`SlashPopup` from the input and the cached commands."""
+
+    def __init__(self, app: CrsApp) -> None:
+        """Drive ``app``'s popup."""
+        self.app = app
+        self.usage: dict[str, int] = {}
+        """How often each command was sent in this session (``crs-slash-sort-order``)."""
+        self._dismissed: tuple[int, int] | None = None
+        """Where the `/` of a token closed by Escape is: it stays closed until it goes."""
+        self._prefix: str | None = None
+        """The filter the popup lists now."""
+        self._hinted: str | None = None
+        """The input's text when a parameter hint was shown."""
+
+    @property
+    def popup(self) -> SlashPopup:
+        """The popup."""
+        return self.app.query_one(SlashPopup)
+
+    @property
+    def input(self) -> PromptInput:
+        """The input."""
+        return self.app.query_one(f"#{self.app.INPUT_ID}", PromptInput)
+
+    def trigger(self) -> Trigger | None:
+        """The `/` token at the input's cursor, if it opens the popup."""
+        field = self.input
+        if field.selection.start != field.selection.end:
+            return None
+        row, column = field.cursor_location
+        return find_trigger(field.document.get_line(row), row, column)
+
+    def sync(self, *, refreshed: bool = False) -> None:
+        """Open, filter or close the popup for the input's text now.
+
+        Args:
+            refreshed: The command list was just replaced: keep the highlighted command
+                (``crs-commands-refresh-keeps-state``) rather than reset it.
+        """
+        field, popup = self.input, self.popup
+        if self._hinted is not None and field.text != self._hinted:
+            field.suggestion, self._hinted = "", None
+        found = self.trigger()
+        if found is None or (found.row, found.column) == self._dismissed:
+            if found is None:
+                self._dismissed = None
+            popup.close()
+            self._prefix = None
+            return
+        same = found.prefix == self._prefix and popup.is_open
+        focused = popup.focused_command
+        keep = str(attribute(focused, "name", "")) if focused is not None and same else None
+        if not same or refreshed:
+            popup.show(matching(self.app.commands, found.prefix, self.usage), keep)
+        self._prefix = found.prefix
+
+    def key(self, key: str) -> bool:
+        """The input's ``popup_keys``: handle ``key`` if the popup is open; whether it did."""
+        if key == "right" and self._hinted is not None:
+            self.input.suggestion, self._hinted = "", None  # a hint is not text to insert
+            return True
+        if key not in POPUP_KEYS:
+            return False
+        self.sync()  # keys typed in a burst may be ahead of the Changed messages
+        popup = self.popup
+        if not popup.is_open:
+            return False
+        if key in ("up", "down"):
+            popup.move(-1 if key == "up" else 1)
+        elif key == "escape":
+            found = self.trigger()
+            self._dismissed = (found.row, found.column) if found else None
+            popup.close()
+            self._prefix = None
+        else:
+            command = popup.focused_command
+            if command is not None:
+                self.choose(command)
+        return True
+
+    def choose(self, command: object) -> None:
+        """Put ``command`` into the input, close the popup and show a required hint."""
+        found, field = self.trigger(), self.input
+        if found is None:
+            return
+        start = (found.row, found.column)
+        end = field.cursor_location
+        before = field.document.get_text_range((0, 0), start)
+        after = field.document.get_text_range(end, field.document.end)
+        text, offset = select(before, after, str(attribute(command, "name", "")))
+        field.text = text
+        lines = text[:offset].split("\n")
+        field.cursor_location = (len(lines) - 1, len(lines[-1]))
+        self.popup.close()
+        self._prefix = None
+        self._dismissed = None
+        hint = required_hint(command)
+        if hint:
+            field.suggestion, self._hinted = hint, text
+
+    def sent(self, name: str) -> None:
+        """Count a use of command ``name``."""
+        self.usage[name] = self.usage.get(name, 0) + 1

@@ -1,0 +1,177 @@
+"""The slash-command popup: an ``OptionList`` docked between the conversation and the input.
+
+It never takes the focus: the input keeps it, and hands the popup's keys (↑/↓, Enter, Tab,
+Escape) to the app while it is shown (004 §3.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from textual import events
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from reference_crs.slash import NO_MATCH, attribute, printable
+
+CATEGORY_ICONS = {"session": "↻", "display": "◐", "config": "⚙", "general": "?"}
+"""A one-cell glyph per known category (``crs-slash-item-category``); others get ``•``."""
+MAX_ROWS = 13
+"""The popup's most rows of items (7 items and the rules between them), then it scrolls."""
+CHUNK = 200
+"""Options made at a time: a long list gets more as the highlight or the scroll nears the
+end of those made, so `/` with 10,000 commands lays out 200 (``crs-slash-popup-latency``)."""
+
+
+class SlashPopup(OptionList, can_focus=False):
+    """The popup's list: one option per command, a rule between options.
+
+    Rules separate the items (``crs-slash-item-separation``).
+
+    Each option reads `` /{name}  {description}  {icon} {category}`` with one cell of padding
+    on each side of the highlight (``crs-slash-item-padding``), the name bold and the rest
+    muted (``crs-slash-item-hierarchy``). The highlight covers the whole row
+    (``crs-slash-highlight-full-row``) and follows the mouse (``crs-slash-hover-wins``).
+    """
+
+    DEFAULT_CSS = """
+    SlashPopup {
+        display: none;
+        height: auto;
+        border: round $accent;
+        padding: 0;
+        background: $surface;
+        & > .option-list--option {
+            padding: 0 1;
+        }
+        & > .option-list--option-highlighted {
+            color: $block-cursor-foreground;
+            background: $block-cursor-background;
+        }
+        & > .option-list--option-hover {
+            background: $surface;
+        }
+        & > .option-list--option-disabled {
+            color: $text-muted;
+        }
+    }
+    """
+
+    @dataclass
+    class Chosen(Message):
+        """The user clicked ``command`` (``crs-slash-pointer-select``)."""
+
+        command: object
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Create the popup, hidden and empty."""
+        super().__init__(id=id)
+        self.shown: list[object] = []
+        """The commands listed, in order (the options' order)."""
+        self.loaded = 0
+        """How many of :attr:`shown` have their option made (the first ones)."""
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the popup is shown."""
+        return bool(self.display)
+
+    @property
+    def focused_command(self) -> object | None:
+        """The highlighted command, ``None`` when nothing matches."""
+        index = self.highlighted
+        if index is None or not self.shown or index >= len(self.shown):
+            return None
+        return self.shown[index]
+
+    def show(self, commands: Sequence[object], keep: str | None = None) -> None:
+        """List ``commands`` and open; the highlight stays on ``keep``'s name if listed.
+
+        Otherwise it goes to the first item (``crs-slash-filter-focus-reset``). With no
+        commands the popup stays open with the no-match message
+        (``crs-slash-no-match-stays-open``).
+        """
+        names = [str(attribute(c, "name", "")) for c in commands]
+        same = names == [str(attribute(c, "name", "")) for c in self.shown] and self.display
+        if not same:
+            self.shown = list(commands)
+            self.loaded = min(len(self.shown), CHUNK)
+            options = self._make_options(0, self.loaded)
+            if not options:
+                options.append(Option(Content(NO_MATCH), disabled=True))
+            self.set_options(options)
+            rows = max(1, 2 * len(self.shown) - 1)
+            self.styles.height = min(rows, MAX_ROWS) + 2
+        if self.shown:
+            target = names.index(keep) if keep in names else 0
+            self._load_through(target)
+            self.highlighted = target
+        self.display = True
+
+    def _make_options(self, start: int, end: int) -> list[Option | None]:
+        """Options of ``shown[start:end]``, each followed by a rule unless it is the last."""
+        options: list[Option | None] = []
+        for index in range(start, end):
+            options.append(Option(self._prompt(self.shown[index])))
+            if index < len(self.shown) - 1:
+                options.append(None)
+        return options
+
+    def _load_through(self, index: int) -> None:
+        """Make the options up to item ``index`` and a chunk beyond it, if not made yet."""
+        if index + MAX_ROWS < self.loaded or self.loaded >= len(self.shown):
+            return
+        end = min(len(self.shown), index + CHUNK)
+        self.add_options(self._make_options(self.loaded, end))
+        self.loaded = end
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Scrolled near the end of the options made: make the next chunk."""
+        super().watch_scroll_y(old_value, new_value)
+        if self.loaded < len(self.shown) and self.max_scroll_y - new_value < 2 * MAX_ROWS:
+            self._load_through(self.loaded)
+
+    def close(self) -> None:
+        """Hide the popup."""
+        self.display = False
+
+    def move(self, step: int) -> None:
+        """Move the highlight by ``step`` items, wrapping around (``crs-slash-keys-wrap``)."""
+        if not self.shown:
+            return
+        index = self.highlighted if self.highlighted is not None else 0
+        target = (index + step) % len(self.shown)
+        self._load_through(target)
+        self.highlighted = target
+        self.scroll_to_highlight()
+
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        """One option's text, built from plain parts: no markup in a name is interpreted."""
+        name = printable(str(attribute(command, "name", "")))
+        description = printable(str(attribute(command, "description", "") or ""))
+        category = attribute(command, "category")
+        parts: list[str | tuple[str, str]] = [(f"/{name}", "bold"), "  "]
+        parts.append((description, "$text-secondary"))
+        if category:
+            icon = CATEGORY_ICONS.get(str(category), "•")
+            parts += ["  ", (f"{icon} {printable(str(category))}", "$foreground-muted italic")]
+        return Content.assemble(*parts)
+
+    def _on_mouse_move(self, event: events.MouseMove) -> None:
+        """The hovered item takes the highlight (``crs-slash-hover-wins``)."""
+        hovered = event.style.meta.get("option")
+        if isinstance(hovered, int) and hovered < len(self.shown):
+            self.highlighted = hovered
+
+    async def _on_click(self, event: events.Click) -> None:
+        """A click selects the item under the pointer (``crs-slash-pointer-select``)."""
+        event.stop()
+        event.prevent_default()  # OptionList's own click handler would select it again
+        clicked = event.style.meta.get("option")
+        if isinstance(clicked, int) and clicked < len(self.shown):
+            self.highlighted = clicked
+            self.post_message(self.Chosen(self.shown[clicked]))

@@ -1,0 +1,164 @@
+"""The slash-command popup as drawn: its region, its items and their highlight (part 2).
+
+Everything is read on the composed screen (:func:`steps.screen.screen_cells`), never from
+widget classes, so an ``OptionList``, a ``ListView`` or custom rows are judged alike
+(``docs/adapters.md``, "Part 2"):
+
+- the popup is the widget the adapter's ``slash_popup_selector`` names; it is *open* when
+  that widget is displayed with a non-empty region;
+- its *inner region* is its region minus border, padding and scrollbar;
+- an *item* starts at a row of the inner region whose first ``/word`` is ``/{name}`` for a
+  published name (its *name row*);
+- a cell's *background* is read with the reverse attribute applied;
+- the popup's *base* background is the most common background of its whole region; a name
+  row is *highlighted* when one of its inner cells has a background whose contrast with
+  the base is at least :data:`HIGHLIGHT_CONTRAST` (zebra stripes, "slightly different",
+  stay below it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from textual.geometry import Region
+from textual.widget import Widget
+
+from steps.rawp_crs.capability import member
+from steps.rawp_crs.driver import CrsDriver
+from steps.screen import Cell, _luminance, screen_cells
+
+PART = "part 2, the slash-command popup"
+"""What needs the members read here, for the verdict ERROR of an adapter without them."""
+HIGHLIGHT_CONTRAST = 1.3
+"""Least contrast ratio (WCAG formula, 1 to 21) between the highlight's background and the
+popup's base background (``crs-slash-highlight-contrast``): a harness threshold. Textual's
+block cursor on its dark surface is about 3.3, a default ``OptionList``'s cursor while the
+list is not focused (the input keeps the focus) about 1.37, a zebra stripe about 1.1."""
+FIRST_WORD = re.compile(r"(?<!\S)/(\S+)")
+"""The first ``/word`` of a row: the item's name when it is a published one."""
+
+RGB = tuple[int, int, int]
+
+
+def background(cell: Cell) -> RGB | None:
+    """The cell's background as seen: its text colour when drawn reversed."""
+    return cell.foreground if cell.style.reverse else cell.background
+
+
+def contrast(one: RGB | None, other: RGB | None) -> float:
+    """WCAG contrast ratio of two colours (1 when either is unset or they are equal)."""
+    if one is None or other is None:
+        return 1.0
+    lighter, darker = sorted((_luminance(one), _luminance(other)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of the popup as drawn.
+
+    Attributes:
+        name: The command's name (without `/`).
+        y: Its name row on the screen.
+        cells: That row's cells across the popup's inner width.
+        x: The screen column of ``cells[0]``.
+    """
+
+    name: str
+    y: int
+    cells: tuple[Cell, ...]
+    x: int
+
+    @property
+    def text(self) -> str:
+        """The row's text across the inner width."""
+        return "".join(cell.char for cell in self.cells)
+
+    def span(self, needle: str) -> range:
+        """Indices into :attr:`cells` of ``needle``'s first occurrence (empty if absent)."""
+        offsets, text = [], ""
+        for cell in self.cells:
+            offsets.append(len(text))
+            text += cell.char
+        at = text.find(needle)
+        if at < 0:
+            return range(0)
+        start = next(i for i, offset in enumerate(offsets) if offset >= at)
+        end = next(
+            (i for i, offset in enumerate(offsets) if offset >= at + len(needle)), len(offsets)
+        )
+        return range(start, end)
+
+
+@dataclass(frozen=True)
+class Popup:
+    """The open popup as drawn: its regions, items and base background."""
+
+    widget: Widget
+    region: Region
+    inner: Region
+    items: tuple[Item, ...]
+    base: RGB | None
+    rows: tuple[str, ...]
+    """The text of every row of the inner region, top to bottom."""
+
+    @property
+    def names(self) -> list[str]:
+        """The names of the items drawn, top to bottom."""
+        return [item.name for item in self.items]
+
+    def highlighted(self) -> list[Item]:
+        """The items whose name row carries a highlight (any inner cell)."""
+        return [
+            item
+            for item in self.items
+            if any(contrast(background(c), self.base) >= HIGHLIGHT_CONTRAST for c in item.cells)
+        ]
+
+    def item(self, name: str) -> Item | None:
+        """The drawn item of ``name``, if any."""
+        return next((item for item in self.items if item.name == name), None)
+
+
+def popup_widget(driver: CrsDriver) -> Widget | None:
+    """The displayed popup widget the adapter names, or ``None`` when it is closed."""
+    selector = member(driver.adapter, "slash_popup_selector", PART)
+    widget: Widget
+    for widget in driver.app.query(selector):
+        if widget.display and widget.visible and widget.region.height > 0:
+            return widget
+    return None
+
+
+def read_popup(driver: CrsDriver, names: list[str]) -> Popup | None:
+    """The popup as drawn now, its items found among ``names``; ``None`` when closed.
+
+    Args:
+        driver: The scenario's driver, the app idle.
+        names: The names the agent published (as drawn: a step passes printable names).
+    """
+    widget = popup_widget(driver)
+    if widget is None:
+        return None
+    region = widget.region
+    inner = widget.scrollable_content_region.intersection(region)
+    screen = screen_cells(driver.app)
+    counts: Counter[RGB | None] = Counter(
+        background(screen[y][x])
+        for y in range(region.y, min(region.bottom, len(screen)))
+        for x in range(region.x, min(region.right, len(screen[y])))
+    )
+    ranked = counts.most_common()
+    base = ranked[0][0] if ranked else None
+    known = set(names)
+    items, rows = [], []
+    for y in range(inner.y, min(inner.bottom, len(screen))):
+        cells = tuple(screen[y][inner.x : inner.right])
+        text = "".join(cell.char for cell in cells)
+        rows.append(text)
+        found = FIRST_WORD.search(text)
+        if found and found.group(1) in known:
+            items.append(Item(found.group(1), y, cells, inner.x))
+    return Popup(widget, region, inner, tuple(items), base, tuple(rows))
