@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -30,6 +30,7 @@ from rawp_port import (
     Clock,
     CommandsPublished,
     ControlPlane,
+    InteractionRequested,
     PromptCancel,
     PromptRequest,
     SystemNotice,
@@ -41,6 +42,7 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
+from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.history import LazyHistory
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
@@ -75,7 +77,7 @@ class TurnView:
     """Every text block of the turn, to finish at its end."""
 
 
-class CrsApp(App[None]):
+class CrsApp(ConversationKeys):
     """A conversation above a multi-line input; Enter sends, Escape cancels a running turn.
 
     Agent output is drawn left-aligned at full width without a bubble, user messages in a
@@ -153,6 +155,7 @@ class CrsApp(App[None]):
             ToolResult.type: self._tool_result,
             SystemNotice.type: self._system_notice,
             CommandsPublished.type: self._commands,
+            InteractionRequested.type: self._interaction_requested,
         }
 
     def compose(self) -> ComposeResult:
@@ -281,9 +284,12 @@ class CrsApp(App[None]):
     def action_cancel_turn(self) -> None:
         """Send ``control.prompt.cancel`` while a turn is in progress; otherwise do nothing.
 
-        Before the agent's ``TurnStarted`` the cancel carries no turn id.
+        Before the agent's ``TurnStarted`` the cancel carries no turn id. While an interaction
+        UI is shown, Escape closes it instead (``crs-escape-closes-interaction``).
         """
-        if self.busy:
+        if self.interaction is not None:
+            self.interaction.action_escape()
+        elif self.busy:
             running = list(self.turns)
             self.port.send(PromptCancel(running[-1] if running else None))
 

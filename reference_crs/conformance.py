@@ -71,6 +71,10 @@ class ReferenceCrsAdapter:
     workspace_button_selector: str | None = "#workspace-button"
     manual_path_selector = "#manual-path"
     select_button_selector = "#select-workspace"
+    interaction_selector = f"#{CrsApp.INTERACTION_ID}"
+    """The panel docked above the input while a request waits (part 4)."""
+    timestamp_reveal = "inline"
+    """Timestamps are drawn all the time, muted (design §9, decision 6)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

@@ -29,6 +29,8 @@ from rawp_port import (
     FileCandidates,
     FileSearch,
     HistoryPage,
+    InteractionAnswer,
+    InteractionRequested,
     Parameter,
     PromptCancel,
     PromptRequest,
@@ -168,6 +170,8 @@ class DemoAgent:
         self.conversation_id = conversation_id
         """The stored conversation this session continues."""
         self._recording: tuple[str, PromptRequest, Any, list[Event]] | None = None
+        self._asking: dict[str, asyncio.Future[InteractionAnswer]] = {}
+        """Interaction requests waiting for the user's answer, by request id."""
 
     # AgentPort
 
@@ -190,6 +194,11 @@ class DemoAgent:
             self._cancel(_as(PromptCancel, frame).turn_id)
         elif name == FileSearch.type:
             self._spawn(self._answer_search(_as(FileSearch, frame)))
+        elif name == InteractionAnswer.type:
+            answer = _as(InteractionAnswer, frame)
+            waiting = self._asking.pop(answer.request_id, None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(answer)
 
     @property
     def busy(self) -> bool:
@@ -228,9 +237,38 @@ class DemoAgent:
             self._publish(TurnEnded(pending_id))
 
     async def _stream(self, turn_id: str, prompt: PromptRequest) -> None:
+        if "ask" in prompt.prompt_text.lower().split():
+            await self._ask(turn_id)
         for event in self._script(turn_id, prompt):
             await asyncio.sleep(self.delay)
             self._publish(event)
+
+    async def _ask(self, turn_id: str) -> None:
+        """For a prompt with the word "ask": a PERMISSION, then a SELECT request (002 §2.5.3)."""
+        questions = (
+            InteractionRequested(
+                f"{turn_id}-permission",
+                "PERMISSION",
+                "May I list the files here?",
+                (),
+                None,
+                turn_id,
+            ),
+            InteractionRequested(
+                f"{turn_id}-style",
+                "SELECT",
+                "How should I answer?",
+                ("briefly", "in detail", "as a haiku"),
+                "briefly",
+                turn_id,
+            ),
+        )
+        for question in questions:
+            waiting = self._asking[question.request_id] = asyncio.get_running_loop().create_future()
+            self._publish(question)
+            answer = await waiting
+            shown = answer.value if answer.value is not None else answer.outcome
+            self._publish(TextDelta(turn_id, f"{question.prompt} → {shown}\n\n"))
 
     def _end_turn(self, turn_id: str, task: asyncio.Task[None]) -> None:
         """End the turn, after its stream ran out or was cancelled (even before it began)."""

@@ -103,6 +103,8 @@ class CrsAltAdapter:
     input_selector = f"#{AltCrsApp.INPUT_ID}"
     newline_keys: Sequence[str] = Composer.NEWLINE_KEYS
     """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
+    interaction_selector = ".ask-card"
+    """The question card docked above the input while a request waits (part 4)."""
     timestamp_reveal = "inline"
     """Timestamps are drawn all the time, dim (design §9, decision 6)."""
     slash_popup_selector = "#commands"

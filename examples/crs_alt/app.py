@@ -22,10 +22,12 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from examples.crs_alt import when, wire
+from examples.crs_alt.asking import ASKED, Question, QuestionCard
 from examples.crs_alt.browser import SessionScreen
 from examples.crs_alt.command_bubble import CommandRow, split_command
 from examples.crs_alt.command_menu import entries_of
 from examples.crs_alt.older import OlderTurns
+from examples.crs_alt.recall import RecallingComposer
 from examples.crs_alt.slash_input import SlashComposer
 from examples.crs_alt.widgets import (
     AgentProse,
@@ -71,7 +73,9 @@ class ChatScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
-        composer = SlashComposer(self.client.send_prompt, id=AltCrsApp.INPUT_ID)
+        composer = RecallingComposer(
+            self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
+        )
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
         yield composer.menu  # right above the input, in the layout (004 §3.2)
         yield composer
@@ -93,10 +97,23 @@ class ChatScreen(Screen[None]):
         self.client.older.wheel_up()
 
     def on_key(self, event: events.Key) -> None:
-        """Escape, wherever the focus is: cancel a turn in progress, else nothing."""
+        """Escape closes a question card, else cancels a turn in progress, else does nothing.
+
+        A printable key typed while the input has no focus (and no card is shown) goes into it.
+        """
+        card = self.client.card
         if event.key == "escape":
             event.stop()
-            self.client.cancel_turn()
+            if card is not None:
+                card.escape()
+            else:
+                self.client.cancel_turn()
+        elif event.is_printable and event.character and card is None:
+            composer = self.query_one(Composer)
+            if not composer.has_focus:
+                event.stop()
+                composer.focus()
+                composer.insert(event.character)
 
 
 class AltCrsApp(App[None]):
@@ -144,7 +161,12 @@ class AltCrsApp(App[None]):
             wire.TOOL_RESULT: self._tool_result,
             wire.SYSTEM_NOTICE: self._notice,
             wire.COMMANDS: self._commands,
+            ASKED: self._asked,
         }
+        self.questions: list[Question] = []
+        """Questions not shown yet; the first is shown when the card before it is answered."""
+        self.card: QuestionCard | None = None
+        """The question card shown now, if any."""
 
     def start_session(self, node_id: str, agent_id: str) -> None:
         """Open the session form for a node and an agent (004 §7.1, the browser's entry)."""
@@ -277,6 +299,32 @@ class AltCrsApp(App[None]):
         self._add(
             NoticeRow(wire.text_field(event, "text")), Stamp(when.stamp(moment, moment), "system")
         )
+
+    def _asked(self, event: object) -> None:
+        """Queue the question; show it unless a card is shown.
+
+        A question of an ended turn is dropped, as that turn's other late events are.
+        """
+        question = Question.of(event)
+        if question.turn_id is not None and question.turn_id in self.finished:
+            return
+        self.questions.append(question)
+        if self.card is None:
+            self._next_question()
+
+    def _next_question(self) -> None:
+        if self.questions:
+            self.card = QuestionCard(self.questions.pop(0), self._answered)
+            self.screen.mount(self.card, before=self.screen.query_one(Composer))
+
+    def _answered(self, answer: object) -> None:
+        """Send the card's answer, drop the card, give the input the focus, ask the next."""
+        self.port.send(answer)  # type: ignore[arg-type]
+        if self.card is not None:
+            self.card.remove()
+        self.card = None
+        self.screen.query_one(Composer).focus()
+        self._next_question()
 
     # layout
 

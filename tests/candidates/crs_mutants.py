@@ -1925,3 +1925,176 @@ class StopsBeforeTheRest(CrsApp):
     """crs-load-older-remaining: fewer than N older turns left are never loaded."""
 
     __init__ = _with_history(_StopsBeforeTheRest)
+
+
+# --- branch interact ---------------------------------------------------------------------
+# §2.3 hover, §2.5.2 Escape with an interaction UI, §2.5.3 interaction keys.
+
+
+from textual.binding import Binding  # noqa: E402
+
+from rawp_port import InteractionRequested  # noqa: E402
+from reference_crs.widgets.interaction import InteractionPanel  # noqa: E402
+
+
+class _PanelIgnoresY(InteractionPanel):
+    """A YN panel that swallows Y (Enter still approves)."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "y":
+            event.stop()
+            event.prevent_default()
+
+
+@mutant
+class YnIgnoresY(CrsApp):
+    """crs-interaction-keys-yn: Y does not approve a YN request."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _PanelIgnoresY(request, id=self.INTERACTION_ID)
+
+
+class _EscapeApproves(InteractionPanel):
+    """A panel whose Escape approves a PERMISSION request."""
+
+    def action_escape(self) -> None:
+        if self.kind == "PERMISSION":
+            self.answer("approved")
+        else:
+            super().action_escape()
+
+
+@mutant
+class PermissionEscapeApproves(CrsApp):
+    """crs-interaction-keys-permission: Escape approves a PERMISSION request."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _EscapeApproves(request, id=self.INTERACTION_ID)
+
+
+class _SelectsFirst(InteractionPanel):
+    """A panel whose Enter selects the first option, wherever the focus is."""
+
+    def action_enter(self) -> None:
+        if self.kind == "SELECT":
+            self.answer("selected", str(self.request.options[0]))
+        else:
+            super().action_enter()
+
+
+@mutant
+class SelectIgnoresFocus(CrsApp):
+    """crs-interaction-keys-select: Enter selects the first option, not the focused one."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _SelectsFirst(request, id=self.INTERACTION_ID)
+
+
+class _SpaceDoesNothing(InteractionPanel):
+    """A panel that takes Space away from its selection list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "nothing", show=False, priority=True),
+    ]
+
+    def action_nothing(self) -> None:
+        """Swallow the key."""
+
+
+@mutant
+class SpaceDoesNotToggle(CrsApp):
+    """crs-interaction-keys-multi-select: Space does not toggle the focused option."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _SpaceDoesNothing(request, id=self.INTERACTION_ID)
+
+
+class _SubmitsEmpty(InteractionPanel):
+    """A panel whose Enter submits an empty text, whatever was typed."""
+
+    def action_enter(self) -> None:
+        if self.kind == "TEXT_INPUT":
+            self.answer("submitted", "")
+        else:
+            super().action_enter()
+
+
+@mutant
+class TextInputDropsText(CrsApp):
+    """crs-interaction-keys-text-input: Enter submits an empty text, not the one typed."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _SubmitsEmpty(request, id=self.INTERACTION_ID)
+
+
+class _EscapeIgnoresDefault(InteractionPanel):
+    """A panel whose Escape cancels without the request's default value."""
+
+    def action_escape(self) -> None:
+        if self.kind in ("YN", "PERMISSION"):
+            super().action_escape()
+        else:
+            self.answer("cancelled", None)
+
+
+@mutant
+class EscapeIgnoresDefault(CrsApp):
+    """crs-interaction-escape-default: Escape on a request with a default answers no value."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _EscapeIgnoresDefault(request, id=self.INTERACTION_ID)
+
+
+class _EscapeAlsoCancels(InteractionPanel):
+    """A panel whose Escape closes it and cancels the running turn too."""
+
+    def action_escape(self) -> None:
+        app = self.app
+        assert isinstance(app, CrsApp)
+        running = list(app.turns)
+        app.port.send(PromptCancel(running[-1] if running else None))
+        super().action_escape()
+
+
+@mutant
+class EscapeCancelsTurnInInteraction(CrsApp):
+    """crs-escape-closes-interaction: Escape closes the interaction UI and cancels the turn."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _EscapeAlsoCancels(request, id=self.INTERACTION_ID)
+
+
+@mutant
+class EscapeOffPanelCancels(CrsApp):
+    """crs-escape-closes-interaction: with the focus off the interaction UI, Escape cancels."""
+
+    def action_cancel_turn(self) -> None:
+        if self.busy:
+            running = list(self.turns)
+            self.port.send(PromptCancel(running[-1] if running else None))
+
+
+@mutant
+class HoverOnAgentText(CrsApp):
+    """crs-no-hover-effect-on-static: plain agent text lights up under the pointer."""
+
+    CSS = "AgentText:hover { background: $boost; }"
+
+
+@mutant
+class OptionsWithoutHover(CrsApp):
+    """crs-interactive-smooth-feedback: options of an interaction request ignore the pointer."""
+
+    CSS = """
+    InteractionPanel OptionList > .option-list--option-hover,
+    InteractionPanel SelectionList > .option-list--option-hover { background: transparent; }
+    """
+
+
+@mutant
+class HoverMovesOptions(CrsApp):
+    """crs-interactive-smooth-feedback: hovering the options' list pads it, moving every option."""
+
+    CSS = (
+        "InteractionPanel OptionList:hover, InteractionPanel SelectionList:hover { padding: 1 0; }"
+    )

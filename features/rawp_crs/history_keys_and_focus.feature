@@ -1,0 +1,66 @@
+Feature: History recall, page and Home/End scrolling, and typing that reaches the input
+  In the empty input, Up and Down bring back the messages sent before, newest first, as a
+  shell's history does (002 §2.5.4, MAY); Up in an input that holds a draft leaves it alone.
+  Page Up and Page Down scroll the conversation by about one page (SHOULD), pressed as the
+  user would, with the input focused. Home and End scroll it to its top and bottom (MAY),
+  pressed with the focus on the conversation: in the input they move the cursor (design §6.2
+  item 11). When neither the input nor an interaction UI has the focus, typing goes to the
+  input by itself (002 §2.5.5, SHOULD): every character typed lands there.
+
+  Background:
+    Given the RAWP-CRS client is running
+
+  @clause:crs-history-recall
+  Scenario: Up and Down in the empty input walk through the sent messages, as a shell does
+    Given the user has sent "first question"
+    And the user has sent "second question"
+    When the user presses the key "Up"
+    Then the input's text is exactly "second question"
+    When the user presses the key "Up"
+    Then the input's text is exactly "first question"
+    When the user presses the key "Down"
+    Then the input's text is exactly "second question"
+    When the user presses the key "Down"
+    Then the input's text is exactly ""
+
+  @clause:crs-history-recall
+  Scenario: Up in an input that holds a draft recalls nothing
+    Given the user has sent "first question"
+    When the user types "draft" without sending it
+    And the user presses the key "Up"
+    Then the input's text is exactly "draft"
+
+  @clause:crs-page-keys-scroll
+  Scenario: Page Up and Page Down scroll the conversation by about one page
+    Given a conversation several screens tall, shown at its end
+    When the user presses the key "pageup"
+    Then the conversation scrolled up by about one page
+    When the user presses the key "pageup"
+    Then the conversation scrolled up by about one page
+    When the user presses the key "pagedown"
+    Then the conversation scrolled down by about one page
+
+  @clause:crs-home-scrolls-to-top @clause:crs-end-scrolls-to-bottom
+  Scenario: Home and End scroll the focused conversation to its top and its bottom
+    Given a conversation several screens tall, shown at its end
+    When the user clicks the conversation
+    And the user presses the key "home"
+    Then the conversation is scrolled to its top
+    When the user presses the key "end"
+    Then the conversation is scrolled to its bottom
+
+  @clause:crs-typing-focuses-input
+  Scenario: Typing after a click on the conversation types into the input
+    Given a turn "t1" has run to its end for the prompt "refactor the parser"
+    When the user clicks the conversation
+    And the user types "next step" anywhere
+    Then the input's text is exactly "next step"
+    And the input has the keyboard focus
+
+  @clause:crs-typing-focuses-input
+  Scenario: Typing after Tab moved the focus out of the input types into the input
+    Given a turn "t1" has run to its end for the prompt "refactor the parser"
+    When the user presses the key "tab"
+    And the user types "next step" anywhere
+    Then the input's text is exactly "next step"
+    And the input has the keyboard focus

@@ -1,0 +1,30 @@
+Feature: Static text has no hover effect; interactive options give feedback without moving anything
+  Elements the user cannot act on, such as the agent's plain streamed text, have no hover
+  effect: with the pointer over them nothing in their region changes (002 §2.3 ¶1). The
+  options of an interaction request react to the pointer: the hovered option's own cells
+  change style, and nothing on the screen moves or resizes (002 §2.3 ¶2). In a terminal the
+  feedback is a change of colour or attribute; whether it is animated smoothly is not
+  visible in cells and is left to review.
+
+  Background:
+    Given the RAWP-CRS client is running
+
+  @clause:crs-no-hover-effect-on-static
+  Scenario: The pointer over plain agent text changes nothing in it
+    Given a turn whose plain text is followed by a tool call and more text
+    When the pointer rests on the agent's first text block
+    Then nothing in that block's region changed, characters or styles
+
+  @clause:crs-interactive-smooth-feedback
+  Scenario Outline: The pointer over an option of a <kind> request restyles it and moves nothing
+    Given the user has sent "clean up the repository"
+    And the agent has started turn "t1"
+    When the agent asks "r1", a <kind> request "Which one?" with the options "main, develop, release" in turn "t1"
+    And the pointer rests on the option "release"
+    Then the hovered option's own cells changed style
+    And no glyph changed off the hovered option's row: nothing moved or resized
+
+    Examples:
+      | kind         |
+      | SELECT       |
+      | MULTI_SELECT |

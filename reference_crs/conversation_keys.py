@@ -1,0 +1,149 @@
+"""The reference client's keys beyond sending and cancelling (002 §2.5.2 to §2.5.5).
+
+:class:`ConversationKeys` is the base of :class:`reference_crs.app.CrsApp`: it shows the
+interaction UI of each ``agent.interaction.request``, one at a time, and sends the answer;
+it recalls sent messages with ↑/↓ in an empty input (``crs-history-recall``); Page Up/Down
+scroll the conversation wherever the focus is (``crs-page-keys-scroll``); a printable key
+typed while neither the input nor an interaction UI has the focus goes to the input
+(``crs-typing-focuses-input``). Home/End scroll the conversation when it has the focus
+(Textual's ``VerticalScroll`` bindings); in the input they move the cursor (design §6.2
+item 11). Escape while an interaction UI is shown closes it (``CrsApp.action_cancel_turn``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, ClassVar
+
+from textual import events
+from textual.actions import SkipAction
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import TextArea
+
+from rawp_port import InteractionRequested
+from reference_crs.widgets.interaction import InteractionPanel
+
+
+class ConversationKeys(App[None]):
+    """Interaction requests, history recall, page keys and typing focus of the client."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "recall(-1)", show=False, priority=True),
+        Binding("down", "recall(1)", show=False, priority=True),
+        Binding("pageup", "page(-1)", show=False, priority=True),
+        Binding("pagedown", "page(1)", show=False, priority=True),
+    ]
+    """Priority bindings; each action raises ``SkipAction`` where it does not apply, so the
+    key goes on to the focused widget and the other bindings."""
+
+    INPUT_ID: ClassVar[str] = "prompt-input"
+    """Widget id of the input (``CrsApp.INPUT_ID``)."""
+    INTERACTION_ID = "interaction"
+    """Widget id of the interaction UI while one is shown."""
+
+    ended: set[str]
+    port: Any
+
+    @property
+    def conversation(self) -> VerticalScroll:
+        """The conversation area (``CrsApp.conversation``)."""
+        raise NotImplementedError
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """As :class:`textual.app.App`; adds the queue of requests and the sent history."""
+        super().__init__(*args, **kwargs)
+        self.waiting_requests: deque[InteractionRequested] = deque()
+        """Requests not shown yet (several in a burst are shown one after the other)."""
+        self.sent_history: list[str] = []
+        """The texts sent, oldest first (``crs-history-recall``)."""
+        self._recall: int | None = None
+
+    def _input(self) -> TextArea:
+        return self.query_one(f"#{self.INPUT_ID}", TextArea)
+
+    # interaction requests
+
+    @property
+    def interaction(self) -> InteractionPanel | None:
+        """The interaction UI shown now, if any."""
+        found = self.screen.query(f"#{self.INTERACTION_ID}")
+        panel = found.first() if found else None
+        return panel if isinstance(panel, InteractionPanel) else None
+
+    async def _interaction_requested(self, event: InteractionRequested) -> None:
+        """Show the request, or queue it behind the one shown; drop it if its turn ended."""
+        if event.turn_id is not None and event.turn_id in self.ended:
+            return
+        self.waiting_requests.append(event)
+        if self.interaction is None:
+            await self._show_next_request()
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        """Return the UI of ``request`` (a seam for broken variants)."""
+        return InteractionPanel(request, id=self.INTERACTION_ID)
+
+    async def _show_next_request(self) -> None:
+        if self.waiting_requests:
+            request = self.waiting_requests.popleft()
+            await self.mount(self.interaction_panel(request), before=self._input())
+
+    async def on_interaction_panel_answered(self, message: InteractionPanel.Answered) -> None:
+        """Send the answer, remove the UI, give the focus back to the input, show the next."""
+        self.port.send(message.frame)
+        await message.panel.remove()
+        self._input().focus()
+        await self._show_next_request()
+
+    # history and page keys
+
+    def action_recall(self, step: int) -> None:
+        """↑/↓ in the input: recall the previous/next sent message (as a shell does).
+
+        Only when the input is empty or holds the message recalled last.
+        """
+        field = self.focused
+        if not isinstance(field, TextArea) or self.interaction is not None:
+            raise SkipAction()
+        recalled = self.sent_history[self._recall] if self._recall is not None else None
+        if field.text and field.text != recalled:
+            raise SkipAction()
+        if not self.sent_history:
+            raise SkipAction()
+        index = len(self.sent_history) if self._recall is None else self._recall
+        index += step
+        if index < 0:
+            return
+        if index >= len(self.sent_history):
+            self._recall = None
+            field.clear()
+            return
+        self._recall = index
+        field.load_text(self.sent_history[index])
+        field.move_cursor(field.document.end)
+
+    async def on_prompt_input_submitted(self, message: Any) -> None:
+        """Remember each sent text for recall."""
+        self.sent_history.append(message.text)
+        self._recall = None
+
+    def action_page(self, direction: int) -> None:
+        """Page Up/Down scroll the conversation by one page (``crs-page-keys-scroll``)."""
+        if direction < 0:
+            self.conversation.scroll_page_up(animate=False)
+        else:
+            self.conversation.scroll_page_down(animate=False)
+
+    # typing anywhere
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key that reached the app: put it in the input and focus it."""
+        if not event.is_printable or event.character is None:
+            return
+        if self.interaction is not None or isinstance(self.focused, TextArea):
+            return
+        field = self._input()
+        event.stop()
+        field.focus()
+        field.insert(event.character)

@@ -1,0 +1,141 @@
+"""Steps of profile ``rawp_crs`` for the history keys and the input focus (002 §2.5.4, §2.5.5).
+
+↑/↓ are pressed in the empty input and the input's value is read; Page Up/Down are pressed
+with the input focused, Home/End with the focus on the conversation (after a click on it,
+design §6.2 item 11), and the conversation's scroll offset is read from the widget that
+``conversation_selector`` names (``scroll_y``, ``max_scroll_y`` and its visible height, in
+rows); typing after a click on the conversation must land in the input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from rawp_port import TextDelta, TurnEnded, TurnStarted
+from steps.app_driver import WaitTimeout
+from steps.checks import check, literal, scenario_clause
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.turn_steps import user_sends
+
+PARAGRAPHS = 90
+"""Paragraphs of the long answer: about 180 rows, several screens at any terminal size."""
+
+
+@pytest.fixture
+def scroll_memory() -> dict[str, Any]:
+    """The conversation's scroll offset when a step last read it (``"y"``, rows)."""
+    return {}
+
+
+def _scroll(crs_driver: CrsDriver) -> tuple[float, float, int]:
+    """``(scroll_y, max_scroll_y, visible height)`` of the conversation, in rows."""
+    area = crs_driver.conversation
+    return float(area.scroll_y), float(area.max_scroll_y), area.scrollable_content_region.height
+
+
+@given("a conversation several screens tall, shown at its end")
+def tall_conversation(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
+    """A sent prompt and an answer of :data:`PARAGRAPHS` paragraphs; the view at the end."""
+    user_sends(crs_driver, "tell me everything")
+    body = "\n\n".join(f"Paragraph {index} of the long answer." for index in range(PARAGRAPHS))
+    crs_driver.publish(TurnStarted("t1"), TextDelta("t1", body), TurnEnded("t1"))
+    y, bottom, height = _scroll(crs_driver)
+    if bottom < 3 * height or y < bottom - 1:
+        raise crs_driver.harness_error(
+            f"the conversation is not several screens tall at its end: scroll_y {y}, "
+            f"max_scroll_y {bottom}, visible height {height} (does conversation_selector "
+            "name the scrolling widget?)"
+        )
+    scroll_memory["y"] = y
+
+
+@when("the user clicks the conversation")
+def click_conversation(crs_driver: CrsDriver) -> None:
+    """Click the conversation area's first content cell (the focus leaves the input)."""
+    area = crs_driver.conversation
+    region = area.scrollable_content_region
+    crs_driver.run(
+        crs_driver.pilot.click(offset=(region.x + 1, region.y + 1)),
+        "clicking the conversation",
+    )
+    crs_driver.settle()
+
+
+@when(parsers.parse('the user types "{text}" anywhere'))
+def type_anywhere(crs_driver: CrsDriver, text: str) -> None:
+    """Type ``text`` key by key to whatever has the focus."""
+    crs_driver.type_text(literal(text))
+
+
+def _wait_scroll(crs_driver: CrsDriver, low: float, high: float) -> float:
+    """Let the client scroll (bounded, for a condition) until ``low <= scroll_y <= high``."""
+    with contextlib.suppress(WaitTimeout):  # the caller's check reports the clause
+        crs_driver.wait_until(
+            lambda: low <= _scroll(crs_driver)[0] <= high, f"scroll_y in [{low}, {high}]"
+        )
+    return _scroll(crs_driver)[0]
+
+
+@then(parsers.parse("the conversation scrolled {direction} by about one page"))
+def scrolled_page(
+    crs_driver: CrsDriver,
+    request: pytest.FixtureRequest,
+    scroll_memory: dict[str, Any],
+    direction: str,
+) -> None:
+    """The offset moved ``up``/``down`` by half to all of the visible height since last read."""
+    clause = scenario_clause(request, "crs-page-keys-scroll")
+    before = float(scroll_memory["y"])
+    _y, bottom, height = _scroll(crs_driver)
+    sign = -1 if direction == "up" else 1
+    near, far = before + sign * height / 2, before + sign * (height + 1)
+    low, high = sorted((max(0.0, min(bottom, near)), max(0.0, min(bottom, far))))
+    seen = _wait_scroll(crs_driver, low, high)
+    check(
+        low <= seen <= high,
+        clause,
+        f"the conversation's scroll offset after paging {direction} from {before:g}",
+        f"between {low:g} and {high:g} (visible height {height} rows)",
+        f"{seen:g}",
+    )
+    scroll_memory["y"] = seen
+
+
+@then(parsers.parse("the conversation is scrolled to its {end}"))
+def scrolled_to(crs_driver: CrsDriver, request: pytest.FixtureRequest, end: str) -> None:
+    """``top``: the offset is 0; ``bottom``: it is the largest (the latest message shown)."""
+    clause = scenario_clause(
+        request,
+        "crs-home-scrolls-to-top" if end == "top" else "crs-end-scrolls-to-bottom",
+    )
+    _y, bottom, _height = _scroll(crs_driver)
+    target = 0.0 if end == "top" else bottom
+    seen = _wait_scroll(crs_driver, target - 0.5, target + 0.5)
+    check(
+        abs(seen - target) <= 0.5,
+        clause,
+        "the conversation's scroll offset",
+        f"{target:g} (its {end})",
+        f"{seen:g}",
+    )
+
+
+@then(parsers.re(r'the input\'s text is exactly "(?P<text>[^"]*)"$'))
+def input_exactly(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """The input's whole value is ``text`` (escapes decoded; ``""`` for empty)."""
+    clause = scenario_clause(request, "crs-history-recall", "crs-typing-focuses-input")
+    expected, seen = literal(text), crs_driver.input_value
+    check(seen == expected, clause, "the input's value", repr(expected), repr(seen))
+
+
+@then("the input has the keyboard focus")
+def input_focused(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """The widget with the focus is the input, or inside it."""
+    clause = scenario_clause(request, "crs-typing-focuses-input")
+    field, focused = crs_driver.input, crs_driver.app.focused
+    inside = focused is not None and (focused is field or field in focused.ancestors)
+    check(inside, clause, "the keyboard focus", "on the input", repr(focused))
