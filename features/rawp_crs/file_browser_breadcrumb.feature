@@ -45,6 +45,7 @@ Feature: The path breadcrumb above the tree
 
   @clause:crs-fb-breadcrumb-elision
   Scenario: A path too long for the line keeps its first and last two segments
+    # The first segment of a Unix path is its root `/` or, left implied, its first name
     Given the agent serves the "long path" file system
     When the user opens the working-directory dialog
-    Then the breadcrumb shows "srv", "…" and the last two segments of "/srv/alpha-segment-number-one/beta-segment-number-two/gamma-segment-number-three/delta-segment-number-four/epsilon-segment-number-five/zeta-segment-number-six/eta-segment-number-seven/theta-segment-number-eight/iota-segment-number-nine/kappa-ten/lambda-eleven" on one row
+    Then the breadcrumb keeps the first segment, "…" and the last two segments of "/srv/alpha-segment-number-one/beta-segment-number-two/gamma-segment-number-three/delta-segment-number-four/epsilon-segment-number-five/zeta-segment-number-six/eta-segment-number-seven/theta-segment-number-eight/iota-segment-number-nine/kappa-ten/lambda-eleven" on one row

@@ -12,6 +12,7 @@ Feature: The treeview keyboard model of the file browser
 
   @clause:crs-fb-treeview-pattern @clause:crs-fb-key-up-down @clause:crs-fb-key-enter
   Scenario Outline: ↑ and ↓ move the focus between entries
+    Given the directory "src" is collapsed
     When the user clicks "docs"
     And the user presses "<keys>" in the file browser
     Then the workspace path is "<path>"
@@ -25,6 +26,7 @@ Feature: The treeview keyboard model of the file browser
 
   @clause:crs-fb-treeview-pattern @clause:crs-fb-key-right
   Scenario: → expands a collapsed directory, then moves to its first child
+    Given the directory "src" is collapsed
     When the user clicks "src"
     And the user presses "right" in the file browser
     Then the directory "src" shows "▼"
@@ -34,13 +36,14 @@ Feature: The treeview keyboard model of the file browser
 
   @clause:crs-fb-treeview-pattern @clause:crs-fb-key-left
   Scenario: ← collapses an expanded directory, and on a collapsed one moves to its parent
-    When the user clicks the chevron of "src"
-    And the user clicks "util"
+    Given the directory "src" is expanded
+    When the user clicks "util"
     And the user presses "left enter" in the file browser
     Then the workspace path is "/w/src"
 
   @clause:crs-fb-treeview-pattern @clause:crs-fb-key-left
   Scenario: ← on an expanded directory collapses it
+    Given the directory "src" is collapsed
     When the user clicks "src"
     And the user presses "right left" in the file browser
     Then the directory "src" shows "▶"
@@ -48,6 +51,7 @@ Feature: The treeview keyboard model of the file browser
 
   @clause:crs-fb-treeview-pattern @clause:crs-fb-key-space
   Scenario: Space expands and collapses the focused directory
+    Given the directory "src" is collapsed
     When the user clicks "src"
     And the user presses "space" in the file browser
     Then the tree shows "src, core, util, main.py" in this order
@@ -56,8 +60,8 @@ Feature: The treeview keyboard model of the file browser
 
   @clause:crs-fb-treeview-pattern @clause:crs-fb-key-home-end
   Scenario Outline: Home and End go to the first and the last visible entry
-    When the user clicks the chevron of "src"
-    And the user clicks "docs"
+    Given the directory "src" is expanded
+    When the user clicks "docs"
     And the user presses "<keys>" in the file browser
     Then the workspace path is "<path>"
 

@@ -4,7 +4,9 @@ Feature: The working-directory dialog and its tree of entries
   entry with its indentation, chevron, icon, name and size; directories expand on a click
   of the chevron or a double click, loading their children lazily when the agent sent none.
   The "workspace" file system holds src (core, util, main.py), docs (not loaded), build
-  (empty), notes.txt, a link to a directory and a link to a file.
+  (empty), notes.txt, a link to a directory and a link to a file. The spec leaves open
+  whether the children an answer sent start expanded: a scenario that needs a directory
+  collapsed or expanded says so, and that step clicks its chevron only when it differs.
 
   Background:
     Given the RAWP-CRS client is running
@@ -25,6 +27,7 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-tree-mirrors-entries
   Scenario: The tree shows the entries and, expanded, their children in the answer's order
     When the user opens the working-directory dialog
+    And the directory "src" is collapsed
     Then the tree shows "src, docs, build, notes.txt, link, readme.lnk" in this order
     And the tree does not show "core"
     When the user clicks the chevron of "src"
@@ -33,15 +36,14 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-entry-layout
   Scenario: A row holds the chevron, the icon, the name and the size from left to right
     When the user opens the working-directory dialog
-    And the user clicks the chevron of "src"
+    And the directory "src" is expanded
     Then the row of "src" holds its chevron, icon and name from left to right
     And the row of "main.py" holds its icon, name and size from left to right
 
   @clause:crs-fb-indentation
   Scenario: Each level is indented by the same step of two to four cells
     When the user opens the working-directory dialog
-    And the user clicks the chevron of "src"
-    And the user clicks the chevron of "core"
+    And the directory "src" is expanded
     Then "core" is indented one level under "src"
     And "main.py" is indented one level under "src"
     And "core" under "src" and "main.py" under "src" are indented by the same step
@@ -49,6 +51,7 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-chevron
   Scenario: Directories show ▶ or ▼; a file keeps a blank as wide as the chevron
     When the user opens the working-directory dialog
+    And the directory "src" is collapsed
     Then the directory "src" shows "▶"
     And the directory "link" shows "▶"
     And the file "notes.txt" has no chevron and its icon lines up with the directory "src"
@@ -59,6 +62,7 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-icon-by-type
   Scenario: Each entry type has its own icon
     When the user opens the working-directory dialog
+    And the directory "build" is collapsed
     Then the icons of "docs, notes.txt, link, readme.lnk" are all different and none is a chevron
     And the icons of "docs" and "build" are the same
 
@@ -92,6 +96,7 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-toggle-by-pointer
   Scenario: A click on the chevron toggles a directory
     When the user opens the working-directory dialog
+    And the directory "src" is collapsed
     And the user clicks the chevron of "src"
     Then the tree shows "src, core, util, main.py" in this order
     When the user clicks the chevron of "src"
@@ -100,6 +105,7 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-toggle-by-pointer
   Scenario: A double click on a directory toggles it
     When the user opens the working-directory dialog
+    And the directory "src" is collapsed
     And the user double-clicks "src"
     Then the tree shows "src, core, util, main.py" in this order
     When the user double-clicks "src"
@@ -108,8 +114,10 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-lazy-expansion
   Scenario: A directory with loaded children expands at once, one without them is browsed
     When the user opens the working-directory dialog
+    And the directory "src" is collapsed
     And the user clicks the chevron of "src"
-    Then no browse call asked for "/w/src"
+    Then the tree shows "src, core, util, main.py" in this order
+    And no browse call asked for "/w/src"
     When the user clicks the chevron of "docs"
     Then a browse call asked for "/w/docs"
     And the tree shows "docs, guide, api.md, build" in this order
@@ -140,7 +148,7 @@ Feature: The working-directory dialog and its tree of entries
   @clause:crs-fb-open-folder-icon @clause:crs-fb-extension-icons
   Scenario: Open-folder and per-extension icons, where used, still tell directories from files
     When the user opens the working-directory dialog
-    And the user clicks the chevron of "src"
+    And the directory "src" is expanded
     Then the icons of "src" and "main.py" differ
     And the icons of "docs" and "main.py" differ
     And the icons of "docs" and "notes.txt" differ

@@ -20,7 +20,7 @@ Feature: Choosing the working directory
   @clause:crs-fb-click-select-confirm @clause:crs-fb-confirm-sets-workspace
   Scenario: Enter confirms the marked directory
     When the user opens the working-directory dialog
-    And the user clicks the chevron of "src"
+    And the directory "src" is expanded
     And the user clicks "util"
     And the user presses "enter" in the file browser
     Then the workspace path is "/w/src/util"

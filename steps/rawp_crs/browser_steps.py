@@ -30,10 +30,14 @@ from steps.rawp_crs.browser_view import (
     breadcrumb_rows,
     dialog_open,
     entry_row,
+    find_below,
+    find_entry,
+    find_pair,
     find_word,
     region_of,
     selector,
     tree_region,
+    wheel,
 )
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
@@ -163,8 +167,8 @@ def hover_away(crs_driver: CrsDriver) -> None:
 
 
 def row_of(crs_driver: CrsDriver, name: str, clause: str) -> EntryRow:
-    """The row of entry ``name``; a violation of ``clause`` when no row shows it."""
-    row = entry_row(crs_driver, literal(name))
+    """The row of entry ``name``, scrolled into view; a violation of ``clause`` if none shows it."""
+    row = find_entry(crs_driver, literal(name))
     if row is None:
         violation(
             clause,
@@ -181,6 +185,49 @@ def click_chevron(crs_driver: CrsDriver, name: str) -> None:
     row = row_of(crs_driver, name, "crs-fb-chevron")
     x = row.chevron_x if row.chevron in CHEVRONS else row.icon_x - 2
     click_at(crs_driver, x, row.y)
+
+
+@given(parsers.parse('the directory "{name}" is collapsed'))
+@when(parsers.parse('the directory "{name}" is collapsed'))
+def make_collapsed(crs_driver: CrsDriver, request: pytest.FixtureRequest, name: str) -> None:
+    """Collapse the directory by its chevron if it is drawn expanded (``▼``), else leave it.
+
+    004 §7.2 gives no initial state: a client may show the children the browse answer sent
+    expanded or collapsed. A scenario that needs one states it with this step.
+    """
+    _make_state(crs_driver, request, name, "▶")
+
+
+@given(parsers.parse('the directory "{name}" is expanded'))
+@when(parsers.parse('the directory "{name}" is expanded'))
+def make_expanded(crs_driver: CrsDriver, request: pytest.FixtureRequest, name: str) -> None:
+    """Expand the directory by its chevron if it is drawn collapsed (``▶``), else leave it."""
+    _make_state(crs_driver, request, name, "▼")
+
+
+def _make_state(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, name: str, wanted: str
+) -> None:
+    """Click the chevron of ``name`` only when it is not ``wanted``; then it must be."""
+    row = row_of(crs_driver, name, "crs-fb-chevron")
+    if row.chevron == wanted:
+        return
+    check(
+        row.chevron in CHEVRONS,
+        "crs-fb-chevron",
+        f"the row of {name!r}",
+        "a chevron, ▶ or ▼, left of the icon",
+        _describe(row),
+    )
+    click_at(crs_driver, row.chevron_x, row.y)
+    row = row_of(crs_driver, name, "crs-fb-chevron")
+    check(
+        row.chevron == wanted,
+        _clause(request),
+        f"the row of {name!r} after a click on its chevron",
+        f"the chevron {wanted!r}",
+        _describe(row),
+    )
 
 
 @when(parsers.parse('the user double-clicks "{name}"'))
@@ -393,22 +440,34 @@ def browse_count(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: i
 
 @then(parsers.parse('the tree shows "{names}" in this order'))
 def shows_in_order(crs_driver: CrsDriver, request: pytest.FixtureRequest, names: str) -> None:
-    """A row per entry, in the answer's order (``crs-fb-tree-mirrors-entries``)."""
+    """A row per entry, in the answer's order (``crs-fb-tree-mirrors-entries``).
+
+    Each name is looked for below the one before it: in the same view on a lower row, or
+    further down after scrolling down from there. Only when that fails is the whole tree
+    searched, to tell a name drawn above its predecessor from a missing one.
+    """
+    clause = _clause(request)
     wanted = [literal(name.strip()) for name in names.split(",")]
-    rows = [row_of(crs_driver, name, _clause(request)).y for name in wanted]
-    check(
-        rows == sorted(rows) and len(set(rows)) == len(rows),
-        _clause(request),
-        "the tree area",
-        f"{wanted} on rows top to bottom",
-        repr(rows),
-    )
+    before = row_of(crs_driver, wanted[0], clause)
+    for previous, name in pairwise(wanted):
+        row = entry_row(crs_driver, name)
+        if row is not None and row.y <= before.y:
+            violation(clause, "the tree area", f"{name!r} below {previous!r}", _order(row, before))
+        row = row or find_below(crs_driver, name)
+        if row is None:
+            row_of(crs_driver, name, clause)  # a violation when no row shows it at all
+            violation(clause, "the tree area", f"{wanted} top to bottom", f"{name!r} above")
+        before = row
+
+
+def _order(row: EntryRow, before: EntryRow) -> str:
+    return f"rows {before.y} and {row.y} of one view"
 
 
 @then(parsers.parse('the tree does not show "{name}"'))
 def not_shown(crs_driver: CrsDriver, request: pytest.FixtureRequest, name: str) -> None:
-    """No row of the tree area shows the entry."""
-    row = entry_row(crs_driver, literal(name))
+    """No row of the tree area shows the entry, at any scroll position."""
+    row = find_entry(crs_driver, literal(name))
     check(
         row is None,
         _clause(request),
@@ -422,7 +481,10 @@ def not_shown(crs_driver: CrsDriver, request: pytest.FixtureRequest, name: str) 
 def indented(crs_driver: CrsDriver, child: str, parent: str) -> None:
     """The child's icon is 2-4 cells right of its parent's, below it (``crs-fb-indentation``)."""
     clause = "crs-fb-indentation"
-    inner, outer = row_of(crs_driver, child, clause), row_of(crs_driver, parent, clause)
+    pair = find_pair(crs_driver, parent, child)
+    if pair is None:
+        violation(clause, "the tree area", f"{parent!r} and {child!r} in one view", "not both")
+    outer, inner = pair
     step = inner.icon_x - outer.icon_x
     check(
         inner.y > outer.y and 2 <= step <= 4,
@@ -738,7 +800,10 @@ def spinner(crs_driver: CrsDriver, name: str) -> None:
 def inline_error(crs_driver: CrsDriver, name: str, below: str) -> None:
     """A row of text between the entry and the next one (``crs-fb-expansion-error``)."""
     clause = "crs-fb-expansion-error"
-    top, bottom = row_of(crs_driver, name, clause), row_of(crs_driver, below, clause)
+    pair = find_pair(crs_driver, name, below)
+    if pair is None:
+        violation(clause, "the tree area", f"{name!r} and {below!r} in one view", "not both")
+    top, bottom = pair
     area = tree_region(crs_driver)
     cells = screen_cells(crs_driver.app)
     between = [
@@ -768,8 +833,7 @@ def stays_collapsed(crs_driver: CrsDriver, request: pytest.FixtureRequest, name:
 def truncation(crs_driver: CrsDriver, count: str, name: str) -> None:
     """``외 N개 항목`` under the directory, N = total minus sent (``crs-fb-truncation-note``)."""
     clause = "crs-fb-truncation-note"
-    row = row_of(crs_driver, name, clause)
-    text = "\n".join(area_text(crs_driver).split("\n")[row.y - tree_region(crs_driver).y + 1 :])
+    text = _text_under(crs_driver, name, clause)
     numbers = [found.replace(",", "") for found in re.findall(r"외\s*([\d,]+)\s*개\s*항목", text)]
     check(
         count.replace(",", "") in numbers,
@@ -780,6 +844,20 @@ def truncation(crs_driver: CrsDriver, count: str, name: str) -> None:
     )
 
 
+def _text_under(crs_driver: CrsDriver, name: str, clause: str) -> str:
+    """The tree area's rows under ``name``'s, scrolling down while its row stays in view."""
+    row = row_of(crs_driver, name, clause)
+    seen: list[str] = []
+    for _ in range(10):
+        lines = area_text(crs_driver).split("\n")
+        seen.extend(lines[row.y - tree_region(crs_driver).y + 1 :])
+        found = entry_row(crs_driver, literal(name)) if wheel(crs_driver, down=True) else None
+        if found is None:
+            break
+        row = found
+    return "\n".join(seen)
+
+
 # -- breadcrumb ---------------------------------------------------------------------
 
 
@@ -787,10 +865,10 @@ def _crumbs(crs_driver: CrsDriver) -> str:
     return "\n".join("".join(c.char for c in cells) for _, cells in breadcrumb_rows(crs_driver))
 
 
-def _crumb_line(
-    crs_driver: CrsDriver, segments: list[str], clause: str
-) -> tuple[str, list[tuple[int, int]]]:
-    """The breadcrumb row drawing all ``segments`` in order, and their column spans."""
+def _find_crumb_line(
+    crs_driver: CrsDriver, segments: list[str]
+) -> tuple[str, list[tuple[int, int]]] | None:
+    """The breadcrumb row drawing all ``segments`` in order and their column spans, if any."""
     box = region_of(crs_driver, "file_browser_selector")
     for _, cells in breadcrumb_rows(crs_driver):
         spans, start = [], 0
@@ -802,6 +880,16 @@ def _crumb_line(
             start = found[1] - box.x
         if len(spans) == len(segments):
             return "".join(c.char for c in cells), spans
+    return None
+
+
+def _crumb_line(
+    crs_driver: CrsDriver, segments: list[str], clause: str
+) -> tuple[str, list[tuple[int, int]]]:
+    """The breadcrumb row drawing all ``segments`` in order, and their column spans."""
+    found = _find_crumb_line(crs_driver, segments)
+    if found is not None:
+        return found
     violation(
         clause,
         "the breadcrumb",
@@ -862,16 +950,43 @@ def crumb_icon(crs_driver: CrsDriver) -> None:
 
 @then(
     parsers.parse(
-        'the breadcrumb shows "{first}", "…" and the last two segments of "{path}" on one row'
+        'the breadcrumb keeps the first segment, "…" and the last two segments of "{path}" '
+        "on one row"
     )
 )
-def crumb_elided(crs_driver: CrsDriver, first: str, path: str) -> None:
-    """The middle elided, the first and the last two kept (``crs-fb-breadcrumb-elision``)."""
+def crumb_elided(crs_driver: CrsDriver, path: str) -> None:
+    """The middle elided, the first and the last two kept (``crs-fb-breadcrumb-elision``).
+
+    004 §7.3 keeps "the first segment". A path's first part is its root (``PurePosixPath``
+    and ``PureWindowsPath`` agree): on Unix ``/``, accepted when drawn at the far left of
+    the breadcrumb (nothing but icons before it), or the first name, for a breadcrumb
+    that leaves the root implied; on Windows the drive, which §7.3 makes the top segment.
+    The names between the first one and the last two must not be drawn.
+    """
     clause = "crs-fb-breadcrumb-elision"
-    parts = [part for part in path.split("/") if part]
-    line, _spans = _crumb_line(crs_driver, [first, "…", *parts[-2:]], clause)
-    middle = [part for part in parts[1:-2] if part in line]
-    check(not middle, clause, "the breadcrumb", "the middle segments elided", repr(line.strip()))
+    path = literal(path)
+    parts = [part for part in re.split(r"[\\/]", path) if part]
+    tail = parts[-2:]
+    firsts = [parts[0]] if re.match(r"[A-Za-z]:", path) else ["/", parts[0]]
+    for first in firsts:
+        found = _find_crumb_line(crs_driver, [first, "…", *tail])
+        if found is None:
+            continue
+        line, spans = found
+        box = region_of(crs_driver, "file_browser_selector")
+        if first == "/" and re.search(r"\w", line[: spans[0][0] - box.x]):
+            continue  # a separator after some segment, not the root at the far left
+        middle = [part for part in parts[1:-2] if part in line]
+        check(
+            not middle, clause, "the breadcrumb", "the middle segments elided", repr(line.strip())
+        )
+        return
+    violation(
+        clause,
+        "the breadcrumb",
+        f"one of {firsts} first, then '…' and {tail} on one row",
+        repr(_crumbs(crs_driver)),
+    )
 
 
 # -- loading, states ------------------------------------------------------------------

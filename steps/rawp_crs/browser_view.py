@@ -6,6 +6,10 @@ entry's row is found by its name drawn as a whole word inside the tree area; its
 the glyphs just left of the name, its chevron the nearest glyph left of the icon (004
 §7.2.1: indentation, chevron, icon, name, extra information). A Textual ``Tree``, a list of
 row widgets and a hand-drawn ``render_line`` are read alike.
+
+The spec sets no height for the tree area, so an entry may be scrolled out of it: the
+``find_*`` helpers turn the mouse wheel over the tree area, as a user would, until the name
+is drawn or the area stops moving (at most :data:`WHEEL_LIMIT` turns each way).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.geometry import Region
 
@@ -34,6 +39,8 @@ spinners, and Textual's ``LoadingIndicator`` dot (``crs-fb-expansion-spinner``,
 ``crs-fb-initial-spinner``)."""
 LEFT_BARS = frozenset("▏▎▍▌▋▊▉█┃▐│")
 """Glyphs a one-cell left bar is drawn with (``crs-fb-selected-style``)."""
+WHEEL_LIMIT = 100
+"""Most wheel turns one search makes each way (a tree of 100 wheel turns is not scanned)."""
 SPACES = frozenset({" ", "\u00a0"})
 """Cells that separate the parts of a row (the right half of a wide glyph, ``""``, does not)."""
 
@@ -185,3 +192,63 @@ def box_text(driver: CrsDriver) -> str:
 def row_text(app: App[Any], y: int, region: Region) -> str:
     """The text of screen row ``y`` inside ``region``'s columns."""
     return "".join(cell.char for cell in screen_cells(app)[y][region.x : region.right])
+
+
+def wheel(driver: CrsDriver, *, down: bool) -> bool:
+    """Turn the mouse wheel once over the tree area's middle; whether the area's text moved.
+
+    The event goes the way a terminal's does (posted to the app, routed to the widget under
+    the pointer); nothing is clicked or focused and the pointer stays where it was.
+    """
+    area = tree_region(driver)
+    if not area.area:
+        return False
+    x, y = area.x + area.width // 2, area.y + area.height // 2
+    kind = events.MouseScrollDown if down else events.MouseScrollUp
+    before = area_text(driver)
+
+    async def turn() -> None:
+        driver.app.post_message(kind(None, x, y, 0, 0, 0, False, False, False, x, y))
+
+    driver.run(turn(), "turning the mouse wheel over the tree area")
+    driver.settle()
+    return area_text(driver) != before
+
+
+def find_below(driver: CrsDriver, name: str) -> EntryRow | None:
+    """The row of ``name``, scrolling the tree area down only, from where it is now."""
+    row = entry_row(driver, name)
+    for _ in range(WHEEL_LIMIT):
+        if row is not None or not wheel(driver, down=True):
+            break
+        row = entry_row(driver, name)
+    return row
+
+
+def find_entry(driver: CrsDriver, name: str) -> EntryRow | None:
+    """The row of ``name`` anywhere in the tree: as drawn, else scrolled up, then down, to it.
+
+    Returns:
+        The row as drawn once it is in view, ``None`` when no scroll position shows it.
+    """
+    row = entry_row(driver, name)
+    for _ in range(WHEEL_LIMIT):
+        if row is not None or not wheel(driver, down=False):
+            break
+        row = entry_row(driver, name)
+    return row if row is not None else find_below(driver, name)
+
+
+def find_pair(driver: CrsDriver, upper: str, lower: str) -> tuple[EntryRow, EntryRow] | None:
+    """The rows of ``upper`` and ``lower`` in one view, ``upper`` found first.
+
+    When ``lower`` is not in view, the area is scrolled down while ``upper`` stays in it.
+    Returns ``None`` when no view shows both (one is missing, or they are a screenful apart).
+    """
+    top = find_entry(driver, upper)
+    bottom = entry_row(driver, lower)
+    for _ in range(WHEEL_LIMIT):
+        if top is None or bottom is not None or not wheel(driver, down=True):
+            break
+        top, bottom = entry_row(driver, upper), entry_row(driver, lower)
+    return None if top is None or bottom is None else (top, bottom)

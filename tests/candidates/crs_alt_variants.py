@@ -1,0 +1,181 @@
+"""Correct variants of ``examples.crs_alt``'s file browser (004 §7): readings the spec allows.
+
+Each variant changes one thing the spec leaves open, so a step that assumes the reference's
+choice gives a false verdict on it. ``tests/test_crs_alt_variants.py`` runs the scenarios
+each one bears on and expects every one to pass. Name one with ``--adapter
+tests.candidates.crs_alt_variants:<name>``; :data:`VARIANTS` lists them with those clauses.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from examples.crs_alt import browser
+from examples.crs_alt.adapter import CrsAltAdapter
+from examples.crs_alt.app import AltCrsApp
+from examples.crs_alt.fs_rows import Node, Tree, segments
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from textual.app import App
+
+    from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+
+
+def _adapter(dialog: type[browser.BrowserDialog], name: str) -> CrsAltAdapter:
+    """An adapter of crs_alt whose session form opens ``dialog`` instead of its own."""
+
+    class Session(browser.SessionScreen):
+        def open_browser(self) -> None:
+            self.app.push_screen(dialog(self.control, self.node_id, self.agent_id), self._chosen)
+
+    class Client(AltCrsApp):
+        def start_session(self, node_id: str, agent_id: str) -> None:
+            self.push_screen(Session(self.control, node_id, agent_id))
+
+    class Adapter(CrsAltAdapter):
+        def create_client(
+            self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+        ) -> App[Any]:
+            return Client(port, control, clock, settings)
+
+    adapter = Adapter()
+    adapter.name = f"crs_alt/{name}"
+    return adapter
+
+
+class TooltipOnlyDialog(browser.BrowserDialog):
+    """Tooltips are Textual's own widget tooltip only: no tooltip line in the dialog.
+
+    004 §7.4 asks for a tooltip ("접근 권한 없음", "순환 심링크") and says nothing of a
+    status line repeating it.
+    """
+
+    def on_mount(self) -> None:
+        """Wire the dialog as usual, then drop the tooltip line's updates."""
+        super().on_mount()
+        self.entries.on_tip = lambda tip: None
+
+
+class ExpandedDialog(browser.BrowserDialog):
+    """Directories whose children came in the browse answer are shown expanded at first.
+
+    004 §7.2 reflects the answer's recursive ``children`` "as is" (그대로 반영) and gives no
+    initial state; expanding what was sent is one literal reading.
+    """
+
+    def on_mount(self) -> None:
+        """Wire the dialog as usual; every tree it shows opens its loaded directories."""
+        super().on_mount()
+        shown = self.entries.show
+
+        def show(model: Tree) -> None:
+            _expand_loaded(model.top)
+            shown(model)
+
+        self.entries.show = show  # type: ignore[method-assign]
+
+
+def _expand_loaded(level: Iterable[Node]) -> None:
+    """Mark every expandable directory with loaded children expanded, at every depth."""
+    for node in level:
+        if node.children is not None and node.expandable:
+            node.expanded = True
+            _expand_loaded(node.children)
+
+
+class BaseCrumbDialog(browser.BrowserDialog):
+    """The breadcrumb shows the browsed path only, not the directory selected in the tree.
+
+    004 §7.3 shows "the current browsing path" (현재 탐색 경로); crs_alt follows the
+    selection, this variant the browse.
+    """
+
+    def _selected(self, path: str | None) -> None:
+        """Keep the select button in step; leave the breadcrumb on the browsed path."""
+        self._enable()
+
+
+class SmallTreeDialog(browser.BrowserDialog):
+    """A tree area of at most 6 rows that scrolls (004 §7 sets no height for it)."""
+
+    TREE_ROWS = 6
+    """The tree area's height (cells)."""
+
+    def on_mount(self) -> None:
+        """Wire the dialog as usual, then cap the tree area's height."""
+        super().on_mount()
+        self.query_one(f"#{self.AREA_ID}").styles.max_height = self.TREE_ROWS
+
+
+class RootCrumbDialog(browser.BrowserDialog):
+    """An elided breadcrumb keeps the root ``/`` as its first segment: ``/…/y/z``.
+
+    004 §7.3 keeps "the first segment" and the last two; crs_alt's segments of a Unix path
+    start with a clickable ``/``, so keeping it alone is a correct elision (crs_alt keeps
+    ``/`` and the first name).
+    """
+
+    def on_mount(self) -> None:
+        """Make the breadcrumb keep only the root before ``…``, then wire the dialog."""
+        crumbs = self.query_one(browser.Crumbs)
+        drawn = crumbs._parts
+
+        def parts(width: int) -> list[tuple[str, str | None]]:
+            found = segments(crumbs.path, crumbs.os_type)
+            body = drawn(width)
+            if len(found) > 3 and any(text == "…" for text, _ in body):
+                return crumbs._joined([found[0], ("…", ""), *found[-2:]])
+            return body
+
+        crumbs._parts = parts  # type: ignore[method-assign]
+        super().on_mount()
+
+
+tooltip_only = _adapter(TooltipOnlyDialog, "tooltip_only")
+expanded_at_first = _adapter(ExpandedDialog, "expanded_at_first")
+crumbs_of_base = _adapter(BaseCrumbDialog, "crumbs_of_base")
+small_tree = _adapter(SmallTreeDialog, "small_tree")
+root_crumb = _adapter(RootCrumbDialog, "root_crumb")
+
+VARIANTS: dict[str, tuple[str, ...]] = {
+    "tooltip_only": ("crs-fb-unreadable-tooltip", "crs-fb-symlink-cycle"),
+    "expanded_at_first": (
+        "crs-fb-tree-mirrors-entries",
+        "crs-fb-entry-layout",
+        "crs-fb-indentation",
+        "crs-fb-chevron",
+        "crs-fb-icon-by-type",
+        "crs-fb-toggle-by-pointer",
+        "crs-fb-lazy-expansion",
+        "crs-fb-open-folder-icon",
+        "crs-fb-truncation-note",
+        "crs-fb-expansion-spinner",
+        "crs-fb-key-up-down",
+        "crs-fb-key-right",
+        "crs-fb-key-left",
+        "crs-fb-key-space",
+        "crs-fb-key-home-end",
+        "crs-fb-click-select-confirm",
+    ),
+    "crumbs_of_base": (
+        "crs-fb-breadcrumb",
+        "crs-fb-breadcrumb-click",
+        "crs-fb-breadcrumb-elision",
+        "crs-fb-click-select-confirm",
+    ),
+    "small_tree": (
+        "crs-fb-tree-mirrors-entries",
+        "crs-fb-icon-by-type",
+        "crs-fb-lazy-expansion",
+        "crs-fb-open-folder-icon",
+        "crs-fb-file-size",
+        "crs-fb-truncation-note",
+        "crs-fb-expansion-error",
+        "crs-fb-indentation",
+        "crs-fb-key-home-end",
+    ),
+    "root_crumb": ("crs-fb-breadcrumb-elision", "crs-fb-breadcrumb-click"),
+}
+"""Each variant's name and the clauses whose scenarios it bears on (what the test runs)."""
