@@ -17,9 +17,9 @@ $(STAMP): pyproject.toml
 conformance: $(STAMP)
 	$(BIN)/python -m pytest features $(if $(ADAPTER),--adapter=$(ADAPTER)) $(PYTEST_ARGS)
 
-## test: run every test: the features and the harness's own tests (tests/)
+## test: run every test: the features and the harness's own tests (tests/), two xdist workers, one test module per worker at a time
 test: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
 
 ## lint: ruff and mypy
 lint: $(STAMP)

@@ -76,8 +76,23 @@ SUITES = {
 """Every profile's mutants."""
 CASES = [(suite.profile, name) for suite in SUITES.values() for name in suite.mutants]
 """``(profile, mutant name)`` of every mutant."""
-WORKERS = 1 if os.environ.get("PYTEST_XDIST_WORKER") else 2
-"""Concurrent suite runs: two, or one per xdist worker (``-n 2`` then gives two)."""
+WHOLE_MODULE_DIST = frozenset({"loadscope", "loadfile"})
+"""pytest-xdist modes that keep this module's tests on one worker (``make test`` uses one)."""
+
+
+def workers(config: pytest.Config) -> int:
+    """Concurrent suite runs: two (CI has two cores), or one per worker when xdist splits us.
+
+    Without xdist, or under an xdist mode that keeps this module on one worker
+    (``--dist loadscope``, as ``make test`` runs), the one process runs two suites at a
+    time. Under a mode that spreads this module's tests over the workers (``-n 2`` alone),
+    each worker runs one, which again gives two.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return 2
+    return 2 if config.getoption("dist", "no") in WHOLE_MODULE_DIST else 1
+
+
 RUN_BOUND = 600
 """Seconds after which a hung suite run is stopped and reported (a guard, not a check)."""
 CAUGHT = frozenset({"failed", "error", "timeout"})
@@ -235,9 +250,10 @@ def runs(
         directory.mkdir(exist_ok=True)
     else:
         directory = tmp_path_factory.mktemp("suite-runs")
-    with ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="suite-run") as pool:
+    concurrent = workers(request.config)
+    with ThreadPoolExecutor(max_workers=concurrent, thread_name_prefix="suite-run") as pool:
         started = Runs(directory, pool)
-        if WORKERS > 1:
+        if concurrent > 1:
             for key in needed_runs(request.session.items):
                 started.start(key)
         yield started
