@@ -22,3 +22,15 @@ def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytes
     pytester.makeconftest('pytest_plugins = ["steps.plugin"]')
     write_ini(pytester)
     return pytester
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: object) -> None:
+    """Tell each xdist worker the run's ``--dist`` mode (pytest-xdist hook, controller side).
+
+    xdist sets a worker's own ``dist`` option to ``no``; ``tests/test_mutants.py`` needs
+    the real mode to know whether its tests share one worker (``make test``'s
+    ``loadscope``) and may run two suites at a time there.
+    """
+    config = getattr(node, "config")  # noqa: B009 - xdist's WorkerController, untyped here
+    getattr(node, "workerinput")["dist_mode"] = config.getoption("dist")  # noqa: B009

@@ -90,7 +90,8 @@ def workers(config: pytest.Config) -> int:
     """
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         return 2
-    return 2 if config.getoption("dist", "no") in WHOLE_MODULE_DIST else 1
+    mode = getattr(config, "workerinput", {}).get("dist_mode")  # from tests/conftest.py
+    return 2 if mode in WHOLE_MODULE_DIST else 1
 
 
 RUN_BOUND = 600
