@@ -181,6 +181,25 @@ class ItemView:
     widget: Widget
 
 
+@dataclass(frozen=True)
+class TokenView:
+    """One file-reference token in a RAWP-CRS client's input (004 §3.4.5), part 3.
+
+    Returned, between plain ``str`` runs, by the part-3 adapter member
+    ``input_tokens(app)`` (docs/adapters.md, "Part 3").
+
+    Attributes:
+        ref_id: The token's reference id; it is sent as ``<@file:ref_id|display_path>``
+            and as the ``ref_id`` of its ``FileReference`` (``crs-send-token-format``).
+        path: The path of the selected candidate (``FileCandidate.path``).
+        label: The text drawn for it (the file name, maybe elided, ``crs-token-label``).
+    """
+
+    ref_id: str
+    path: str
+    label: str
+
+
 @runtime_checkable
 class RawpCrsAdapter(Adapter, Protocol):
     """Capabilities needed by profile ``rawp_crs`` (RAWP-CRS, seeds 002 and 004), part 1.
