@@ -294,8 +294,7 @@ def answered_outcome(
         "crs-interaction-keys-permission",
         "crs-escape-closes-interaction",
     )
-    sent = answers(crs_driver, request_id)
-    seen = [getattr(frame, "outcome", None) for frame in sent]
+    seen = _answer_fields(crs_driver, request_id, "outcome")
     check(seen == [outcome], clause, f"the answers to {request_id!r}", f"[{outcome!r}]", seen)
 
 
@@ -310,8 +309,7 @@ def answered_value(
         "crs-interaction-keys-select",
         "crs-interaction-keys-text-input",
     )
-    sent = answers(crs_driver, request_id)
-    seen = [getattr(frame, "value", None) for frame in sent]
+    seen = _answer_fields(crs_driver, request_id, "value")
     check(seen == [literal(value)], clause, f"the answers to {request_id!r}", f"[{value!r}]", seen)
 
 
@@ -321,8 +319,7 @@ def answered_values(
 ) -> None:
     """Exactly one answer to ``request_id``, whose ``value`` is a list of ``values`` (any order)."""
     clause = scenario_clause(request, "crs-interaction-keys-multi-select")
-    sent = answers(crs_driver, request_id)
-    seen = [getattr(frame, "value", None) for frame in sent]
+    seen = _answer_fields(crs_driver, request_id, "value")
     expected = sorted(_options(values))
     ok = (
         len(seen) == 1
@@ -330,6 +327,16 @@ def answered_values(
         and sorted(str(item) for item in seen[0]) == expected
     )
     check(ok, clause, f"the answers to {request_id!r}", f"one list of {expected}", seen)
+
+
+def _answer_fields(driver: CrsDriver, request_id: str, field: str) -> list[object]:
+    """Return ``field`` (``"outcome"`` or ``"value"``) of every answer sent to ``request_id``.
+
+    Returns:
+        One entry per ``control.interaction.response`` frame for ``request_id``, in the
+        order sent; ``None`` where a frame lacks the field.
+    """
+    return [getattr(frame, field, None) for frame in answers(driver, request_id)]
 
 
 @then(parsers.parse('the agent received no choice for "{request_id}"'))
