@@ -260,7 +260,7 @@ def _bubble_app(name: str, doc: str, render: Callable[[str], Content]) -> type[C
         def compose(self) -> ComposeResult:
             yield Static(render(self.text), classes="bubble")
 
-    def user_message(self: CrsApp, text: str) -> Widget:
+    def user_message(self: CrsApp, text: str, *_: object) -> Widget:
         return Message(text)
 
     return type(
@@ -388,7 +388,7 @@ class _CardMessage(UserMessage):
 class NestedCard(CrsApp):
     """crs-user-bubble-no-nested-container: the bubble holds a framed card."""
 
-    def user_message(self, text: str) -> Widget:
+    def user_message(self, text: str, *_: object) -> Widget:
         return _CardMessage(text)
 
 
