@@ -153,7 +153,7 @@ def add_token(driver: CrsDriver, log: TokenLog, path: str, query: str = "") -> T
         "crs-token-replaces-query",
         "the input after choosing a file in the @ popup",
         f"one new token for {path!r}",
-        shape(driver),
+        f"{shape(driver)!r}, the file popup {'open' if popup_open(driver) else 'closed'}",
     )
     log.made.append(new[0])
     return new[0]
@@ -171,6 +171,16 @@ def types_and_adds(crs_driver: CrsDriver, token_log: TokenLog, text: str, path: 
 def adds_through(crs_driver: CrsDriver, token_log: TokenLog, path: str, query: str) -> None:
     """Type ``@query`` and choose ``path`` from the popup."""
     add_token(crs_driver, token_log, literal(path), literal(query))
+
+
+@when(parsers.parse("the user adds a token for a path of {length:d} characters"))
+def adds_long(crs_driver: CrsDriver, token_log: TokenLog, length: int) -> None:
+    """Choose a path of ``length`` characters: deep directories, then ``main.py``."""
+    name = "main.py"
+    depth = "d" * 9 + "/"
+    path = (depth * (length // len(depth) + 1))[: length - len(name)] + name
+    path = path.replace("//", "/x")
+    add_token(crs_driver, token_log, path)
 
 
 @when(parsers.parse('the user adds a token for "{path}"'))
@@ -211,11 +221,16 @@ def types_and_sends(crs_driver: CrsDriver, text: str) -> None:
     send_closing_popups(crs_driver)
 
 
+def popup_open(driver: CrsDriver, name: str = "file_popup_selector") -> bool:
+    """Whether the popup the adapter's member ``name`` selects is drawn."""
+    selector = member(driver.adapter, name, PART)
+    return any(w.display and w.region.height > 0 for w in driver.app.query(selector))
+
+
 def send_closing_popups(driver: CrsDriver) -> None:
     """Escape any open popup (file or command), then press Enter."""
     for name in ("file_popup_selector", "slash_popup_selector"):
-        selector = member(driver.adapter, name, PART)
-        if any(w.display and w.region.height > 0 for w in driver.app.query(selector)):
+        if popup_open(driver, name):
             driver.press("escape")
     driver.press("enter")
 
@@ -635,4 +650,24 @@ def at_edge(crs_driver: CrsDriver, token_log: TokenLog) -> None:
         f"the cursor after a click on the token in {shape(crs_driver)!r}",
         f"offset {offset} or {offset + 1}",
         cursor(crs_driver),
+    )
+
+
+@then(parsers.parse("prompt {number:d} has {count:d} file references with the chosen paths"))
+def sent_references(crs_driver: CrsDriver, token_log: TokenLog, number: int, count: int) -> None:
+    """``file_references`` lists each token made, ``ref_id`` and exact path, in order.
+
+    ``count`` entries (``crs-send-file-references``).
+    """
+    sent = prompts(crs_driver)
+    refs = (
+        list(getattr(sent[number - 1], "file_references", ()) or ()) if len(sent) >= number else []
+    )
+    made = [(t.ref_id, t.path) for t in token_log.made]
+    check(
+        len(refs) == count and [(r.ref_id, r.path) for r in refs] == made,
+        "crs-send-file-references",
+        f"file_references of prompt {number}",
+        repr(made),
+        repr([(r.ref_id, r.path) for r in refs]),
     )
