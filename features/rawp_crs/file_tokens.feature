@@ -109,8 +109,23 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     When the animator's clock advances 200 ms
     Then the deleted token is drawn no more
 
-  @clause:crs-token-range-delete @clause:crs-token-range-delete-animation
-  Scenario: A selected range holding a token is deleted at once, the token shrinking away
+  @clause:crs-token-range-delete
+  Scenario: A selected range holding a token is deleted at once, without a mark
+    When the user types "a " and adds a token for "src/main.py"
+    And the user types " b" in the input
+    And the user presses the keys "shift+left shift+left shift+left backspace"
+    Then the input reads "a " and no token
+
+  @clause:crs-token-range-delete
+  Scenario: A whole line selected with Shift+Home, two tokens in it, goes with one key
+    When the user adds a token for "a.py"
+    And the user types " and " in the input
+    And the user adds a token for "b.py"
+    And the user presses the keys "shift+home delete"
+    Then the input reads "" and no token
+
+  @clause:crs-token-range-delete-animation
+  Scenario: A token deleted in a range shrinks away too
     Given the clock of Textual's animator is held
     When the user types "a " and adds a token for "src/main.py"
     And the user types " b" in the input
