@@ -78,6 +78,7 @@ class ChatScreen(Screen[None]):
         )
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
         yield composer.menu  # right above the input, in the layout (004 §3.2)
+        yield composer.files  # in the same place; never open with the menu (004 §3.4.7)
         yield composer
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
@@ -162,6 +163,7 @@ class AltCrsApp(App[None]):
             wire.SYSTEM_NOTICE: self._notice,
             wire.COMMANDS: self._commands,
             ASKED: self._asked,
+            wire.FILE_CANDIDATES: self._file_candidates,
         }
         self.questions: list[Question] = []
         """Questions not shown yet; the first is shown when the card before it is answered."""
@@ -292,6 +294,10 @@ class AltCrsApp(App[None]):
         """Cache the published commands, replacing the earlier list (``crs-commands-*``)."""
         commands = getattr(event, "commands", None) or ()
         self.screen.query_one(SlashComposer).menu.publish(entries_of(commands))
+
+    def _file_candidates(self, event: object) -> None:
+        """Hand a file search's answer to the input's popup (004 §3.4.3)."""
+        self.screen.query_one(RecallingComposer).file_candidates(event)
 
     def _notice(self, event: object) -> None:
         moment = self.clock()
