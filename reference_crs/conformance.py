@@ -53,6 +53,8 @@ class ReferenceCrsAdapter:
     input_selector = f"#{CrsApp.INPUT_ID}"
     slash_popup_selector = "#slash-popup"
     """Part 2: the list of the slash-command popup (an ``OptionList``), when shown."""
+    file_popup_selector = f"#{CrsApp.FILE_POPUP_ID}"
+    """Part 3: the list of the `@` file popup (an ``OptionList``), when shown."""
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
     load_older_forms: Sequence[str] = ("button", "scroll")
     """Both forms of §2.6.2: the button, and a wheel turned up at the top (part 4)."""
