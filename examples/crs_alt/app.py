@@ -26,9 +26,9 @@ from examples.crs_alt.asking import ASKED, Question, QuestionCard
 from examples.crs_alt.browser import SessionScreen
 from examples.crs_alt.command_bubble import CommandRow, split_command
 from examples.crs_alt.command_menu import entries_of
+from examples.crs_alt.file_input import FileComposer
 from examples.crs_alt.older import OlderTurns
 from examples.crs_alt.slash_input import SlashComposer
-from examples.crs_alt.token_input import TokenComposer
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -73,7 +73,7 @@ class ChatScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
-        composer = TokenComposer(
+        composer = FileComposer(
             self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
         )
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
@@ -300,7 +300,7 @@ class AltCrsApp(App[None]):
 
     def _file_candidates(self, event: object) -> None:
         """Hand a file search's answer to the input's popup (004 §3.4.3)."""
-        self.screen.query_one(RecallingComposer).file_candidates(event)
+        self.screen.query_one(FileComposer).file_candidates(event)
 
     def _notice(self, event: object) -> None:
         moment = self.clock()

@@ -1,6 +1,8 @@
 """The ``@`` trigger of the alternative client's input and its file searches (004 §3.4).
 
-:class:`FileComposer` extends :class:`~examples.crs_alt.slash_input.SlashComposer`: an
+:class:`FileComposer` is the outermost layer of the input, over
+:class:`~examples.crs_alt.token_input.TokenComposer` (tokens, history recall, the command
+menu), so it sees every key first: an
 ``@`` typed at the start of a line or right after whitespace, while the command menu is
 closed, opens the file popup (``crs-at-trigger-position``, ``crs-at-no-trigger-after-word``,
 ``crs-at-no-trigger-in-slash-popup``); after a letter, a digit or ``.`` it is plain text.
@@ -18,20 +20,22 @@ search is sent (``crs-at-current-query-only``, ``crs-at-stale-results-ignored``)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import count
 
 from textual import events
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import TextArea
 
 from examples.crs_alt import wire
-from examples.crs_alt.command_menu import typed_name
 from examples.crs_alt.file_menu import FilePopup, FileRow
-from examples.crs_alt.slash_input import Location, SlashComposer
+from examples.crs_alt.slash_input import Location
+from examples.crs_alt.token_input import TokenComposer
+from examples.crs_alt.token_spans import FileRef
 
 
-class FileComposer(SlashComposer):
+class FileComposer(TokenComposer):
     """The input, owner of the command menu and of the file popup (:attr:`files`)."""
 
     FILE_KEYS = frozenset({"up", "down", "enter", "tab", "escape"})
@@ -39,9 +43,21 @@ class FileComposer(SlashComposer):
     DEBOUNCE = 0.2
     """Seconds of quiet typing before a query is searched (the spec: 150 to 300 ms)."""
 
-    def __init__(self, on_send: Callable[[str], None], *, id: str | None = None) -> None:
-        """Create the input, its closed menu and its closed file popup."""
-        super().__init__(on_send, id=id)
+    def __init__(
+        self,
+        on_send: Callable[[str, Sequence[FileRef]], None],
+        chat: Callable[[], Widget],
+        *,
+        id: str | None = None,
+    ) -> None:
+        """Create the input, its closed menu and its closed file popup.
+
+        Args:
+            on_send: Gets each message sent: ``prompt_text`` and its file references.
+            chat: Returns the conversation (for the page keys).
+            id: The widget's id.
+        """
+        super().__init__(on_send, chat, id=id)
         self.files = FilePopup(self.pick_file, id="files")
         """The file popup: the screen places it right above the input."""
         self._at: Location | None = None
@@ -66,7 +82,11 @@ class FileComposer(SlashComposer):
             self._at = start
             self.files.open()
             self._ask("", at_once=True)
-        # otherwise SlashComposer._on_key, next in the MRO, handles it
+        # otherwise TokenComposer._on_key, next in the MRO, handles it
+
+    def popup_open(self) -> bool:
+        """Whether a popup takes Enter now: the command menu or the file popup."""
+        return super().popup_open() or self.files.is_open
 
     @staticmethod
     def _take(event: events.Key) -> None:
@@ -154,12 +174,12 @@ class FileComposer(SlashComposer):
         self.insert_file_reference(start, end, row.path)
 
     def insert_file_reference(self, start: Location, end: Location, path: str) -> None:
-        """Replace ``start..end`` with a reference to ``path``: plain ``@path `` for now.
+        """Replace ``start..end`` with a reference to ``path``: one token of the input's model.
 
-        The one place that decides what a selection puts in the input: the token model of
-        branch ``alt-tokens`` replaces this body.
+        The one place that decides what a selection puts in the input
+        (:meth:`~examples.crs_alt.token_input.TokenComposer.insert_file_token`).
         """
-        self.replace(f"@{typed_name(path)} ", start, end, maintain_selection_offset=False)
+        self.insert_file_token(start, end, path)
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         """Re-query after any edit (typing, deleting, pasting)."""

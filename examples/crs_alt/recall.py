@@ -1,6 +1,6 @@
 """The alternative client's input with a shell-like history and page keys (002 §2.5.4).
 
-:class:`RecallingComposer` is the :class:`~examples.crs_alt.file_input.FileComposer` with two more
+:class:`RecallingComposer` is the :class:`~examples.crs_alt.slash_input.SlashComposer` with two more
 key rules, handled in its own ``_on_key`` (the reference uses app-level priority bindings):
 ↑/↓ walk through the messages sent, newest first, while the input is empty or still holds
 the one recalled (``crs-history-recall``); Page Up/Down scroll the conversation, not the
@@ -14,10 +14,10 @@ from collections.abc import Callable
 from textual import events
 from textual.widget import Widget
 
-from examples.crs_alt.file_input import FileComposer
+from examples.crs_alt.slash_input import SlashComposer
 
 
-class RecallingComposer(FileComposer):
+class RecallingComposer(SlashComposer):
     """The input, remembering what was sent; ``chat`` returns the conversation to page."""
 
     def __init__(
@@ -50,11 +50,11 @@ class RecallingComposer(FileComposer):
             self.back = max(0, min(len(self.sent), self.back + (1 if event.key == "up" else -1)))
             self.load_text(self.sent[-self.back] if self.back else "")
             self.move_cursor(self.document.end)
-        # other keys: Textual calls FileComposer._on_key next (handlers run along the MRO
+        # other keys: Textual calls SlashComposer._on_key next (handlers run along the MRO
         # until one prevents the default)
 
     def _recalling(self) -> bool:
         """Whether ↑/↓ walk the history: the input is empty or holds the recalled text."""
-        if not self.sent or self.menu.is_open or self.files.is_open:
+        if not self.sent or self.menu.is_open:
             return False
         return self.text == "" or (self.back > 0 and self.text == self.sent[-self.back])
