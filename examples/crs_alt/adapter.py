@@ -129,6 +129,12 @@ class CrsAltAdapter:
         """Return a fresh client wired to the harness's fake agent."""
         return AltCrsApp(port, control, clock, settings)
 
+    # part 3, the @ file popup (004 §3.4)
+
+    file_popup_selector = "#files"
+    """The file popup's frame: a line-drawn candidate list over a status row (spinner, prompt,
+    no-match message), in the layout right above the input."""
+
     # part 5, the file browser (004 §7)
 
     file_browser_selector = f"#{BrowserDialog.DIALOG_ID}"

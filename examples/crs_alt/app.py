@@ -26,9 +26,9 @@ from examples.crs_alt.asking import ASKED, Question, QuestionCard
 from examples.crs_alt.browser import SessionScreen
 from examples.crs_alt.command_bubble import CommandRow, split_command
 from examples.crs_alt.command_menu import entries_of
+from examples.crs_alt.file_input import FileComposer
 from examples.crs_alt.older import OlderTurns
 from examples.crs_alt.slash_input import SlashComposer
-from examples.crs_alt.token_input import TokenComposer
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -73,11 +73,12 @@ class ChatScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
-        composer = TokenComposer(
+        composer = FileComposer(
             self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
         )
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
         yield composer.menu  # right above the input, in the layout (004 §3.2)
+        yield composer.files  # in the same place; never open with the menu (004 §3.4.7)
         yield composer
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
@@ -162,6 +163,7 @@ class AltCrsApp(App[None]):
             wire.SYSTEM_NOTICE: self._notice,
             wire.COMMANDS: self._commands,
             ASKED: self._asked,
+            wire.FILE_CANDIDATES: self._file_candidates,
         }
         self.questions: list[Question] = []
         """Questions not shown yet; the first is shown when the card before it is answered."""
@@ -295,6 +297,10 @@ class AltCrsApp(App[None]):
         """Cache the published commands, replacing the earlier list (``crs-commands-*``)."""
         commands = getattr(event, "commands", None) or ()
         self.screen.query_one(SlashComposer).menu.publish(entries_of(commands))
+
+    def _file_candidates(self, event: object) -> None:
+        """Hand a file search's answer to the input's popup (004 §3.4.3)."""
+        self.screen.query_one(FileComposer).file_candidates(event)
 
     def _notice(self, event: object) -> None:
         moment = self.clock()
