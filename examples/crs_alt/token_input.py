@@ -184,11 +184,16 @@ class TokenComposer(RecallingComposer):
     # -- every edit -------------------------------------------------------------
 
     def edit(self, edit: Edit) -> EditResult:
-        """Perform ``edit``, widened to whole tokens, and re-map the tokens onto the text."""
+        """Perform ``edit``, widened to whole tokens, and re-map the tokens onto the text.
+
+        Tokens a user's edit removes (a selected range deleted or typed over) shrink away
+        right where the edit ends, as a two-step deletion does (``crs-token-range-delete``,
+        ``crs-token-range-delete-animation``).
+        """
         start, end = sorted((self._index(edit.from_location), self._index(edit.to_location)))
-        shrinking = self._shrinking()
-        if shrinking is not None and not self._quiet:  # end it first; the range moves with it
-            start, end = _moved(start, shrinking), _moved(end, shrinking)
+        if not self._quiet:  # a shrink going on ends first; the range moves with its text
+            for shrinking in reversed(self._shrinking()):
+                start, end = _moved(start, shrinking), _moved(end, shrinking)
             self.finish_removal()
         start, end = self.tokens.widen(start, end)
         edit.from_location, edit.to_location = self._location(start), self._location(end)
@@ -198,15 +203,40 @@ class TokenComposer(RecallingComposer):
                 self._remember()
             self._typing_at = start + 1 if typed else None
             self.tokens.unmark()
-        self.tokens.remap(start, end, len(edit.text))
+        gone = self.tokens.remap(start, end, len(edit.text))
         self._editing = True
         try:
             result = super().edit(edit)
         finally:
             self._editing = False
         self.selection = self.selection  # validated against the re-mapped tokens
+        if gone and not self._quiet:
+            self._shrink_away(gone, start + len(edit.text))
         self._redraw()
         return result
+
+    def _shrink_away(self, gone: Sequence[Span], at: int) -> None:
+        """Put the removed tokens back at offset ``at``, shrinking, the cursor kept."""
+        selection = self.selection
+        text = "".join(self.text_of(span) for span in gone)
+        shift = len(text)
+        self.tokens.spans = [
+            replace(span, start=span.start + shift) if span.start >= at else span
+            for span in self.tokens
+        ]
+        offset = at
+        for span in gone:
+            length = len(self.text_of(span))
+            self.tokens.add(replace(span, start=offset, length=length, removing=True))
+            offset += length
+        location = self._location(at)
+        self._raw_edit(Edit(text, location, location, maintain_selection_offset=False))
+        self.selection = selection
+        self._start_shrinking()
+
+    def text_of(self, span: Span) -> str:
+        """What ``span`` draws when whole."""
+        return drawn(span.label)
 
     # -- the cursor -------------------------------------------------------------
 
@@ -278,23 +308,28 @@ class TokenComposer(RecallingComposer):
         self.tokens.set(span, removing=True)
         with self._own():
             self.move_cursor(self._location(span.start))
-        self._shrinker = self.set_interval(1 / 60, self._shrink)
+        self._start_shrinking()
         self._redraw()
 
-    def _shrinking(self) -> Span | None:
-        """The token shrinking away now, if any."""
-        return next((s for s in self.tokens if s.removing), None)
+    def _shrinking(self) -> list[Span]:
+        """The tokens shrinking away now, in document order."""
+        return [span for span in self.tokens if span.removing]
+
+    def _start_shrinking(self) -> None:
+        if self._shrinker is None:
+            self._shrinker = self.set_interval(1 / 60, self._shrink)
 
     def _shrink(self) -> None:
-        """One frame of the deletion: the shrinking token loses a few cells, caps kept."""
-        span = self._shrinking()
-        if span is None:
+        """One frame of the deletion: each shrinking token loses a few cells, caps kept."""
+        spans = self._shrinking()
+        if not spans:
             self._stop_shrinking()
             return
-        full = len(drawn(span.label))
-        left = max(0, span.length - max(1, -(-full // SHRINK_FRAMES)))
-        now = self.text[span.start : span.end]
-        self._retext(span, now[: left - 1] + now[-1] if left >= 2 else now[:left])
+        for span in reversed(spans):  # the last first: the others' offsets stay put
+            full = len(drawn(span.label))
+            left = max(0, span.length - max(1, -(-full // SHRINK_FRAMES)))
+            now = self.text[span.start : span.end]
+            self._retext(span, now[: left - 1] + now[-1] if left >= 2 else now[:left])
 
     def _retext(self, span: Span, text: str) -> None:
         """Draw ``span`` as ``text``, a prefix of what it draws now; with none it is gone."""
@@ -311,7 +346,7 @@ class TokenComposer(RecallingComposer):
         start, end = self._location(span.start), self._location(span.end)
         self.tokens.spans = spans
         self._raw_edit(Edit(text, start, end, maintain_selection_offset=True))
-        if not text:
+        if not self._shrinking():
             self._stop_shrinking()
         self._redraw()
 
@@ -331,8 +366,7 @@ class TokenComposer(RecallingComposer):
 
     def finish_removal(self) -> None:
         """End a deletion animation at once (before the next key, paste, undo or send)."""
-        span = self._shrinking()
-        if span is not None:
+        for span in reversed(self._shrinking()):
             self._retext(span, "")
         self._stop_shrinking()
 
