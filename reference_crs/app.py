@@ -10,7 +10,7 @@ name, and an event of any other type is ignored (``crs-ignore-unknown-events``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -31,6 +31,7 @@ from rawp_port import (
     CommandsPublished,
     ControlPlane,
     FileCandidates,
+    FileReference,
     InteractionRequested,
     PromptCancel,
     PromptRequest,
@@ -46,6 +47,7 @@ from rawp_port import (
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
+from reference_crs.sending import prompt_of
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
@@ -201,9 +203,16 @@ class CrsApp(ConversationKeys):
         """
         return stamp_text(moment, moment)
 
-    def user_message(self, text: str) -> Widget:
-        """Return the item showing a sent prompt (``crs-user-*``, ``crs-md-*``)."""
-        return UserMessage(text)
+    def user_message(
+        self, prompt_text: str, file_references: Sequence[FileReference] = ()
+    ) -> Widget:
+        """Return the item showing a sent prompt (``crs-user-*``, ``crs-md-*``).
+
+        Args:
+            prompt_text: The prompt as sent (escaped, tokens as ``<@file:ref_id|display_path>``).
+            file_references: The sent ``file_references`` (part 3's bubble maps tokens to them).
+        """
+        return UserMessage(prompt_text)
 
     def agent_text(self) -> AgentText:
         """Return a new, empty block of agent text (``crs-agent-*``)."""
@@ -263,12 +272,13 @@ class CrsApp(ConversationKeys):
         sent_at = self.clock()
         command = self.sent_command(message.text)
         input_type = "text" if command is None else "slash_command"
-        self.port.send(PromptRequest(prompt_text=message.text, input_type=input_type))
+        prompt_text, references = prompt_of(message.nodes or (message.text,))
+        self.port.send(PromptRequest(prompt_text, input_type, tuple(references)))
         self.outstanding += 1
         await self._date_boundary(sent_at)
         if command is not None:
             self.slash.sent(command)
-        bubble = self.user_message(message.text) if command is None else None
+        bubble = self.user_message(prompt_text, references) if command is None else None
         await self._add(
             bubble or self.command_bubble(message.text),
             TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),

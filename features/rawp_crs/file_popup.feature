@@ -92,7 +92,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
       | docs/manual.md                                                   | 0-2   |
       | very/deep/path/to/some/nested/component/directory/tree/makefile | 0-2   |
     Then each candidate shows its name at the left and its directory muted after it
-    And adjacent candidates are separated and no text starts at the popup's inner edge
+    And adjacent candidates are separated and the focused one's text is padded in its highlight
     And a shortened directory keeps its end after an ellipsis
 
   @clause:crs-at-item-icon @clause:crs-at-item-icon-consistent

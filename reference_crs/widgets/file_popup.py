@@ -92,7 +92,7 @@ def candidate_prompt(candidate: object) -> Content:
     if len(shown) < len(name):
         parts.append("…")
     if directory:
-        parts += ["  ", (elide_directory(directory), "$text-muted")]
+        parts += ["  ", (elide_directory(directory), "$foreground-muted")]
     return Content.assemble(*parts)
 
 

@@ -251,9 +251,22 @@ def loading_shown(driver: CrsDriver, popup: Popup) -> bool:
     )
 
 
+def highlighted(popup: Popup) -> list[Item]:
+    """The candidates whose row is highlighted: its most common background stands out.
+
+    Unlike the slash popup's reading (any cell), matched characters drawn on an accent
+    background (``crs-at-match-highlight``) do not make a row highlighted.
+    """
+    return [
+        item
+        for item in popup.items
+        if contrast(row_background(item), popup.base) >= HIGHLIGHT_CONTRAST  # type: ignore[arg-type]
+    ]
+
+
 def focused(popup: Popup, clause: str) -> Item:
     """The one highlighted candidate (a violation of ``clause`` unless exactly one)."""
-    lit = popup.highlighted()
+    lit = highlighted(popup)
     check(
         len(lit) == 1,
         clause,
@@ -331,7 +344,7 @@ def offers_many(crs_driver: CrsDriver, files: Files, count: int) -> None:
     """Answer with ``count`` candidates ``dir{n}/file{n:06}.py``."""
     offered = [candidate(f"dir{n % 50}/file{n:06}.py") for n in range(count)]
     search = wait_for_search(crs_driver, typed_query(crs_driver))
-    files.offered += offered[:50]  # the rows the steps look for are among the first
+    files.offered += offered[:50] + offered[-50:]  # the rows steps look for: either end
     files.answered.add(search.query_id)
     crs_driver.publish(FileCandidates(search.query_id, tuple(offered)))
 
@@ -381,20 +394,36 @@ def offers_unasked(crs_driver: CrsDriver, files: Files, paths: str) -> None:
     answer(crs_driver, files, query_id, [candidate(p) for p in split_paths(paths)])
 
 
-@when(parsers.parse('the user types "{text}" key by key, the two popups never open together'))
-def types_watching(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
-    """Type ``text`` key by key; after each key at most one of the two popups is drawn."""
-    clause = scenario_clause(request, "crs-popups-exclusive")
+@when(parsers.parse('the user types "{text}" key by key, watching both popups'))
+def types_watching(crs_driver: CrsDriver, files: Files, text: str) -> None:
+    """Type ``text`` key by key, noting after each key which popups are drawn."""
+    seen = []
     for char in literal(text):
         crs_driver.type_text(char)
-        both = command_popup_open(crs_driver) and file_popup_widget(crs_driver) is not None
-        check(
-            not both,
-            clause,
-            "the screen",
-            "at most one popup drawn",
-            f"both popups drawn after typing {crs_driver.input_value!r}",
+        seen.append(
+            (
+                crs_driver.input_value,
+                command_popup_open(crs_driver),
+                file_popup_widget(crs_driver) is not None,
+            )
         )
+    files.remembered["watched"] = seen
+
+
+@then("the two popups were never drawn together, and each was drawn on its own")
+def never_both(crs_driver: CrsDriver, files: Files) -> None:
+    """At most one popup after every key (``crs-popups-exclusive``); both did open."""
+    clause = "crs-popups-exclusive"
+    seen = files.remembered["watched"]
+    both = [text for text, slash, file in seen if slash and file]
+    check(not both, clause, "the screen", "at most one popup drawn", f"both after {both!r}")
+    check(
+        any(slash for _, slash, _ in seen) and any(file for _, _, file in seen),
+        clause,
+        "the screen while typing",
+        "each popup drawn at some point (the text has a `/` word and an `@` word)",
+        repr(seen),
+    )
 
 
 @when("the user presses Escape in the file popup")
@@ -741,7 +770,7 @@ def item_content(crs_driver: CrsDriver, files: Files) -> None:
             f"its directory {offered.directory!r} after the name",
             repr(after),
         )
-        if item in popup.highlighted():
+        if item in highlighted(popup):
             continue  # the highlight may recolour the row (as for the slash popup)
         directory_cells = _cells_of(crs_driver, popup, item, tail)
         name_style = name_cells(item)
@@ -864,20 +893,17 @@ def matched(crs_driver: CrsDriver, files: Files, matched: str, name: str) -> Non
         )
 
 
-@then("adjacent candidates are separated and no text starts at the popup's inner edge")
+@then("adjacent candidates are separated and the focused one's text is padded in its highlight")
 def separated(crs_driver: CrsDriver, files: Files) -> None:
-    """Whole-row separation and padding, as in the slash popup (``crs-at-item-separation``)."""
+    """Whole-row separation and padding, as in the slash popup (``crs-at-item-separation``).
+
+    Padding is judged against the focused candidate's highlighted extent, as
+    ``crs-slash-item-padding`` is (audit §4.2 #8): a list's own padding outside the highlight
+    does not count.
+    """
     clause = "crs-at-item-separation"
     popup = opened(crs_driver, files, clause)
     check(len(popup.items) >= 2, clause, "the file popup", "two candidates or more", popup.names)
-    for item in popup.items:
-        check(
-            not item.text[:1].strip(),
-            clause,
-            f"candidate {item.name}",
-            "a blank first inner cell (padding)",
-            repr(item.text),
-        )
     for upper, lower in zip(popup.items, popup.items[1:], strict=False):
         gap = lower.y - upper.y > 1
         differ = row_background(upper) != row_background(lower)
@@ -888,6 +914,21 @@ def separated(crs_driver: CrsDriver, files: Files) -> None:
             "a row between them, or different backgrounds",
             f"rows {upper.y} and {lower.y}",
         )
+    item = focused(popup, clause)
+    lit = [
+        i
+        for i, c in enumerate(item.cells)
+        if contrast(background(c), popup.base) >= HIGHLIGHT_CONTRAST
+    ]
+    text = [i for i, c in enumerate(item.cells) if c.char.strip()]
+    check(
+        bool(lit) and bool(text) and text[0] > lit[0] and text[-1] < lit[-1],
+        clause,
+        f"the focused candidate {item.name}",
+        "its text starting at least one cell right of the highlight's left edge and "
+        "ending at least one cell left of its right edge",
+        f"highlight columns {lit[:1]}..{lit[-1:]}, text columns {text[:1]}..{text[-1:]}",
+    )
 
 
 # -- then: keys and pointer ----------------------------------------------------------------
