@@ -9,7 +9,7 @@ token to the whole token and re-maps the spans. On that model:
 - the cursor never stands inside a token: ←/→ cross it in one step and any other move that
   lands inside is put at its nearer end (``crs-token-atomic-cursor``);
 - Backspace right after a token, or Delete right before it, marks it (drawn in the error
-  colour); the same key again removes it, shrinking it a few cells per frame so the text
+  colour); the same key again removes it, shrinking it on Textual's animator so the text
   after it is pulled in (``crs-token-backspace-two-step``, ``crs-token-deletion-animation``);
   a selected range is removed at once, tokens and all (``crs-token-range-delete``);
 - Ctrl+Z / Ctrl+Y walk this input's own undo list of (text, spans, selection) snapshots, so
@@ -23,6 +23,7 @@ The file popup puts a token in with :meth:`TokenComposer.insert_file_token`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
@@ -30,7 +31,6 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import TextArea
 from textual.widgets.text_area import Edit, EditResult, Selection
@@ -51,8 +51,8 @@ from examples.crs_alt.token_spans import (
 Location = tuple[int, int]
 """A (row, column) location in the input's document."""
 
-SHRINK_FRAMES = 8
-"""Frames a deleted token takes to shrink to nothing (at 60 Hz, about 130 ms)."""
+SHRINK_SECONDS = 0.12
+"""How long a deleted token takes to shrink to nothing (004 §3.4.5: 100 to 150 ms)."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class TokenComposer(RecallingComposer):
         """Offset right after the last character typed, while the typing goes on."""
         self._quiet = 0
         """Depth of this input's own edits (an undo, a frame of the animation)."""
-        self._shrinker: Timer | None = None
+        self._progress = 0.0
         super().__init__(lambda text: on_send(text, ()), chat, id=id)
         self._send_message = on_send
 
@@ -316,20 +316,39 @@ class TokenComposer(RecallingComposer):
         return [span for span in self.tokens if span.removing]
 
     def _start_shrinking(self) -> None:
-        if self._shrinker is None:
-            self._shrinker = self.set_interval(1 / 60, self._shrink)
+        """Animate the shrinking tokens to nothing on Textual's animator (``App.animator``).
 
-    def _shrink(self) -> None:
-        """One frame of the deletion: each shrinking token loses a few cells, caps kept."""
-        spans = self._shrinking()
-        if not spans:
-            self._stop_shrinking()
-            return
-        for span in reversed(spans):  # the last first: the others' offsets stay put
-            full = len(drawn(span.label))
-            left = max(0, span.length - max(1, -(-full // SHRINK_FRAMES)))
-            now = self.text[span.start : span.end]
-            self._retext(span, now[: left - 1] + now[-1] if left >= 2 else now[:left])
+        Skipped, the tokens going at once, only at animation level ``none``
+        (``TEXTUAL_ANIMATIONS=none``, the user's own wish for no motion).
+        """
+        self._progress = 0.0
+        self.animate(
+            "shrink_progress",
+            1.0,
+            duration=SHRINK_SECONDS,
+            easing="linear",
+            on_complete=self._shrunk,
+            level="basic",
+        )
+
+    @property
+    def shrink_progress(self) -> float:
+        """How far the shrinking tokens are gone: 0 (whole) to 1 (no cell left)."""
+        return self._progress
+
+    @shrink_progress.setter
+    def shrink_progress(self, value: float) -> None:
+        self._progress = value
+        for span in reversed(self._shrinking()):  # the last first: the others stay put
+            full = drawn(span.label)
+            left = min(span.length, math.ceil(len(full) * (1.0 - value) - 1e-9))
+            if left < span.length:
+                now = self.text[span.start : span.end]
+                self._retext(span, now[: left - 1] + now[-1] if left >= 2 else now[:left])
+
+    def _shrunk(self) -> None:
+        for span in reversed(self._shrinking()):
+            self._retext(span, "")
 
     def _retext(self, span: Span, text: str) -> None:
         """Draw ``span`` as ``text``, a prefix of what it draws now; with none it is gone."""
@@ -346,8 +365,6 @@ class TokenComposer(RecallingComposer):
         start, end = self._location(span.start), self._location(span.end)
         self.tokens.spans = spans
         self._raw_edit(Edit(text, start, end, maintain_selection_offset=True))
-        if not self._shrinking():
-            self._stop_shrinking()
         self._redraw()
 
     def _raw_edit(self, edit: Edit) -> None:
@@ -359,16 +376,11 @@ class TokenComposer(RecallingComposer):
             self._editing = False
         self.selection = self.selection
 
-    def _stop_shrinking(self) -> None:
-        if self._shrinker is not None:
-            self._shrinker.stop()
-            self._shrinker = None
-
     def finish_removal(self) -> None:
         """End a deletion animation at once (before the next key, paste, undo or send)."""
-        for span in reversed(self._shrinking()):
-            self._retext(span, "")
-        self._stop_shrinking()
+        if self._shrinking():
+            self.app.animator.force_stop_animation(self, "shrink_progress")
+            self._shrunk()
 
     # -- undo -------------------------------------------------------------------
 
@@ -447,10 +459,10 @@ class TokenComposer(RecallingComposer):
         for span in self.tokens:
             if span.end <= first or span.start >= last or not span.length:
                 continue
-            style = marked if span.marked or span.removing else normal
+            style = marked if span.marked else normal
             start, end = span.start - first, span.end - first
             line.stylize(style, start, end)
-            cap = Style(color=style.bgcolor, bgcolor=self.rich_style.bgcolor)
+            cap = Style(color=self.rich_style.bgcolor, bgcolor=style.bgcolor)
             for column in (start, end - 1):
                 if line.plain[column : column + 1] in (LEFT_CAP, RIGHT_CAP):
                     line.stylize(cap, column, column + 1)
