@@ -120,7 +120,7 @@ class TokenComposer(RecallingComposer):
         self.finish_removal()
         self._remember()
         label = label_of(path)
-        text = drawn(label)
+        text = self.draw(label)
         start, end = sorted((start, end))
         with self._own():
             result = self.replace(text, start, end, maintain_selection_offset=False)
@@ -236,7 +236,11 @@ class TokenComposer(RecallingComposer):
 
     def text_of(self, span: Span) -> str:
         """What ``span`` draws when whole."""
-        return drawn(span.label)
+        return self.draw(span.label)
+
+    def draw(self, label: str) -> str:
+        """The document text that draws a token of ``label`` (caps and label)."""
+        return drawn(label)
 
     # -- the cursor -------------------------------------------------------------
 
@@ -340,7 +344,7 @@ class TokenComposer(RecallingComposer):
     def shrink_progress(self, value: float) -> None:
         self._progress = value
         for span in reversed(self._shrinking()):  # the last first: the others stay put
-            full = drawn(span.label)
+            full = self.text_of(span)
             left = min(span.length, math.ceil(len(full) * (1.0 - value) - 1e-9))
             if left < span.length:
                 now = self.text[span.start : span.end]
@@ -454,19 +458,30 @@ class TokenComposer(RecallingComposer):
             return line
         first = self._index((line_index, 0))
         last = first + len(line.plain)
-        normal = self.get_component_rich_style("composer--token")
-        marked = self.get_component_rich_style("composer--token-marked")
         for span in self.tokens:
             if span.end <= first or span.start >= last or not span.length:
                 continue
-            style = marked if span.marked else normal
+            style = self.token_style(span)
             start, end = span.start - first, span.end - first
             line.stylize(style, start, end)
-            cap = Style(color=self.rich_style.bgcolor, bgcolor=style.bgcolor)
+            cap = self.cap_style(style)
             for column in (start, end - 1):
                 if line.plain[column : column + 1] in (LEFT_CAP, RIGHT_CAP):
                     line.stylize(cap, column, column + 1)
         return line
+
+    def token_style(self, span: Span) -> Style:
+        """The colours of ``span``: the token's, or the marked token's.
+
+        A marked token keeps its colours while it shrinks; one removed with a range shrinks
+        in the token's own.
+        """
+        name = "composer--token-marked" if span.marked else "composer--token"
+        return self.get_component_rich_style(name)
+
+    def cap_style(self, token: Style) -> Style:
+        """The colours of a cap glyph: the input's colour on the token's background."""
+        return Style(color=self.rich_style.bgcolor, bgcolor=token.bgcolor)
 
     def _redraw(self) -> None:
         self._line_cache.clear()
