@@ -70,6 +70,16 @@ class TokenComposer(RecallingComposer):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"composer--token", "composer--token-marked"}
     """A token's colours, and a token's colours once marked for deletion."""
 
+    KEYS_OF_OTHERS = frozenset(
+        {"up", "down", "pageup", "pagedown", "enter", "tab", "escape", "ctrl+c", "super+c"}
+    )
+    """Keys left to the layers below (recall, page keys, the menus, sending) and to Textual.
+
+    Every other key ``TextArea`` binds (Backspace, Delete, ←/→, Home/End, Ctrl+Z...) is run
+    here, as the key reaches the input: a binding would run only once the key has bubbled
+    up to the app, after characters typed later in the same burst were inserted.
+    """
+
     DEFAULT_CSS = """
     TokenComposer > .composer--token { background: $primary 40%; color: $text; }
     TokenComposer > .composer--token-marked { background: $error 45%; color: $text; }
@@ -157,7 +167,16 @@ class TokenComposer(RecallingComposer):
             event.stop()
             event.prevent_default()
             self.submit()
-        # any other key: RecallingComposer._on_key and the rest of the MRO handle it
+            return
+        if event.key in self.KEYS_OF_OTHERS:
+            return  # RecallingComposer._on_key and the rest of the MRO handle it
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority:  # an editing key, in order with the typed ones
+                event.stop()
+                event.prevent_default()
+                await self.run_action(binding.action)
+                return
+        # a typed character: TextArea._on_key, last in the MRO, inserts it
 
     def submit(self) -> None:
         """Send the input's message and empty it; a blank input is not sent."""
