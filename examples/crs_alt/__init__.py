@@ -6,6 +6,9 @@ spacer, the user markdown subset has its own small parser, and the events and fr
 its own copies matched by their RAWP type name (``docs/adapters.md``). Its file browser
 (004 §7) is a pushed session screen and a modal dialog whose entries are one line-drawn
 ``ScrollView`` of flattened rows (``entry_list.py``, ``fs_rows.py``), not a ``Tree``.
+Its file-reference tokens (004 §3.4.5) are spans kept beside the input's plain document and
+re-mapped on every edit, with the input's own undo list (``token_spans.py``,
+``token_input.py``), not marker characters in the document.
 """
 
 __version__ = "0.1.0"
