@@ -2519,7 +2519,9 @@ mutant(
 
 class _WholePathTable(_tokens.TokenTable):
     def new(self, path: str) -> _tokens.Token:
-        return _dc.replace(super().new(path), display_path=path)
+        token = _dc.replace(super().new(path), display_path=path)
+        self._tokens[token.marker] = token
+        return token
 
 
 class _WholePath(PromptInput):
