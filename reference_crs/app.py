@@ -10,7 +10,7 @@ name, and an event of any other type is ignored (``crs-ignore-unknown-events``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -188,9 +188,13 @@ class CrsApp(ConversationKeys):
         """
         return stamp_text(moment, moment)
 
-    def user_message(self, text: str) -> Widget:
-        """Return the item showing a sent prompt (``crs-user-*``, ``crs-md-*``)."""
-        return UserMessage(text)
+    def user_message(self, prompt_text: str, file_references: Sequence[object] = ()) -> Widget:
+        """Return the item showing a prompt as sent (``crs-user-*``, ``crs-md-*``).
+
+        Valid file tokens are drawn as tokens, other token patterns as literal text
+        (``crs-history-token-validated``, ``crs-history-forged-token-literal``).
+        """
+        return UserMessage(prompt_text, file_references)
 
     def agent_text(self) -> AgentText:
         """Return a new, empty block of agent text (``crs-agent-*``)."""
