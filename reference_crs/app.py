@@ -42,6 +42,7 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
+from reference_crs import stamp_hover
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.history import LazyHistory
 from reference_crs.slash import command_of
@@ -201,8 +202,11 @@ class CrsApp(ConversationKeys):
         return AgentText()
 
     def system_notice(self, text: str, stamp: str) -> Widget:
-        """Return the item showing a system notice and its time (``crs-system-*``)."""
-        return SystemNoticeItem(text, stamp)
+        """Return the item showing a system notice and its time (``crs-system-*``).
+
+        The time is drawn while the pointer is over the notice (``stamp_hover``).
+        """
+        return SystemNoticeItem(text, stamp, hidden=True)
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
@@ -210,6 +214,14 @@ class CrsApp(ConversationKeys):
         self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.slash.key
         self.port.connect(self._receive)
         self.history.open()
+
+    def on_enter(self, event: events.Enter) -> None:
+        """The pointer is over a new widget: reveal what it stamps (``crs-timestamp-hover-*``)."""
+        stamp_hover.follow(self, self.conversation, event.node)
+
+    def on_leave(self, event: events.Leave) -> None:
+        """The pointer left a widget: keep only what is still under it revealed."""
+        stamp_hover.follow(self, self.conversation, self.mouse_over)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""

@@ -2167,3 +2167,10 @@ class TokenInNestedBox(CrsApp):
 
     def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
         return _BoxedToken(prompt_text, file_references)
+
+
+@mutant
+class TimestampsAlwaysShown(CrsApp):
+    """crs-timestamp-hover-preferred: times declared revealed on hover are drawn all the time."""
+
+    CSS = "TimeStamp { visibility: visible; }"
