@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 import re
 import time
-import warnings
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -539,21 +538,22 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
         "message and the agent's last block, and drawn while it is"
     )
 )
-def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
+def revealed_on_hover(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, first: str, last: str
+) -> None:
     """The turn's start and end times are revealed by hovering what they stamp.
 
     Checks ``crs-timestamp-hover-preferred`` (SHOULD): with the pointer on the input no
     time is drawn; over the last user message ``first`` is drawn, over the agent's last
     block ``last``; away again, none. An adapter declaring ``"inline"`` has taken the
     other way ``crs-timestamp-on-demand`` allows: the recommendation is not followed, which
-    a SHOULD permits, and the step reports it as a warning rather than a failure.
+    a SHOULD permits; the step records it on the scenario (the user property
+    ``should_not_followed``, in the report log and JUnit XML) rather than failing.
     """
     clause = "crs-timestamp-hover-preferred"
     if reveal_mode(crs_driver, clause, required=True) == "inline":
-        warnings.warn(
-            f"{clause} (SHOULD) not followed: the client draws its timestamps inline",
-            ShouldNotFollowed,
-            stacklevel=1,
+        request.node.user_properties.append(
+            ("should_not_followed", f"{clause}: the client draws its timestamps inline")
         )
         return
     items = crs_driver.items()
@@ -571,7 +571,3 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
             ", ".join(drawn) or "no time",
         )
     hidden_until_hovered(crs_driver, clause)
-
-
-class ShouldNotFollowed(UserWarning):
-    """A SHOULD clause whose recommendation the client does not follow (not a failure)."""
