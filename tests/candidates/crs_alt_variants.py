@@ -1,4 +1,5 @@
-"""Correct variants of ``examples.crs_alt``'s file browser (004 §7): readings the spec allows.
+"""Correct variants of ``examples.crs_alt`` (its file browser, 004 §7; its ``@`` popup, 004
+§3.4): readings the spec allows.
 
 Each variant changes one thing the spec leaves open, so a step that assumes the reference's
 choice gives a false verdict on it. ``tests/test_crs_alt_variants.py`` runs the scenarios
@@ -12,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from examples.crs_alt import browser
 from examples.crs_alt.adapter import CrsAltAdapter
-from examples.crs_alt.app import AltCrsApp
+from examples.crs_alt.app import AltCrsApp, ChatScreen
+from examples.crs_alt.file_input import FileComposer
 from examples.crs_alt.fs_rows import Node, Tree, segments
 
 if TYPE_CHECKING:
@@ -133,11 +135,46 @@ class RootCrumbDialog(browser.BrowserDialog):
         super().on_mount()
 
 
+class PromptFirstComposer(FileComposer):
+    """No search for the empty query: ``@`` alone shows the prompt and a spinner.
+
+    004 §3.4.2 lets the popup's initial state be the recent files (the answer to an
+    empty-query ``control.file.search``) or "파일명을 입력하세요" with a loading indicator;
+    §3.4.3 asks for a search once characters are typed after ``@``, not for ``@`` alone.
+    """
+
+    def _search(self, query_id: str, query: str) -> None:
+        if query:
+            super()._search(query_id, query)
+
+
+def _input_adapter(composer: type[FileComposer], name: str) -> CrsAltAdapter:
+    """An adapter of crs_alt whose chat screen's input is ``composer``."""
+
+    class Screen(ChatScreen):
+        COMPOSER = composer
+
+    class Client(AltCrsApp):
+        def get_default_screen(self) -> ChatScreen:
+            return Screen(self)
+
+    class Adapter(CrsAltAdapter):
+        def create_client(
+            self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+        ) -> App[Any]:
+            return Client(port, control, clock, settings)
+
+    adapter = Adapter()
+    adapter.name = f"crs_alt/{name}"
+    return adapter
+
+
 tooltip_only = _adapter(TooltipOnlyDialog, "tooltip_only")
 expanded_at_first = _adapter(ExpandedDialog, "expanded_at_first")
 crumbs_of_base = _adapter(BaseCrumbDialog, "crumbs_of_base")
 small_tree = _adapter(SmallTreeDialog, "small_tree")
 root_crumb = _adapter(RootCrumbDialog, "root_crumb")
+prompt_first = _input_adapter(PromptFirstComposer, "prompt_first")
 
 VARIANTS: dict[str, tuple[str, ...]] = {
     "tooltip_only": ("crs-fb-unreadable-tooltip", "crs-fb-symlink-cycle"),
@@ -177,5 +214,16 @@ VARIANTS: dict[str, tuple[str, ...]] = {
         "crs-fb-key-home-end",
     ),
     "root_crumb": ("crs-fb-breadcrumb-elision", "crs-fb-breadcrumb-click"),
+    "prompt_first": (
+        "crs-at-trigger-position",
+        "crs-at-popup-initial-state",
+        "crs-at-keys-move",
+        "crs-at-keys-wrap",
+        "crs-at-keys-select",
+        "crs-at-keys-escape",
+        "crs-at-keys-typing",
+        "crs-at-typing-focus-reset",
+        "crs-at-popup-shares-slash-rules",
+    ),
 }
 """Each variant's name and the clauses whose scenarios it bears on (what the test runs)."""
