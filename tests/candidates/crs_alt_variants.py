@@ -36,11 +36,17 @@ def _adapter(dialog: type[browser.BrowserDialog], name: str) -> CrsAltAdapter:
         def start_session(self, node_id: str, agent_id: str) -> None:
             self.push_screen(Session(self.control, node_id, agent_id))
 
+    return _of(Client, name)
+
+
+def _of(client: type[AltCrsApp], name: str) -> CrsAltAdapter:
+    """An adapter of crs_alt that creates ``client``, named ``crs_alt/{name}``."""
+
     class Adapter(CrsAltAdapter):
         def create_client(
             self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
         ) -> App[Any]:
-            return Client(port, control, clock, settings)
+            return client(port, control, clock, settings)
 
     adapter = Adapter()
     adapter.name = f"crs_alt/{name}"
@@ -158,15 +164,7 @@ def _input_adapter(composer: type[FileComposer], name: str) -> CrsAltAdapter:
         def get_default_screen(self) -> ChatScreen:
             return Screen(self)
 
-    class Adapter(CrsAltAdapter):
-        def create_client(
-            self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
-        ) -> App[Any]:
-            return Client(port, control, clock, settings)
-
-    adapter = Adapter()
-    adapter.name = f"crs_alt/{name}"
-    return adapter
+    return _of(Client, name)
 
 
 tooltip_only = _adapter(TooltipOnlyDialog, "tooltip_only")
