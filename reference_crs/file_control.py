@@ -190,9 +190,4 @@ class FileControl:
         start, end = (found.row, found.column), field.cursor_location
         self._dismissed = None
         self.close()
-        path = str(attribute(candidate, "path", ""))
-        insert = getattr(field, "insert_file_token", None)
-        if callable(insert):
-            insert(start, end, path)
-        else:  # until the input has tokens (branch tokens): the path as text
-            field.replace(f"@{path} ", start, end)
+        field.insert_file_token(start, end, str(attribute(candidate, "path", "")))

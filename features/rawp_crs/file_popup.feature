@@ -163,7 +163,8 @@ Feature: The file popup opens on @ and shows the answers to the current query on
   @clause:crs-at-stale-results-ignored
   Scenario: A late answer to an earlier query does not replace the current one
     When the user types "@m" in the input
-    And the user types "a" in the input
+    Then the client searched for "m"
+    When the user types "a" in the input
     And the agent answers the file search with "src/map.py"
     And the agent answers the earlier search for "m" with "src/main.py, src/mode.py"
     Then the file popup lists "map.py"
@@ -171,8 +172,10 @@ Feature: The file popup opens on @ and shows the answers to the current query on
   @clause:crs-at-stale-results-ignored
   Scenario: Answers arriving in reverse order leave the last query's candidates
     When the user types "@m" in the input
-    And the user types "a" in the input
-    And the user types "p" in the input
+    Then the client searched for "m"
+    When the user types "a" in the input
+    Then the client searched for "ma"
+    When the user types "p" in the input
     And the agent answers every search in reverse order
     Then the file popup lists "map.py"
 

@@ -992,22 +992,12 @@ def _mostly_one(item: Item) -> bool:
 
 @then(parsers.parse('the input refers to "{path}" and the file popup is closed'))
 def refers(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, path: str) -> None:
-    """The selected file is in the input, as a token or as its path (``crs-at-keys-select``)."""
+    """The selected file is a token of the input (``input_tokens``, ``crs-at-keys-select``)."""
     clause = scenario_clause(request, "crs-at-keys-select", "crs-at-popup-shares-slash-rules")
     expected = literal(path)
-    reader = getattr(crs_driver.adapter, "input_tokens", None)
-    if reader is not None:
-        runs = list(reader(crs_driver.app))
-        paths = [getattr(r, "path", None) for r in runs if not isinstance(r, str)]
-        check(expected in paths, clause, "the input's tokens", f"one for {expected!r}", repr(runs))
-    else:
-        check(
-            expected in crs_driver.input_value,
-            clause,
-            "the input",
-            f"a reference to {expected!r}",
-            repr(crs_driver.input_value),
-        )
+    runs = list(member(crs_driver.adapter, "input_tokens", PART)(crs_driver.app))
+    paths = [getattr(r, "path", None) for r in runs if not isinstance(r, str)]
+    check(expected in paths, clause, "the input's tokens", f"one for {expected!r}", repr(runs))
     check(
         file_popup_widget(crs_driver) is None,
         clause,
