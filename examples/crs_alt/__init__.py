@@ -10,6 +10,9 @@ its own copies matched by their RAWP type name (``docs/adapters.md``). Its file 
 ``LineMenu`` machinery, ``line_menu.py``) over a status row for the spinner and messages
 (``file_menu.py``), laid out above the input; searches are debounced by a timer and
 answers applied by ``query_id`` (``file_input.py``).
+Its file-reference tokens (004 §3.4.5) are spans kept beside the input's plain document and
+re-mapped on every edit, with the input's own undo list (``token_spans.py``,
+``token_input.py``), not marker characters in the document.
 """
 
 __version__ = "0.1.0"

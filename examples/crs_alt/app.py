@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -66,9 +66,6 @@ class Turn:
 class ChatScreen(Screen[None]):
     """The conversation above the input; Escape cancels a running turn (002 §2.5.2)."""
 
-    COMPOSER: ClassVar[type[FileComposer]] = FileComposer
-    """The input's class (a seam for correct variants, ``tests/candidates``)."""
-
     def __init__(self, client: AltCrsApp) -> None:
         """Create the screen of ``client``."""
         super().__init__()
@@ -76,7 +73,7 @@ class ChatScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
-        composer = self.COMPOSER(
+        composer = self.client.composer_type(
             self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
         )
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
@@ -129,6 +126,8 @@ class AltCrsApp(App[None]):
     """Widget id of the conversation area."""
     INPUT_ID = "composer"
     """Widget id of the input."""
+    composer_type: type[FileComposer] = FileComposer
+    """The input's class (a seam: tests/candidates/crs_alt_variants.py swaps it)."""
 
     def __init__(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
