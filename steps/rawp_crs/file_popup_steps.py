@@ -489,6 +489,7 @@ def popup_closed(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
         "crs-at-no-trigger-in-slash-popup",
         "crs-slash-at-is-argument",
         "crs-at-keys-escape",
+        "crs-escape-closes-popup",
         "crs-at-keys-select",
         "crs-popups-exclusive",
     )
