@@ -300,16 +300,20 @@ split_runs = SplitRunsAdapter()
 split_runs.name = "crs_alt/split_runs"
 
 TOKEN_FALSE_VERDICTS: dict[str, tuple[str, ...]] = {
-    "padded_token": ("crs-token-rounded",),
-    "icon_token": ("crs-token-rounded", "crs-token-icon"),
-    "frame_timer_shrink": ("crs-token-deletion-animation", "crs-token-range-delete"),
-    "danger_shrink": ("crs-token-range-delete",),
-    "split_runs": (
-        "crs-token-replaces-query",
-        "crs-token-backspace-two-step",
-        "crs-token-delete-two-step",
-        "crs-token-range-delete",
-    ),
+    # Since token_steps 5daac8f the caps, icon, run and colour checks take these readings;
+    # all five (and crs_alt itself) still fail the deletion frames, because
+    # ``token_steps.input_cells`` reads the input's whole region, border included: the
+    # border cells' background differs from the text's, so "drawn no more" sees 2 cells of
+    # border (plus the cursor's) and "narrower" 2 more than the token has. With the input's
+    # ``content_region`` there, all but frame_timer_shrink pass.
+    "padded_token": ("crs-token-rounded", "crs-token-deletion-animation"),
+    "icon_token": ("crs-token-rounded", "crs-token-icon", "crs-token-deletion-animation"),
+    # Textual's animator is required by the catalogue's decision on
+    # crs-token-deletion-animation (the scenario holds its clock): a client with its own
+    # frame timer is correct by 004 §3.4.5 and fails; the lead decides.
+    "frame_timer_shrink": ("crs-token-deletion-animation", "crs-token-range-delete-animation"),
+    "danger_shrink": ("crs-token-range-delete-animation",),
+    "split_runs": ("crs-token-replaces-query", "crs-token-deletion-animation"),
 }
 """Token variants a step still fails wrongly, with the clauses whose scenarios show it."""
 
