@@ -48,6 +48,23 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
     Then the user bubble shows "<@file:x|y> ok" as literal text, not as a token
     And the user bubble shows no file token
 
+  @clause:crs-history-forged-token-literal @clause:crs-history-token-validated
+  Scenario: A token pattern typed key by key, with backslashes, is shown as typed
+    Given the RAWP-CRS client is running
+    When the user types "a\\b <@file:x|y>" and presses Enter, closing any popup first
+    Then the user bubble shows "a\\b <@file:x|y>" as literal text, not as a token
+    And the user bubble shows no file token
+
+  @clause:crs-history-token-style @clause:crs-history-token-validated
+  Scenario: A token put in the input and sent is drawn as a token in the history
+    Given the RAWP-CRS client is running
+    When the user types "review " and adds a token for "src/main.py"
+    And the user types " please" in the input
+    And the user presses Enter
+    Then the user bubble draws "src/main.py" as a file token
+    And the user bubble shows "review" as literal text, not as a token
+    And the user bubble shows "please" as literal text, not as a token
+
   @clause:crs-history-forged-token-literal
   Scenario: A forged token's markup and markdown are shown as typed
     Given a stored message "<@file:r9|**[b]a[/b]**.py>" with no file references
