@@ -187,3 +187,14 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     When the user presses Backspace
     Then the file popup is open
     And the client searched for "zz"
+
+  @clause:crs-escape-closes-popup @clause:crs-at-keys-escape
+  Scenario: Escape during a turn closes the file popup and cancels nothing
+    Given the user has sent "hello"
+    And the agent has started turn "t1"
+    When the user types "@ma" in the input
+    And the user presses Escape in the file popup
+    Then the file popup is closed
+    And Escape in the popup sent no cancel
+    When the user presses Escape
+    Then the client sent 1 cancel

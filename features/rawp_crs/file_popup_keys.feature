@@ -77,8 +77,9 @@ Feature: The file popup's keys and pointer are those of the command popup
     And the agent answers the file search with 100000 candidates
     And the user presses Down 12 times
     Then the highlighted candidate is "file000012.py"
-    When the user presses Up 13 times
-    Then the highlighted candidate is drawn, its whole row lit and standing out
+    When the user presses Up 12 times
+    Then the highlighted candidate is "file000000.py"
+    And the highlighted candidate is drawn, its whole row lit and standing out
 
   @clause:crs-at-popup-shares-slash-rules
   Scenario: A click on a candidate selects it

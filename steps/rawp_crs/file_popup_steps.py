@@ -38,14 +38,21 @@ from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.popup import (
     HIGHLIGHT_CONTRAST,
-    RGB,
     Item,
     Popup,
     background,
     contrast,
+    displayed,
     popup_widget,
+    read_popup_of,
 )
 from steps.rawp_crs.popup_steps import _row_background as row_background
+from steps.rawp_crs.popup_steps import (
+    check_against_input,
+    check_history_visible,
+    check_padded,
+    check_separated,
+)
 from steps.screen import Cell, screen_cells
 
 PART = "part 3, the file popup"
@@ -183,12 +190,7 @@ def split_paths(paths: str) -> list[str]:
 
 def file_popup_widget(driver: CrsDriver) -> Widget | None:
     """The displayed file popup widget the adapter names, or ``None`` when it is closed."""
-    selector = member(driver.adapter, "file_popup_selector", PART)
-    widget: Widget
-    for widget in driver.app.query(selector):
-        if widget.display and widget.visible and widget.region.height > 0:
-            return widget
-    return None
+    return displayed(driver, member(driver.adapter, "file_popup_selector", PART))
 
 
 def command_popup_open(driver: CrsDriver) -> bool:
@@ -197,30 +199,17 @@ def command_popup_open(driver: CrsDriver) -> bool:
 
 
 def read_file_popup(driver: CrsDriver, names: Sequence[str]) -> Popup | None:
-    """The file popup as drawn now, its items found among ``names``; ``None`` when closed."""
+    """The file popup as drawn now, its items found among ``names``; ``None`` when closed.
+
+    A row is a candidate's when it holds an offered name (the longest one it holds).
+    """
     widget = file_popup_widget(driver)
     if widget is None:
         return None
-    region = widget.region
-    inner = widget.scrollable_content_region.intersection(region)
-    screen = screen_cells(driver.app)
-    counts: Counter[RGB | None] = Counter(
-        background(screen[y][x])
-        for y in range(region.y, min(region.bottom, len(screen)))
-        for x in range(region.x, min(region.right, len(screen[y])))
-    )
-    ranked = counts.most_common()
-    base = ranked[0][0] if ranked else None
     longest_first = sorted(names, key=len, reverse=True)
-    items, rows = [], []
-    for y in range(inner.y, min(inner.bottom, len(screen))):
-        cells = tuple(screen[y][inner.x : inner.right])
-        text = "".join(cell.char for cell in cells)
-        rows.append(text)
-        name = next((n for n in longest_first if n in text), None)
-        if name is not None:
-            items.append(Item(name, y, cells, inner.x))
-    return Popup(widget, region, inner, tuple(items), base, tuple(rows))
+    return read_popup_of(
+        driver, widget, lambda text: next((n for n in longest_first if n in text), None)
+    )
 
 
 def opened(driver: CrsDriver, files: Files, clause: str) -> Popup:
@@ -489,6 +478,7 @@ def popup_closed(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
         "crs-at-no-trigger-in-slash-popup",
         "crs-slash-at-is-argument",
         "crs-at-keys-escape",
+        "crs-escape-closes-popup",
         "crs-at-keys-select",
         "crs-popups-exclusive",
     )
@@ -564,35 +554,15 @@ def touches_input(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRe
     ``crs-at-popup-near-cursor`` is read as "touches the input" (audit §2 #16, §4.2 #7).
     """
     clause = scenario_clause(request, "crs-at-popup-overlay", "crs-at-popup-near-cursor")
-    box = opened(crs_driver, files, clause).region
-    field = crs_driver.input.region
-    touching = box.bottom == field.y or box.y == field.bottom
-    columns = box.x < field.right and field.x < box.right
-    check(
-        touching and columns and not box.overlaps(field),
-        clause,
-        "the file popup against the input",
-        "its region directly above or below the input's, sharing columns, covering none of it",
-        f"popup {box}, input {field}",
-    )
+    popup = opened(crs_driver, files, clause)
+    check_against_input(crs_driver, popup, clause, "the file popup", covering=True)
 
 
 @then("the last conversation item is fully visible beside the file popup")
 def history_visible(crs_driver: CrsDriver, files: Files) -> None:
     """The popup makes room (``crs-at-popup-keeps-history-visible``)."""
     clause = "crs-at-popup-keeps-history-visible"
-    popup = opened(crs_driver, files, clause)
-    items = crs_driver.items()
-    check(bool(items), clause, "the conversation", "an item", "none")
-    last = items[-1].widget.region
-    view = crs_driver.conversation.region
-    check(
-        view.contains_region(last) and not last.overlaps(popup.region),
-        clause,
-        "the last conversation item",
-        f"inside the conversation's visible region {view} and clear of the popup {popup.region}",
-        f"at {last}",
-    )
+    check_history_visible(crs_driver, opened(crs_driver, files, clause), clause)
 
 
 # -- then: what it shows ------------------------------------------------------------------
@@ -903,32 +873,8 @@ def separated(crs_driver: CrsDriver, files: Files) -> None:
     """
     clause = "crs-at-item-separation"
     popup = opened(crs_driver, files, clause)
-    check(len(popup.items) >= 2, clause, "the file popup", "two candidates or more", popup.names)
-    for upper, lower in zip(popup.items, popup.items[1:], strict=False):
-        gap = lower.y - upper.y > 1
-        differ = row_background(upper) != row_background(lower)
-        check(
-            gap or differ,
-            clause,
-            f"candidates {upper.name} and {lower.name}",
-            "a row between them, or different backgrounds",
-            f"rows {upper.y} and {lower.y}",
-        )
-    item = focused(popup, clause)
-    lit = [
-        i
-        for i, c in enumerate(item.cells)
-        if contrast(background(c), popup.base) >= HIGHLIGHT_CONTRAST
-    ]
-    text = [i for i, c in enumerate(item.cells) if c.char.strip()]
-    check(
-        bool(lit) and bool(text) and text[0] > lit[0] and text[-1] < lit[-1],
-        clause,
-        f"the focused candidate {item.name}",
-        "its text starting at least one cell right of the highlight's left edge and "
-        "ending at least one cell left of its right edge",
-        f"highlight columns {lit[:1]}..{lit[-1:]}, text columns {text[:1]}..{text[-1:]}",
-    )
+    check_separated(popup, clause)
+    check_padded(popup, focused(popup, clause), clause)
 
 
 # -- then: keys and pointer ----------------------------------------------------------------
