@@ -85,12 +85,6 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     When the user presses the keys "delete"
     Then the input reads " tail" and no token
 
-  @clause:crs-token-backspace-two-step
-  Scenario: Moving away after the first Backspace cancels the mark
-    When the user types "see " and adds a token for "a.py"
-    And the user presses the keys "backspace left right backspace"
-    Then the input still has the token for "a.py"
-
   @clause:crs-token-deletion-animation @clause:crs-token-deletion-not-instant
   @clause:crs-token-deletion-no-jump
   Scenario: A deleted token shrinks to nothing and the layout never jumps
