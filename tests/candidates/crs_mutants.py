@@ -260,7 +260,7 @@ def _bubble_app(name: str, doc: str, render: Callable[[str], Content]) -> type[C
         def compose(self) -> ComposeResult:
             yield Static(render(self.text), classes="bubble")
 
-    def user_message(self: CrsApp, text: str) -> Widget:
+    def user_message(self: CrsApp, text: str, *_: object) -> Widget:
         return Message(text)
 
     return type(
@@ -388,7 +388,7 @@ class _CardMessage(UserMessage):
 class NestedCard(CrsApp):
     """crs-user-bubble-no-nested-container: the bubble holds a framed card."""
 
-    def user_message(self, text: str) -> Widget:
+    def user_message(self, text: str, *_: object) -> Widget:
         return _CardMessage(text)
 
 
@@ -2098,3 +2098,776 @@ class HoverMovesOptions(CrsApp):
     CSS = (
         "InteractionPanel OptionList:hover, InteractionPanel SelectionList:hover { padding: 1 0; }"
     )
+
+
+# --- branch filepop ---
+
+from rawp_port import FileCandidate, FileSearch  # noqa: E402 - this branch's block
+from reference_crs import file_control  # noqa: E402
+from reference_crs.browser.names import display_name  # noqa: E402
+from reference_crs.file_control import FileControl, FileTrigger  # noqa: E402
+from reference_crs.widgets.file_popup import FilePopup  # noqa: E402
+
+
+class _FileApp(CrsApp):
+    """The reference client with a replaced file popup behaviour (``FILES``) or popup."""
+
+    FILES: type[FileControl] = FileControl
+    FILE_POPUP: type[FilePopup] = FilePopup
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.file = self.FILES(self)
+
+    def file_popup(self) -> FilePopup:
+        return self.FILE_POPUP(id=self.FILE_POPUP_ID)
+
+
+def _file_trigger(finder: Any) -> type[FileControl]:
+    """A file popup behaviour that finds the `@` word with ``finder(line, row, column)``."""
+
+    class Control(FileControl):
+        def trigger(self) -> FileTrigger | None:
+            field = self.input
+            row, column = field.cursor_location
+            return finder(field.document.get_line(row), row, column)
+
+    return Control
+
+
+def _any_at(line: str, row: int, column: int) -> FileTrigger | None:
+    before = line[:column]
+    at = before.rfind("@")
+    if at < 0 or any(c.isspace() for c in before[at:]):
+        return None
+    return FileTrigger(row, at, before[at + 1 :])
+
+
+def _at_after_symbol(line: str, row: int, column: int) -> FileTrigger | None:
+    found = _any_at(line, row, column)
+    if found is None or (
+        found.column and (line[found.column - 1].isalnum() or line[found.column - 1] == ".")
+    ):
+        return None
+    return found
+
+
+def _at_to_cursor(line: str, row: int, column: int) -> FileTrigger | None:
+    before = line[:column]
+    at = before.rfind("@")
+    if at < 0 or (at and not before[at - 1].isspace()):
+        return None
+    return FileTrigger(row, at, before[at + 1 :])
+
+
+@mutant
+class AtOnlyAtInputStart(_FileApp):
+    """crs-at-trigger-position: `@` opens the popup only as the input's first character."""
+
+    FILES = _file_trigger(
+        lambda line, row, column: (
+            found
+            if (found := file_control.find_file_trigger(line, row, column)) is not None
+            and found.column == 0
+            and row == 0
+            else None
+        )
+    )
+
+
+@mutant
+class AtInsideWordOpens(_FileApp):
+    """crs-at-no-trigger-after-word: any `@`, as in `user@host` or `a.@b`, opens the popup."""
+
+    FILES = _file_trigger(_any_at)
+
+
+@mutant
+class AtOpensOverSlashPopup(_FileApp):
+    """crs-at-no-trigger-in-slash-popup: `@` after a symbol opens the popup, even over `/`'s."""
+
+    class FILES(FileControl):
+        def trigger(self) -> FileTrigger | None:
+            field = self.input
+            row, column = field.cursor_location
+            return _at_after_symbol(field.document.get_line(row), row, column)
+
+        def slash_open(self) -> bool:
+            return False
+
+
+@mutant
+class FilePopupCoversInput(_FileApp):
+    """crs-at-popup-overlay: the file popup is drawn over the input instead of against it."""
+
+    CSS = "#file-popup { overlay: screen; }"
+
+
+@mutant
+class FilePopupAtScreenTop(_FileApp):
+    """crs-at-popup-near-cursor: the file popup is drawn at the screen top, away from the input."""
+
+    CSS = "#file-popup { dock: top; }"
+
+
+class _BlankUntilAnswered(FilePopup):
+    def open_waiting(self) -> None:
+        super().open_waiting()
+        self.set_options([])
+
+    def set_loading(self, loading: bool) -> None:
+        super().set_loading(loading and bool(self.shown))
+
+
+@mutant
+class FilePopupOpensBlank(_FileApp):
+    """crs-at-popup-initial-state: right after `@` the popup is empty, no prompt, no indicator."""
+
+    FILE_POPUP = _BlankUntilAnswered
+
+
+class _DirectoryAsName(FilePopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        name = display_name(str(slash.attribute(command, "name")))
+        directory = display_name(str(slash.attribute(command, "directory")))
+        return Content.assemble(name, "  ", directory)
+
+
+@mutant
+class DirectoryNotMuted(_FileApp):
+    """crs-at-item-content: the directory is drawn in the name's colour, not muted."""
+
+    FILE_POPUP = _DirectoryAsName
+
+
+class _IconOnPythonOnly(FilePopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        name = str(slash.attribute(command, "name"))
+        if name.endswith(".py"):
+            return FilePopup._prompt(command)
+        directory = str(slash.attribute(command, "directory"))
+        return Content.assemble(name, "  ", (directory, "$text-muted"))
+
+
+@mutant
+class IconsOnSomeItems(_FileApp):
+    """crs-at-item-icon-consistent: only Python files carry an icon, the others none."""
+
+    FILE_POPUP = _IconOnPythonOnly
+
+
+class _NoMatchMarks(FilePopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        return FilePopup._prompt(
+            FileCandidate(
+                str(slash.attribute(command, "path")),
+                str(slash.attribute(command, "name")),
+                str(slash.attribute(command, "directory")),
+            )
+        )
+
+
+@mutant
+class MatchRangesIgnored(_FileApp):
+    """crs-at-match-highlight: the matched characters of a name are drawn like the others."""
+
+    FILE_POPUP = _NoMatchMarks
+
+
+@mutant
+class FileItemsTouchEdge(_FileApp):
+    """crs-at-item-separation: a candidate's text starts at the popup's inner edge."""
+
+    CSS = "#file-popup > .option-list--option { padding: 0; }"
+
+
+@mutant
+class SearchKeepsTheAt(_FileApp):
+    """crs-at-search-request: the search's query is sent with its leading `@`."""
+
+    class FILES(FileControl):
+        def search(self, query: str) -> None:
+            self.active, self.sent_query = self.next_query_id(), query
+            self.popup.set_loading(True)
+            self.app.port.send(FileSearch(query_id=self.active, query=f"@{query}"))
+
+
+class _NoSpinner(FilePopup):
+    def set_loading(self, loading: bool) -> None:
+        super().set_loading(False)
+
+
+@mutant
+class NoLoadingIndicator(_FileApp):
+    """crs-at-loading-indicator: nothing shows that a search is unanswered."""
+
+    FILE_POPUP = _NoSpinner
+
+
+@mutant
+class AnswerForAnyQueryIdShown(_FileApp):
+    """crs-at-current-query-only: an answer is drawn whatever its query_id, one never sent too."""
+
+    class FILES(FileControl):
+        def accepts(self, query_id: str) -> bool:
+            return self.popup.is_open
+
+
+@mutant
+class SameQueryIdForEveryQuery(_FileApp):
+    """crs-at-stale-results-ignored: every search carries one query_id, so late answers win."""
+
+    class FILES(FileControl):
+        def next_query_id(self) -> str:
+            return "file-query"
+
+
+@mutant
+class NoMatchClosesFilePopup(_FileApp):
+    """crs-at-no-match-stays-open: an empty answer closes the popup."""
+
+    class FILES(FileControl):
+        def answer(self, event: Any) -> None:
+            super().answer(event)
+            if self.popup.is_open and not self.popup.shown and not self.popup.loading:
+                self.close()
+
+
+@mutant
+class FileArrowsIgnored(_FileApp):
+    """crs-at-keys-move: ↑/↓ leave the focus on the first candidate."""
+
+    class FILES(FileControl):
+        def key(self, key: str) -> bool:
+            if key in ("up", "down") and self.popup.is_open:
+                return True
+            return super().key(key)
+
+
+@mutant
+class SelectionInsertsNothing(_FileApp):
+    """crs-at-keys-select: Enter and Tab close the popup without putting the file in the input."""
+
+    class FILES(FileControl):
+        def choose(self, candidate: object) -> None:
+            self.close()
+
+
+@mutant
+class EscapeDropsTheAtWord(_FileApp):
+    """crs-at-keys-escape: Escape closes the popup and deletes the `@query` typed."""
+
+    class FILES(FileControl):
+        def key(self, key: str) -> bool:
+            found = self.trigger() if key == "escape" and self.popup.is_open else None
+            taken = super().key(key)
+            if found is not None:
+                self.input.replace("", (found.row, found.column), self.input.cursor_location)
+            return taken
+
+
+@mutant
+class FilePopupFrozenAfterAnswer(_FileApp):
+    """crs-at-keys-typing: once candidates are drawn, typing on sends no new search."""
+
+    class FILES(FileControl):
+        def search(self, query: str) -> None:
+            if not self.popup.shown:
+                super().search(query)
+
+
+class _ClickIgnoredFile(FilePopup):
+    async def _on_click(self, event: Any) -> None:
+        event.stop()
+        event.prevent_default()
+
+
+@mutant
+class FileClickIgnored(_FileApp):
+    """crs-at-popup-shares-slash-rules: a click on a candidate selects nothing."""
+
+    FILE_POPUP = _ClickIgnoredFile
+
+
+@mutant
+class SlashInAtWordOpensCommands(_SlashApp):
+    """crs-at-slash-is-path: a `/` inside an `@` word opens the command popup."""
+
+    CONTROL = _with_trigger(
+        lambda line, row, column: (
+            slash.find_trigger(line, row, column)
+            or (
+                Trigger(row, at, line[at + 1 : column])
+                if (at := line.rfind("/", 0, column)) >= 0
+                and "@" in line[:at]
+                and not any(c.isspace() for c in line[at:column])
+                else None
+            )
+        )
+    )
+
+
+@mutant
+class FilePopupOutlivesItsWord(_FileApp):
+    """crs-popups-exclusive: the file popup stays open past a space, under the command popup."""
+
+    class FILES(FileControl):
+        def trigger(self) -> FileTrigger | None:
+            field = self.input
+            row, column = field.cursor_location
+            return _at_to_cursor(field.document.get_line(row), row, column)
+
+        def slash_open(self) -> bool:
+            return False
+
+
+# --- branch tokens ---
+# §3.4.5 inline file tokens and §3.4.6 sending them: mutants of the reference's input
+# (reference_crs/widgets/prompt_input.py, tokens.py) and of CrsApp.prompt_of.
+
+import dataclasses as _dc  # noqa: E402 - this branch's imports stay inside its block
+import itertools as _it  # noqa: E402
+from collections.abc import Sequence as _Seq  # noqa: E402
+
+from rich.style import Style as _Style  # noqa: E402
+from rich.text import Text as _Text  # noqa: E402
+from textual.widgets import TextArea as _TextArea  # noqa: E402
+from textual.widgets.text_area import Location as _Location  # noqa: E402
+from textual.widgets.text_area import Selection as _Selection  # noqa: E402
+
+from rawp_port import FileReference as _FileReference  # noqa: E402
+from reference_crs import sending as _sending  # noqa: E402
+from reference_crs.widgets import tokens as _tokens  # noqa: E402
+from steps.adapter import TokenView as _TokenView  # noqa: E402
+
+
+def _input_app(name: str, doc: str, field: type[PromptInput]) -> type[CrsApp]:
+    """A reference client whose input is ``field``."""
+
+    def prompt_input(self: CrsApp) -> PromptInput:
+        return field(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+    return type(
+        name, (CrsApp,), {"__doc__": doc, "prompt_input": prompt_input, "__module__": __name__}
+    )
+
+
+def _sending_app(
+    name: str,
+    doc: str,
+    send: Callable[[_Seq[str | _tokens.Token]], tuple[str, _Seq[_FileReference]]],
+) -> type[CrsApp]:
+    """A reference client whose prompt is built by ``send``."""
+
+    def prompt_of(
+        self: CrsApp, nodes: _Seq[str | _tokens.Token]
+    ) -> tuple[str, _Seq[_FileReference]]:
+        return send(nodes)
+
+    return type(name, (CrsApp,), {"__doc__": doc, "prompt_of": prompt_of, "__module__": __name__})
+
+
+class _KeepsQuery(PromptInput):
+    def insert_file_token(self, start: _Location, end: _Location, path: str) -> _TokenView:
+        return super().insert_file_token(end, end, path)
+
+
+mutant(
+    _input_app(
+        "TokenKeepsQuery",
+        "crs-token-replaces-query: the token is inserted after the @query, which stays.",
+        _KeepsQuery,
+    )
+)
+
+
+class _PlainToken(PromptInput):
+    TOKEN_STYLE = _Style(color="#e6f0ff")
+
+
+mutant(
+    _input_app(
+        "TokenOnInputBackground",
+        "crs-token-background: the token is drawn on the input's own background.",
+        _PlainToken,
+    )
+)
+
+
+class _SpaceCaps(PromptInput):
+    def get_line(self, line_index: int) -> _Text:
+        line = super().get_line(line_index)
+        drawn = line.copy()
+        drawn.plain = line.plain.replace(_tokens.LEFT_CAP, " ").replace(_tokens.RIGHT_CAP, " ")
+        for index, char in enumerate(line.plain):
+            if char in (_tokens.LEFT_CAP, _tokens.RIGHT_CAP):
+                drawn.stylize(_Style(bgcolor=self.TOKEN_STYLE.bgcolor), index, index + 1)
+        return drawn
+
+
+mutant(
+    _input_app(
+        "TokenCapsAreSpaces",
+        "crs-token-rounded: the token's ends are padding spaces, no distinct cap glyphs.",
+        _SpaceCaps,
+    )
+)
+
+
+class _WholePathTable(_tokens.TokenTable):
+    def new(self, path: str) -> _tokens.Token:
+        token = _dc.replace(super().new(path), display_path=path)
+        self._tokens[token.marker] = token
+        return token
+
+
+class _WholePath(PromptInput):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tokens = _WholePathTable()
+
+
+mutant(
+    _input_app(
+        "TokenShowsWholeLongPath",
+        "crs-token-label: a long path is shown whole in the token.",
+        _WholePath,
+    )
+)
+
+
+class _EnterableToken(PromptInput):
+    def _validate_selection(self, selection: _Selection) -> _Selection:
+        return _TextArea._validate_selection(self, selection)
+
+
+mutant(
+    _input_app(
+        "CursorEntersToken",
+        "crs-token-atomic-cursor: the arrow keys walk into the token's characters.",
+        _EnterableToken,
+    )
+)
+
+
+class _OneStepBackspace(PromptInput):
+    def action_delete_left(self) -> None:
+        if self.selection.is_empty and (span := self._token_before()) is not None:
+            self._two_step(span)
+            self._two_step(span)
+            return
+        super().action_delete_left()
+
+
+mutant(
+    _input_app(
+        "BackspaceDeletesTokenAtOnce",
+        "crs-token-backspace-two-step: one Backspace after a token deletes it.",
+        _OneStepBackspace,
+    )
+)
+
+
+class _OneStepDelete(PromptInput):
+    def action_delete_right(self) -> None:
+        if self.selection.is_empty and (span := self._token_after()) is not None:
+            self._two_step(span)
+            self._two_step(span)
+            return
+        super().action_delete_right()
+
+
+mutant(
+    _input_app(
+        "DeleteDeletesTokenAtOnce",
+        "crs-token-delete-two-step: one Delete before a token deletes it.",
+        _OneStepDelete,
+    )
+)
+
+
+class _Instant(PromptInput):
+    def shrink_tokens(self, removed: list[tuple[int, int, _tokens.Token]], style: _Style) -> None:
+        return None
+
+
+mutant(
+    _input_app(
+        "TokenRemovedInstantly",
+        "crs-token-deletion-not-instant: a deleted token disappears at once.",
+        _Instant,
+    )
+)
+
+
+class _NoShrink(PromptInput):
+    hold = 0.0
+
+    def shrink_tokens(self, removed: list[tuple[int, int, _tokens.Token]], style: _Style) -> None:
+        if not removed:
+            return
+        self.ghost, self._ghost_style = removed[0], style
+        self.set_reactive(PromptInput.ghost_width, float(len(removed[0][2].label) + 2))
+        self.hold = 0.0
+        self.animate("hold", 1.0, duration=self.DELETION_SECONDS, on_complete=self._ghost_gone)
+
+
+mutant(
+    _input_app(
+        "TokenVanishesWithoutShrinking",
+        "crs-token-deletion-animation: the deleted token stays whole, then vanishes.",
+        _NoShrink,
+    )
+)
+
+
+class _Jumps(PromptInput):
+    def shrink_tokens(self, removed: list[tuple[int, int, _tokens.Token]], style: _Style) -> None:
+        super().shrink_tokens(removed, style)
+        self.styles.min_height = self.outer_size.height + 2
+
+    def _ghost_gone(self) -> None:
+        super()._ghost_gone()
+        self.styles.min_height = None
+
+
+mutant(
+    _input_app(
+        "DeletionMakesInputJump",
+        "crs-token-deletion-no-jump: the input grows by two rows while a token shrinks.",
+        _Jumps,
+    )
+)
+
+
+class _RangeKeepsTokens(PromptInput):
+    def _delete_via_keyboard(self, start: _Location, end: _Location):  # type: ignore[no-untyped-def]
+        top, bottom = self._range(start, end)
+        kept = "".join(
+            node.text
+            for node in self.nodes_of(self.get_text_range(top, bottom))
+            if isinstance(node, _tokens.Token)
+        )
+        result = super()._delete_via_keyboard(top, bottom)
+        if kept:
+            self.insert(kept, top)
+        return result
+
+
+mutant(
+    _input_app(
+        "RangeDeletionKeepsTokens",
+        "crs-token-range-delete: deleting a selected range leaves its tokens in place.",
+        _RangeKeepsTokens,
+    )
+)
+
+
+class _UndoNewIds(PromptInput):
+    _fresh = _it.count(1)
+
+    def undo(self) -> None:
+        super().undo()
+        for node in self.nodes():
+            if isinstance(node, _tokens.Token):
+                self.tokens._tokens[node.marker] = _dc.replace(
+                    node, ref_id=f"undone-{next(self._fresh)}"
+                )
+
+
+mutant(
+    _input_app(
+        "UndoLosesRefId",
+        "crs-token-undo: Ctrl+Z restores the token's text with a new ref_id.",
+        _UndoNewIds,
+    )
+)
+
+
+class _SharedIdTable(_tokens.TokenTable):
+    def new(self, path: str) -> _tokens.Token:
+        token = super().new(path)
+        first = next((t for t in self._tokens.values() if t.path == path), token)
+        token = _dc.replace(token, ref_id=first.ref_id)
+        self._tokens[token.marker] = token
+        return token
+
+
+class _SharedIds(PromptInput):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tokens = _SharedIdTable()
+
+
+mutant(
+    _input_app(
+        "SameFileSharesRefId",
+        "crs-token-multiple: two tokens of the same file share one ref_id.",
+        _SharedIds,
+    )
+)
+
+
+def _tokens_as_text(nodes: _Seq[str | _tokens.Token]) -> tuple[str, _Seq[_FileReference]]:
+    _, references = _sending.prompt_of(nodes)
+    text = "".join(
+        "@" + node.path if isinstance(node, _tokens.Token) else _sending.escape_text(node)
+        for node in nodes
+    )
+    return text, references
+
+
+mutant(
+    _sending_app(
+        "TokensSentAsText",
+        "crs-send-token-format: tokens are sent as @path, not as <@file:ref_id|display_path>.",
+        _tokens_as_text,
+    )
+)
+
+
+def _unescaped(nodes: _Seq[str | _tokens.Token]) -> tuple[str, _Seq[_FileReference]]:
+    _, references = _sending.prompt_of(nodes)
+    text = "".join(
+        _sending.token_format(node) if isinstance(node, _tokens.Token) else node for node in nodes
+    )
+    return text, references
+
+
+mutant(
+    _sending_app(
+        "TypedTextSentUnescaped",
+        "crs-send-text-escaped: typed text is sent without escaping.",
+        _unescaped,
+    )
+)
+
+
+def _twice(nodes: _Seq[str | _tokens.Token]) -> tuple[str, _Seq[_FileReference]]:
+    _, references = _sending.prompt_of(nodes)
+    text = "".join(
+        _sending.token_format(node)
+        if isinstance(node, _tokens.Token)
+        else _sending.escape_text(_sending.escape_text(node))
+        for node in nodes
+    )
+    return text, references
+
+
+mutant(
+    _sending_app(
+        "TypedTextEscapedTwice",
+        "crs-send-text-escaped: typed text is escaped twice.",
+        _twice,
+    )
+)
+
+
+def _by_label(nodes: _Seq[str | _tokens.Token]) -> tuple[str, _Seq[_FileReference]]:
+    text, references = _sending.prompt_of(nodes)
+    for node in nodes:
+        if isinstance(node, _tokens.Token):
+            text = text.replace(" " + node.label, " " + _sending.token_format(node))
+    return text, references
+
+
+mutant(
+    _sending_app(
+        "LookAlikeSentAsToken",
+        "crs-input-tracks-tokens: typed text that reads like a token's label is sent as it.",
+        _by_label,
+    )
+)
+
+
+def _no_references(nodes: _Seq[str | _tokens.Token]) -> tuple[str, _Seq[_FileReference]]:
+    text, _ = _sending.prompt_of(nodes)
+    return text, ()
+
+
+mutant(
+    _sending_app(
+        "FileReferencesMissing",
+        "crs-send-file-references: the prompt carries no file_references.",
+        _no_references,
+    )
+)
+
+
+# --- branch histtok ---
+
+from rawp_port import FileReference  # noqa: E402
+from reference_crs.sent_prompt import FileToken  # noqa: E402
+from reference_crs.widgets.user_message import CAPS, TOKEN_STYLE  # noqa: E402
+from reference_crs.widgets.user_message import UserMessage as _UserMessage  # noqa: E402
+
+_ANY_PATTERN = re.compile(r"<@file:([^|\n]*)\|([^>\n]*)>")
+
+
+@mutant
+class ForgedTokenDrawn(CrsApp):
+    """crs-history-token-validated: every token pattern is drawn as a token, mapped or not."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        forged = [FileReference(a, b, b) for a, b in _ANY_PATTERN.findall(prompt_text)]
+        return _UserMessage(prompt_text, [*forged, *file_references])
+
+
+@mutant
+class HistoryNotUnescaped(CrsApp):
+    """crs-history-forged-token-literal: the sent text is shown escaped (`\\\\`, `\\<@` kept)."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _UserMessage(prompt_text.replace("\\", "\\\\"), file_references)
+
+
+class _PlainToken(_UserMessage):
+    def token_content(self, token: FileToken) -> Content:
+        return Content(f" {token.label} ")
+
+
+@mutant
+class HistoryTokenUnstyled(CrsApp):
+    """crs-history-token-style: a valid token is drawn as its plain label, no token style."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _PlainToken(prompt_text, file_references)
+
+
+class _FaintToken(_UserMessage):
+    def token_content(self, token: FileToken) -> Content:
+        faint = "on $primary 6%"
+        edge = "$primary 6%"
+        return Content.assemble((CAPS[0], edge), (token.label, faint), (CAPS[1], edge))
+
+
+@mutant
+class TokenFaintInBubble(CrsApp):
+    """crs-token-contrast-in-bubble: the token's background is barely off the bubble's."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _FaintToken(prompt_text, file_references)
+
+
+class _BoxedToken(_UserMessage):
+    def token_content(self, token: FileToken) -> Content:
+        bar = "─" * len(token.label)
+        return Content.assemble(f"\n╭{bar}╮\n│", (token.label, TOKEN_STYLE), f"│\n╰{bar}╯\n")
+
+
+@mutant
+class TokenInNestedBox(CrsApp):
+    """crs-user-bubble-no-nested-container: each token is drawn in a box of its own."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _BoxedToken(prompt_text, file_references)
+
+
+@mutant
+class TimestampsAlwaysShown(CrsApp):
+    """crs-timestamp-hover-preferred: times declared revealed on hover are drawn all the time."""
+
+    CSS = "TimeStamp { visibility: visible; }"
