@@ -10,33 +10,15 @@ query's answer, and the client keeps running. No test waits for the debounce tim
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from textual.app import App
 
 from examples.crs_alt.adapter import adapter
-from rawp_port import ClientSettings, FileCandidate, FileCandidates
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from rawp_port import FileCandidate, FileCandidates
+from steps.rawp_crs.fake_agent import FakeAgent
 from steps.screen import screen_rows
-
-Script = Callable[[App[Any], Any, FakeAgent], Awaitable[None]]
-
-
-def run(script: Script) -> None:
-    """Run ``script(app, pilot, agent)`` on a fresh crs_alt client, 80x24 cells."""
-
-    async def main() -> None:
-        agent = FakeAgent()
-        clock = FakeClock(datetime(2026, 3, 10, 5, 32, tzinfo=UTC))
-        app = adapter.create_client(agent, agent, clock, ClientSettings())
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(app, pilot, agent)
-
-    asyncio.run(main())
+from tests.test_crs_alt_slash_hostile import run, value
 
 
 def popup_rows(app: App[Any]) -> list[str]:
@@ -48,11 +30,6 @@ def popup_rows(app: App[Any]) -> list[str]:
     return [
         "".join(row[region.x : region.right]) for row in screen_rows(app)[region.y : region.bottom]
     ]
-
-
-def value(app: App[Any]) -> str:
-    """The input's text."""
-    return str(app.query_one(adapter.input_selector).text)  # type: ignore[attr-defined]
 
 
 def searches(agent: FakeAgent) -> list[Any]:

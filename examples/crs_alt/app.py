@@ -73,7 +73,7 @@ class ChatScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
-        composer = FileComposer(
+        composer = self.client.composer_type(
             self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
         )
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
@@ -126,6 +126,8 @@ class AltCrsApp(App[None]):
     """Widget id of the conversation area."""
     INPUT_ID = "composer"
     """Widget id of the input."""
+    composer_type: type[FileComposer] = FileComposer
+    """The input's class (a seam: tests/candidates/crs_alt_variants.py swaps it)."""
 
     def __init__(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

@@ -50,13 +50,7 @@ class FileComposer(TokenComposer):
         *,
         id: str | None = None,
     ) -> None:
-        """Create the input, its closed menu and its closed file popup.
-
-        Args:
-            on_send: Gets each message sent: ``prompt_text`` and its file references.
-            chat: Returns the conversation (for the page keys).
-            id: The widget's id.
-        """
+        """Create the input (arguments as ``TokenComposer``'s) and its closed popups."""
         super().__init__(on_send, chat, id=id)
         self.files = FilePopup(self.pick_file, id="files")
         """The file popup: the screen places it right above the input."""
@@ -75,7 +69,7 @@ class FileComposer(TokenComposer):
         elif self.files.is_open and event.character == "/":
             self._take(event)  # a path separator, never the slash trigger
             self._type("/")
-        elif event.character == "@" and not self.menu.is_open and self._at_file_trigger():
+        elif event.character == "@" and not self.menu.is_open and self._at_trigger():
             self._take(event)
             start = min(self.selection)
             self._type("@")
@@ -98,11 +92,6 @@ class FileComposer(TokenComposer):
         start, end = min(self.selection), max(self.selection)
         self.replace(text, start, end, maintain_selection_offset=False)
 
-    def _at_file_trigger(self) -> bool:
-        """Whether an ``@`` typed now is at the start of a line or right after whitespace."""
-        row, column = min(self.selection)
-        return column == 0 or self.document.get_line(row)[column - 1].isspace()
-
     def _file_key(self, key: str) -> None:
         """↑/↓ move (wrapping), Enter/Tab select, Esc closes and keeps the text."""
         if key in ("up", "down"):
@@ -116,18 +105,10 @@ class FileComposer(TokenComposer):
 
     def _sync_files(self) -> None:
         """Re-read the query; close when the cursor leaves the ``@`` word or it is gone."""
-        if not self.files.is_open or self._at is None:
+        if not self.files.is_open:
             return
-        row, column = self._at
-        cursor_row, cursor_column = self.cursor_location
-        line = self.document.get_line(row) if row < self.document.line_count else ""
-        query = line[column + 1 : cursor_column]
-        if (
-            cursor_row != row
-            or cursor_column <= column
-            or line[column : column + 1] != "@"
-            or any(char.isspace() for char in query)
-        ):
+        query = self.typed_after(self._at, "@")
+        if query is None:
             self._close_files()
         elif query != self.files.query:
             self._ask(query)

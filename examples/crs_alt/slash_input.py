@@ -63,24 +63,37 @@ class SlashComposer(Composer):
             self.pick(entry)
 
     def _at_trigger(self) -> bool:
-        """Whether a ``/`` typed now is at the start of a line or right after whitespace."""
+        """Whether a character typed now is at the start of a line or right after whitespace."""
         row, column = min(self.selection)
         return column == 0 or self.document.get_line(row)[column - 1].isspace()
 
-    def _sync(self) -> None:
-        """Refilter from the text after the ``/``; close when the ``/`` or the word is gone."""
-        if not self.menu.is_open or self._anchor is None:
-            return
-        row, column = self._anchor
+    def typed_after(self, anchor: Location | None, mark: str) -> str | None:
+        """The text between ``mark`` at ``anchor`` and the cursor, while it is one word.
+
+        ``None`` once the mark is gone or the cursor has left its word (another row, at or
+        before the mark, whitespace between them).
+        """
+        if anchor is None:
+            return None
+        row, column = anchor
         cursor_row, cursor_column = self.cursor_location
         line = self.document.get_line(row) if row < self.document.line_count else ""
         typed = line[column + 1 : cursor_column]
         if (
             cursor_row != row
             or cursor_column <= column
-            or line[column : column + 1] != "/"
+            or line[column : column + 1] != mark
             or any(char.isspace() for char in typed)
         ):
+            return None
+        return typed
+
+    def _sync(self) -> None:
+        """Refilter from the text after the ``/``; close when the ``/`` or the word is gone."""
+        if not self.menu.is_open:
+            return
+        typed = self.typed_after(self._anchor, "/")
+        if typed is None:
             self._close()
         else:
             self.menu.filter(typed)

@@ -9,7 +9,7 @@ token to the whole token and re-maps the spans. On that model:
 - the cursor never stands inside a token: ←/→ cross it in one step and any other move that
   lands inside is put at its nearer end (``crs-token-atomic-cursor``);
 - Backspace right after a token, or Delete right before it, marks it (drawn in the error
-  colour); the same key again removes it, shrinking it a few cells per frame so the text
+  colour); the same key again removes it, shrinking it on Textual's animator so the text
   after it is pulled in (``crs-token-backspace-two-step``, ``crs-token-deletion-animation``);
   a selected range is removed at once, tokens and all (``crs-token-range-delete``);
 - Ctrl+Z / Ctrl+Y walk this input's own undo list of (text, spans, selection) snapshots, so
@@ -23,6 +23,7 @@ The file popup puts a token in with :meth:`TokenComposer.insert_file_token`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
@@ -30,13 +31,14 @@ from typing import ClassVar
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import TextArea
 from textual.widgets.text_area import Edit, EditResult, Selection
 
 from examples.crs_alt.recall import RecallingComposer
 from examples.crs_alt.token_spans import (
+    LEFT_CAP,
+    RIGHT_CAP,
     FileRef,
     Message,
     Span,
@@ -49,8 +51,8 @@ from examples.crs_alt.token_spans import (
 Location = tuple[int, int]
 """A (row, column) location in the input's document."""
 
-SHRINK_FRAMES = 8
-"""Frames a deleted token takes to shrink to nothing (at 60 Hz, about 130 ms)."""
+SHRINK_SECONDS = 0.12
+"""How long a deleted token takes to shrink to nothing (004 §3.4.5: 100 to 150 ms)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,16 @@ class TokenComposer(RecallingComposer):
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"composer--token", "composer--token-marked"}
     """A token's colours, and a token's colours once marked for deletion."""
+
+    KEYS_OF_OTHERS = frozenset(
+        {"up", "down", "pageup", "pagedown", "enter", "tab", "escape", "ctrl+c", "super+c"}
+    )
+    """Keys left to the layers below (recall, page keys, the menus, sending) and to Textual.
+
+    Every other key ``TextArea`` binds (Backspace, Delete, ←/→, Home/End, Ctrl+Z...) is run
+    here, as the key reaches the input: a binding would run only once the key has bubbled
+    up to the app, after characters typed later in the same burst were inserted.
+    """
 
     DEFAULT_CSS = """
     TokenComposer > .composer--token { background: $primary 40%; color: $text; }
@@ -96,7 +108,7 @@ class TokenComposer(RecallingComposer):
         """Offset right after the last character typed, while the typing goes on."""
         self._quiet = 0
         """Depth of this input's own edits (an undo, a frame of the animation)."""
-        self._shrinker: Timer | None = None
+        self._progress = 0.0
         super().__init__(lambda text: on_send(text, ()), chat, id=id)
         self._send_message = on_send
 
@@ -118,7 +130,7 @@ class TokenComposer(RecallingComposer):
         self.finish_removal()
         self._remember()
         label = label_of(path)
-        text = drawn(label)
+        text = self.draw(label)
         start, end = sorted((start, end))
         with self._own():
             result = self.replace(text, start, end, maintain_selection_offset=False)
@@ -155,7 +167,16 @@ class TokenComposer(RecallingComposer):
             event.stop()
             event.prevent_default()
             self.submit()
-        # any other key: RecallingComposer._on_key and the rest of the MRO handle it
+            return
+        if event.key in self.KEYS_OF_OTHERS:
+            return  # RecallingComposer._on_key and the rest of the MRO handle it
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority:  # an editing key, in order with the typed ones
+                event.stop()
+                event.prevent_default()
+                await self.run_action(binding.action)
+                return
+        # a typed character: TextArea._on_key, last in the MRO, inserts it
 
     def submit(self) -> None:
         """Send the input's message and empty it; a blank input is not sent."""
@@ -182,29 +203,63 @@ class TokenComposer(RecallingComposer):
     # -- every edit -------------------------------------------------------------
 
     def edit(self, edit: Edit) -> EditResult:
-        """Perform ``edit``, widened to whole tokens, and re-map the tokens onto the text."""
+        """Perform ``edit``, widened to whole tokens, and re-map the tokens onto the text.
+
+        Tokens a user's edit removes (a selected range deleted or typed over) shrink away
+        right where the edit ends, as a two-step deletion does (``crs-token-range-delete``,
+        ``crs-token-range-delete-animation``).
+        """
         start, end = sorted((self._index(edit.from_location), self._index(edit.to_location)))
-        wide = self.tokens.widen(start, end)
-        if wide != (start, end):
-            start, end = wide
-            edit.from_location = self._location(start)
-            edit.to_location = self._location(end)
-        if not self._quiet:
+        if not self._quiet:  # a shrink going on ends first; the range moves with its text
+            for shrinking in reversed(self._shrinking()):
+                start, end = _moved(start, shrinking), _moved(end, shrinking)
             self.finish_removal()
+        start, end = self.tokens.widen(start, end)
+        edit.from_location, edit.to_location = self._location(start), self._location(end)
+        if not self._quiet:
             typed = start == end and len(edit.text) == 1 and edit.text != "\n"
             if not (typed and self._typing_at == start):
                 self._remember()
             self._typing_at = start + 1 if typed else None
             self.tokens.unmark()
-        self.tokens.remap(start, end, len(edit.text))
+        gone = self.tokens.remap(start, end, len(edit.text))
         self._editing = True
         try:
             result = super().edit(edit)
         finally:
             self._editing = False
         self.selection = self.selection  # validated against the re-mapped tokens
+        if gone and not self._quiet:
+            self._shrink_away(gone, start + len(edit.text))
         self._redraw()
         return result
+
+    def _shrink_away(self, gone: Sequence[Span], at: int) -> None:
+        """Put the removed tokens back at offset ``at``, shrinking, the cursor kept."""
+        selection = self.selection
+        text = "".join(self.text_of(span) for span in gone)
+        shift = len(text)
+        self.tokens.spans = [
+            replace(span, start=span.start + shift) if span.start >= at else span
+            for span in self.tokens
+        ]
+        offset = at
+        for span in gone:
+            length = len(self.text_of(span))
+            self.tokens.add(replace(span, start=offset, length=length, removing=True))
+            offset += length
+        location = self._location(at)
+        self._raw_edit(Edit(text, location, location, maintain_selection_offset=False))
+        self.selection = selection
+        self._start_shrinking()
+
+    def text_of(self, span: Span) -> str:
+        """What ``span`` draws when whole."""
+        return self.draw(span.label)
+
+    def draw(self, label: str) -> str:
+        """The document text that draws a token of ``label`` (caps and label)."""
+        return drawn(label)
 
     # -- the cursor -------------------------------------------------------------
 
@@ -276,19 +331,47 @@ class TokenComposer(RecallingComposer):
         self.tokens.set(span, removing=True)
         with self._own():
             self.move_cursor(self._location(span.start))
-        self._shrinker = self.set_interval(1 / 60, self._shrink)
+        self._start_shrinking()
         self._redraw()
 
-    def _shrink(self) -> None:
-        """One frame of the deletion: the shrinking token loses a few cells."""
-        span = next((s for s in self.tokens if s.removing), None)
-        if span is None:
-            self._stop_shrinking()
-            return
-        full = len(drawn(span.label))
-        left = max(0, span.length - max(1, -(-full // SHRINK_FRAMES)))
-        text = self.text[span.start : span.start + left]
-        self._retext(span, text)
+    def _shrinking(self) -> list[Span]:
+        """The tokens shrinking away now, in document order."""
+        return [span for span in self.tokens if span.removing]
+
+    def _start_shrinking(self) -> None:
+        """Animate the shrinking tokens to nothing on Textual's animator (``App.animator``).
+
+        Skipped, the tokens going at once, only at animation level ``none``
+        (``TEXTUAL_ANIMATIONS=none``, the user's own wish for no motion).
+        """
+        self._progress = 0.0
+        self.animate(
+            "shrink_progress",
+            1.0,
+            duration=SHRINK_SECONDS,
+            easing="linear",
+            on_complete=self._shrunk,
+            level="basic",
+        )
+
+    @property
+    def shrink_progress(self) -> float:
+        """How far the shrinking tokens are gone: 0 (whole) to 1 (no cell left)."""
+        return self._progress
+
+    @shrink_progress.setter
+    def shrink_progress(self, value: float) -> None:
+        self._progress = value
+        for span in reversed(self._shrinking()):  # the last first: the others stay put
+            full = self.text_of(span)
+            left = min(span.length, math.ceil(len(full) * (1.0 - value) - 1e-9))
+            if left < span.length:
+                now = self.text[span.start : span.end]
+                self._retext(span, now[: left - 1] + now[-1] if left >= 2 else now[:left])
+
+    def _shrunk(self) -> None:
+        for span in reversed(self._shrinking()):
+            self._retext(span, "")
 
     def _retext(self, span: Span, text: str) -> None:
         """Draw ``span`` as ``text``, a prefix of what it draws now; with none it is gone."""
@@ -305,8 +388,6 @@ class TokenComposer(RecallingComposer):
         start, end = self._location(span.start), self._location(span.end)
         self.tokens.spans = spans
         self._raw_edit(Edit(text, start, end, maintain_selection_offset=True))
-        if not text:
-            self._stop_shrinking()
         self._redraw()
 
     def _raw_edit(self, edit: Edit) -> None:
@@ -318,17 +399,11 @@ class TokenComposer(RecallingComposer):
             self._editing = False
         self.selection = self.selection
 
-    def _stop_shrinking(self) -> None:
-        if self._shrinker is not None:
-            self._shrinker.stop()
-            self._shrinker = None
-
     def finish_removal(self) -> None:
         """End a deletion animation at once (before the next key, paste, undo or send)."""
-        span = next((s for s in self.tokens if s.removing), None)
-        if span is not None:
-            self._retext(span, "")
-        self._stop_shrinking()
+        if self._shrinking():
+            self.app.animator.force_stop_animation(self, "shrink_progress")
+            self._shrunk()
 
     # -- undo -------------------------------------------------------------------
 
@@ -402,19 +477,30 @@ class TokenComposer(RecallingComposer):
             return line
         first = self._index((line_index, 0))
         last = first + len(line.plain)
-        normal = self.get_component_rich_style("composer--token")
-        marked = self.get_component_rich_style("composer--token-marked")
         for span in self.tokens:
             if span.end <= first or span.start >= last or not span.length:
                 continue
-            style = marked if span.marked or span.removing else normal
+            style = self.token_style(span)
             start, end = span.start - first, span.end - first
             line.stylize(style, start, end)
-            cap = Style(color=style.bgcolor, bgcolor=self.rich_style.bgcolor)
-            if not span.removing:
-                line.stylize(cap, start, start + 1)
-                line.stylize(cap, end - 1, end)
+            cap = self.cap_style(style)
+            for column in (start, end - 1):
+                if line.plain[column : column + 1] in (LEFT_CAP, RIGHT_CAP):
+                    line.stylize(cap, column, column + 1)
         return line
+
+    def token_style(self, span: Span) -> Style:
+        """The colours of ``span``: the token's, or the marked token's.
+
+        A marked token keeps its colours while it shrinks; one removed with a range shrinks
+        in the token's own.
+        """
+        name = "composer--token-marked" if span.marked else "composer--token"
+        return self.get_component_rich_style(name)
+
+    def cap_style(self, token: Style) -> Style:
+        """The colours of a cap glyph: the input's colour on the token's background."""
+        return Style(color=self.rich_style.bgcolor, bgcolor=token.bgcolor)
 
     def _redraw(self) -> None:
         self._line_cache.clear()
@@ -430,6 +516,13 @@ class TokenComposer(RecallingComposer):
 
     def _own(self) -> _Own:
         return _Own(self)
+
+
+def _moved(offset: int, span: Span) -> int:
+    """Where ``offset`` is once the shrinking ``span`` is gone from the document."""
+    if offset >= span.end:
+        return offset - span.length
+    return min(offset, span.start)
 
 
 class _Own:

@@ -20,10 +20,12 @@ import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-LEFT_CAP = "▐"
-"""The token's left end cap, drawn in the token's colour on the input's background."""
-RIGHT_CAP = "▌"
-"""The token's right end cap."""
+LEFT_CAP = "▌"
+"""The token's left end cap: a left half block in the input's colour on the token's
+background, so the token's colour starts half a cell before its label (the rounded end
+and the padding a cell grid can draw)."""
+RIGHT_CAP = "▐"
+"""The token's right end cap, the mirror image."""
 LABEL_MAX = 32
 """Longest label drawn, in characters; a longer one keeps its end after ``…/``."""
 SHORT_PATH = 24
@@ -103,8 +105,8 @@ def label_of(path: str) -> str:
 
 
 def drawn(label: str) -> str:
-    """The document text that draws a token: caps, one padding cell each side, the label."""
-    return f"{LEFT_CAP} {label} {RIGHT_CAP}"
+    """The document text that draws a token: its label between its two caps."""
+    return f"{LEFT_CAP}{label}{RIGHT_CAP}"
 
 
 def escape(text: str) -> str:
@@ -208,24 +210,34 @@ class SpanModel:
         return changed
 
     def unmark(self) -> bool:
-        """Clear every mark; ``True`` if one was set."""
-        if not any(s.marked for s in self.spans):
+        """Clear the mark of every live span (a shrinking one keeps it); ``True`` if one was set."""
+        if not any(s.marked and not s.removing for s in self.spans):
             return False
-        self.spans = [replace(s, marked=False) if s.marked else s for s in self.spans]
+        self.spans = [
+            replace(s, marked=False) if s.marked and not s.removing else s for s in self.spans
+        ]
         return True
 
     def parts(self, text: str) -> list[str | Span]:
-        """The document as runs of text and live spans, in order (shrinking ones left out)."""
+        """The document as maximal runs of text and live spans, in order.
+
+        A shrinking span is left out, and the text on both sides of it is one run.
+        """
         parts: list[str | Span] = []
+
+        def add(run: str) -> None:
+            if run and parts and isinstance(parts[-1], str):
+                parts[-1] += run
+            elif run:
+                parts.append(run)
+
         at = 0
         for span in self.spans:
-            if span.start > at:
-                parts.append(text[at : span.start])
+            add(text[at : span.start])
             if not span.removing:
                 parts.append(span)
             at = span.end
-        if at < len(text):
-            parts.append(text[at:])
+        add(text[at:])
         return parts
 
     def message(self, text: str) -> Message:

@@ -13,12 +13,14 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import var
 from textual.widgets import TextArea
 from textual.widgets.text_area import Location, Selection
 
 from reference_crs.widgets.tokens import (
     CAPS,
     LEFT_CAP,
+    RIGHT_CAP,
     Token,
     TokenTable,
     clean_typed,
@@ -41,6 +43,12 @@ class PromptInput(TextArea):
     """Keys that insert a line break (``crs-shift-enter-newline``). Shift+Enter reaches the
     app only in terminals that report it (the kitty keyboard protocol); Ctrl+J works in every
     terminal, tmux included (it sends a line feed, which Textual reads as ``ctrl+j``)."""
+
+    DELETION_SECONDS = 0.12
+    """Duration of a deleted token's shrinking (``crs-token-deletion-animation``, 100 to 150 ms)."""
+
+    ghost_width: var[float] = var(0.0)
+    """Cells still drawn of a deleted token while it shrinks to zero (animated)."""
 
     popup_keys: Callable[[str], bool] | None = None
     """Offered each key first (set by the app): ``True`` when an open popup took it, and the
@@ -81,6 +89,9 @@ class PromptInput(TextArea):
         """Every token this input has made, by its left marker (undo brings one back)."""
         self.marked: Token | None = None
         """The token the first Backspace or Delete marked for deletion, if any."""
+        self.ghost: tuple[int, int, Token] | None = None
+        """``(row, column, token)`` of a deleted token still shrinking on screen."""
+        self._ghost_style = self.MARKED_STYLE
         super().__init__(
             text,
             soft_wrap=True,
@@ -235,7 +246,14 @@ class PromptInput(TextArea):
         """Delete a range from the keyboard; its tokens go whole (``crs-token-range-delete``)."""
         self._unmark()
         top, bottom = self._range(start, end)
-        return super()._delete_via_keyboard(top, bottom)
+        removed = [
+            (top[0], top[1], node)
+            for node in self.nodes_of(self.get_text_range(top, bottom))
+            if isinstance(node, Token)
+        ]
+        result = super()._delete_via_keyboard(top, bottom)
+        self.shrink_tokens(removed[:1], self.TOKEN_STYLE)
+        return result
 
     def _replace_via_keyboard(self, insert: str, start: Location, end: Location):  # type: ignore[no-untyped-def]
         """Insert typed or pasted text; it never forges a token nor splits one."""
@@ -276,6 +294,42 @@ class PromptInput(TextArea):
         self.history.checkpoint()
         super()._delete_via_keyboard((row, first), (row, last))
         self.history.checkpoint()
+        self.shrink_tokens([(row, first, token)], self.MARKED_STYLE)
+
+    def shrink_tokens(self, removed: list[tuple[int, int, Token]], style: Style) -> None:
+        """Draw the first of the ``removed`` tokens narrowing to nothing where it was.
+
+        The token is already out of the document (and of the model); on Textual's animator
+        its drawn width goes from its full width to zero in :data:`DELETION_SECONDS`
+        (``crs-token-deletion-animation``, ``crs-token-deletion-not-instant``). With
+        ``App.animation_level`` ``"none"`` (the user's reduced-motion setting) the animator
+        skips to the end and it goes at once (catalogue decision).
+
+        Args:
+            removed: ``(row, column, token)`` of each token removed, in document order.
+            style: The style it was drawn in when removed.
+        """
+        if not removed:
+            return
+        self.ghost = removed[0]
+        self._ghost_style = style
+        self.set_reactive(PromptInput.ghost_width, float(len(self.ghost[2].label) + 2))
+        self._redraw()
+        self.animate(
+            "ghost_width",
+            0.0,
+            duration=self.DELETION_SECONDS,
+            level="basic",
+            on_complete=self._ghost_gone,
+        )
+
+    def _ghost_gone(self) -> None:
+        self.ghost = None
+        self._redraw()
+
+    def watch_ghost_width(self) -> None:
+        """Redraw as the shrinking token narrows."""
+        self._redraw()
 
     def _unmark(self) -> None:
         if self.marked is not None:
@@ -293,6 +347,20 @@ class PromptInput(TextArea):
 
     def get_line(self, line_index: int) -> Text:
         """The line with its tokens drawn: caps ``▐ ▌`` and the label on the token colour."""
+        line = self._token_line(line_index)
+        ghost = self.ghost
+        if ghost is not None and ghost[0] == line_index:
+            cells = round(self.ghost_width)
+            if cells > 0:
+                label = ghost[2].label[: max(cells - 2, 0)]
+                caps = Style(color=self._ghost_style.bgcolor)
+                drawn = Text.assemble(
+                    (LEFT_CAP, caps), (label, self._ghost_style), (RIGHT_CAP, caps)
+                )[:cells]
+                line = line[: ghost[1]] + drawn + line[ghost[1] :]
+        return line
+
+    def _token_line(self, line_index: int) -> Text:
         line = super().get_line(line_index)
         spans = self._spans(line_index)
         if not spans:

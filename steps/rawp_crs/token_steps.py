@@ -1,0 +1,638 @@
+"""Steps of profile ``rawp_crs`` part 3: inline file tokens in the input and sending them.
+
+Catalogue §3.4.5 (``crs-token-*``) and §3.4.6 (``crs-send-*``, ``crs-input-tracks-tokens``).
+Tokens are made the way a person makes them, through the `@` popup (type ``@query``, the
+fake agent answers the recorded ``control.file.search``, Enter). What is checked is read
+from the adapter's ``input_tokens`` and ``cursor`` (docs/adapters.md, "Part 3"), from the
+composed screen (the token's cells inside the input's region) and from the frames the fake
+agent received; never from the client's widget classes.
+
+The deletion animation is sampled deterministically: the scenario holds the clock of
+Textual's animator (``App.animator``), delivers the deleting key as a terminal does (a
+burst, which does not wait for animations), and advances that clock step by step.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+from textual.geometry import Region
+
+from steps.adapter import TokenView
+from steps.app_driver import key
+from steps.checks import check, cited_clauses, literal
+from steps.rawp_crs.capability import member
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.file_popup_steps import offer_files
+from steps.screen import Cell, screen_cells
+
+PART = "part 3, inline file tokens"
+PROMPT = "control.prompt.request"
+RGB = tuple[int, int, int]
+
+
+@dataclass
+class TokenLog:
+    """What a token scenario remembers between steps.
+
+    Attributes:
+        made: The token views the input held right after each was made, in order.
+        colour: The token's background as first drawn (``None`` until seen).
+        row: The screen row its label was drawn on.
+        width: Cells it took when drawn whole (label and caps).
+        regions: The conversation's and the input's regions before a deletion.
+        clock: The held animator clock's reading, in seconds (``None``: not held).
+    """
+
+    made: list[TokenView] = field(default_factory=list)
+    colour: RGB | None = None
+    marked: RGB | None = None
+    row: int = -1
+    width: int = 0
+    regions: tuple[Region, Region] | None = None
+    clock: list[float] | None = None
+
+
+@pytest.fixture
+def token_log() -> TokenLog:
+    """A fresh :class:`TokenLog` per scenario."""
+    return TokenLog()
+
+
+# -- reading the input ---------------------------------------------------------------------
+
+
+def nodes(driver: CrsDriver) -> list[str | TokenView]:
+    """The adapter's ``input_tokens``: ``str`` runs and tokens, empty runs dropped."""
+    read = member(driver.adapter, "input_tokens", PART)
+    return [node for node in read(driver.app) if node != ""]
+
+
+def tokens(driver: CrsDriver) -> list[TokenView]:
+    """The tokens the input holds, in order."""
+    return [node for node in nodes(driver) if isinstance(node, TokenView)]
+
+
+def cursor(driver: CrsDriver) -> int:
+    """The adapter's ``cursor``: an offset where a character and a token count 1 each."""
+    return int(member(driver.adapter, "cursor", PART)(driver.app))
+
+
+def units(driver: CrsDriver) -> int:
+    """The input's length in cursor units."""
+    return sum(1 if isinstance(node, TokenView) else len(node) for node in nodes(driver))
+
+
+def shape(driver: CrsDriver) -> str:
+    """The input as text with each token as ``[path]``, for messages."""
+    return "".join(
+        f"[{node.path}]" if isinstance(node, TokenView) else node for node in nodes(driver)
+    )
+
+
+def input_cells(driver: CrsDriver) -> tuple[Region, list[list[Cell]]]:
+    """The input's region on the screen and the screen's cells."""
+    driver.settle()
+    return driver.input.region, screen_cells(driver.app)
+
+
+def input_background(region: Region, cells: list[list[Cell]]) -> RGB | None:
+    """The commonest background inside the input's region."""
+    seen = Counter(
+        cells[y][x].background
+        for y in range(region.y, region.bottom)
+        for x in range(region.x, region.right)
+        if y < len(cells) and x < len(cells[y])
+    )
+    return seen.most_common(1)[0][0] if seen else None
+
+
+def find_label(driver: CrsDriver, label: str) -> tuple[int, int, list[list[Cell]], Region] | None:
+    """``(row, column, cells, region)`` where ``label`` is drawn inside the input, or ``None``."""
+    region, cells = input_cells(driver)
+    for y in range(region.y, min(region.bottom, len(cells))):
+        row = "".join(cell.char for cell in cells[y][region.x : region.right])
+        at = row.find(label)
+        if at >= 0:
+            return y, region.x + at, cells, region
+    return None
+
+
+def coloured_cells(driver: CrsDriver, row: int, colours: set[RGB]) -> int:
+    """Cells of screen ``row`` inside the input drawn in one of ``colours``.
+
+    A cell counts by its background, or by its glyph's colour when it is a non-blank cap.
+    """
+    region, cells = input_cells(driver)
+    if not region.y <= row < region.bottom or row >= len(cells):
+        return 0
+    return sum(
+        1
+        for cell in cells[row][region.x : region.right]
+        if cell.background in colours or (cell.char.strip() and cell.foreground in colours)
+    )
+
+
+# -- making tokens ---------------------------------------------------------------------------
+
+
+def add_token(driver: CrsDriver, log: TokenLog, path: str, query: str = "") -> TokenView:
+    """Type ``@query``, answer the search with ``path`` alone, press Enter; return the token."""
+    before = [token.ref_id for token in tokens(driver)]
+    driver.type_text("@" + query)
+    offer_files(driver, [path])
+    driver.press("enter")
+    new = [token for token in tokens(driver) if token.ref_id not in before]
+    check(
+        len(new) == 1 and new[0].path == path,
+        "crs-token-replaces-query",
+        "the input after choosing a file in the @ popup",
+        f"one new token for {path!r}",
+        shape(driver),
+    )
+    log.made.append(new[0])
+    return new[0]
+
+
+@given(parsers.parse('the user has typed "{text}" and added a token for "{path}"'))
+@when(parsers.parse('the user types "{text}" and adds a token for "{path}"'))
+def types_and_adds(crs_driver: CrsDriver, token_log: TokenLog, text: str, path: str) -> None:
+    """Type ``text`` key by key, then make a token for ``path`` through the `@` popup."""
+    crs_driver.type_text(literal(text))
+    add_token(crs_driver, token_log, literal(path))
+
+
+@when(parsers.parse('the user adds a token for "{path}" through "@{query}"'))
+def adds_through(crs_driver: CrsDriver, token_log: TokenLog, path: str, query: str) -> None:
+    """Type ``@query`` and choose ``path`` from the popup."""
+    add_token(crs_driver, token_log, literal(path), literal(query))
+
+
+@when(parsers.parse('the user adds a token for "{path}"'))
+def adds(crs_driver: CrsDriver, token_log: TokenLog, path: str) -> None:
+    """Type ``@`` and choose ``path`` from the popup."""
+    add_token(crs_driver, token_log, literal(path))
+
+
+@when(parsers.parse('the user presses the keys "{keys}"'))
+def presses_keys(crs_driver: CrsDriver, keys: str) -> None:
+    """Press the space-separated Textual key names ``keys``, one after the other."""
+    for name in keys.split():
+        crs_driver.press(name)
+
+
+@when(parsers.parse('the terminal sends "{name}"'))
+def terminal_sends(crs_driver: CrsDriver, name: str) -> None:
+    """Deliver the key ``name`` as a terminal does (posted, not waiting for animations)."""
+    crs_driver.burst([key(name)], f"delivering {name}")
+
+
+@when(parsers.parse('the user pastes "{text}" and presses Enter, closing any popup first'))
+def pastes_and_sends(crs_driver: CrsDriver, text: str) -> None:
+    """Paste ``text``, close an open popup with Escape, press Enter."""
+    crs_driver.paste_text(literal(text))
+    send_closing_popups(crs_driver)
+
+
+@when(parsers.parse('the user types "{text}" and presses Enter, closing any popup first'))
+def types_and_sends(crs_driver: CrsDriver, text: str) -> None:
+    """Type ``text`` key by key, close an open popup with Escape, press Enter.
+
+    Typing ``<@`` may open the file popup (``@`` after ``<`` is allowed to, A24), and with
+    a popup open Enter chooses instead of sending (§2.5.1): the Escape makes the scenario
+    judge the escaping alone (catalogue decision on ``crs-send-text-escaped``).
+    """
+    crs_driver.type_text(literal(text))
+    send_closing_popups(crs_driver)
+
+
+def send_closing_popups(driver: CrsDriver) -> None:
+    """Escape any open popup (file or command), then press Enter."""
+    for name in ("file_popup_selector", "slash_popup_selector"):
+        selector = member(driver.adapter, name, PART)
+        if any(w.display and w.region.height > 0 for w in driver.app.query(selector)):
+            driver.press("escape")
+    driver.press("enter")
+
+
+# -- the animator's clock --------------------------------------------------------------------
+
+
+@given("the clock of Textual's animator is held")
+def hold_animator(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+    """Freeze ``App.animator``'s time: animations stay at their current frame until advanced."""
+    held = [10_000.0]
+    crs_driver.app.animator._get_time = lambda: held[0]  # type: ignore[method-assign]
+    token_log.clock = held
+
+
+@when(parsers.parse("the animator's clock advances {ms:d} ms"))
+def advance_animator(crs_driver: CrsDriver, token_log: TokenLog, ms: int) -> None:
+    """Advance the held clock by ``ms`` milliseconds and let the animator draw one frame."""
+    assert token_log.clock is not None, "hold the animator's clock first"
+    token_log.clock[0] += ms / 1000
+
+    async def frame() -> None:
+        crs_driver.app.animator()
+
+    crs_driver.run(frame(), "drawing an animation frame")
+    crs_driver.settle()
+
+
+# -- checks: the model ----------------------------------------------------------------------
+
+
+@then(
+    parsers.re(
+        r'the input reads "(?P<before>[^"]*)", the token for "(?P<path>[^"]*)"'
+        r' and "(?P<after>[^"]*)"'
+    )
+)
+def holds_token(crs_driver: CrsDriver, before: str, path: str, after: str) -> None:
+    """The input is ``before``, one token of ``path``, ``after`` (``crs-token-replaces-query``)."""
+    seen = nodes(crs_driver)
+    wanted = [part for part in (literal(before), None, literal(after)) if part != ""]
+    ok = len(seen) == len(wanted) and all(
+        (isinstance(node, TokenView) and node.path == literal(path))
+        if want is None
+        else node == want
+        for node, want in zip(seen, wanted, strict=False)
+    )
+    check(
+        ok,
+        "crs-token-replaces-query",
+        "the input's content",
+        f"{wanted!r} (None: the token)",
+        shape(crs_driver),
+    )
+
+
+@then(parsers.re(r'the input reads "(?P<text>[^"]*)" and no token'))
+def holds_text(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """The input holds exactly ``text``, no token (the token was deleted)."""
+    seen = nodes(crs_driver)
+    check(
+        seen == ([literal(text)] if literal(text) else []),
+        clause_of(request, "crs-token-backspace-two-step"),
+        "the input's content",
+        f"{literal(text)!r} and no token",
+        shape(crs_driver),
+    )
+
+
+@then(parsers.parse('the input still has the token for "{path}"'))
+def still_holds(crs_driver: CrsDriver, request: pytest.FixtureRequest, path: str) -> None:
+    """A token for ``path`` is still in the input (the first deleting key only marks it)."""
+    check(
+        any(token.path == literal(path) for token in tokens(crs_driver)),
+        clause_of(request, "crs-token-backspace-two-step"),
+        "the input after one deleting key",
+        f"the token for {path!r} still there",
+        shape(crs_driver),
+    )
+
+
+def clause_of(request: pytest.FixtureRequest, default: str) -> str:
+    """The first ``crs-token-*``/``crs-send-*`` clause the scenario cites, else ``default``."""
+    cited = [
+        name
+        for name in cited_clauses(request.node)
+        if name.startswith(("crs-token-", "crs-send-", "crs-input-tracks"))
+    ]
+    for name in cited:
+        if name == default:
+            return name
+    return cited[0] if cited else default
+
+
+@then("walking the input with Right and Left stops once per unit, never inside a token")
+def walks(crs_driver: CrsDriver) -> None:
+    """Home, then Right to the end and Left back: one unit per key (``crs-token-atomic-cursor``).
+
+    A character typed at every stop must land beside the tokens, never in one.
+    """
+    length = units(crs_driver)
+    crs_driver.press("home")
+    start = shape(crs_driver)
+    stops = [cursor(crs_driver)]
+    for _ in range(length):
+        crs_driver.press("right")
+        stops.append(cursor(crs_driver))
+    for _ in range(length):
+        crs_driver.press("left")
+        stops.append(cursor(crs_driver))
+    wanted = [*range(length + 1), *range(length - 1, -1, -1)]
+    check(
+        stops == wanted,
+        "crs-token-atomic-cursor",
+        f"the cursor walking {start!r} with Right then Left",
+        f"stops {wanted}",
+        f"stops {stops}",
+    )
+    paths = [token.path for token in tokens(crs_driver)]
+    for stop in range(length + 1):
+        crs_driver.press("home", *(["right"] * stop))
+        crs_driver.type_text("x")
+        after = [token.path for token in tokens(crs_driver)]
+        check(
+            after == paths and units(crs_driver) == length + 1,
+            "crs-token-atomic-cursor",
+            f"typing x at cursor stop {stop}",
+            f"the tokens {paths} whole, one character more",
+            shape(crs_driver),
+        )
+        crs_driver.press("backspace")
+
+
+@then(parsers.parse("the cursor stands at {offset:d}"))
+def cursor_at(crs_driver: CrsDriver, offset: int) -> None:
+    """The adapter's cursor offset is ``offset`` (``crs-token-atomic-cursor``)."""
+    check(
+        cursor(crs_driver) == offset,
+        "crs-token-atomic-cursor",
+        f"the cursor in {shape(crs_driver)!r}",
+        f"offset {offset}",
+        cursor(crs_driver),
+    )
+
+
+@then(parsers.parse("the input holds {count:d} tokens, each with its own ref_id"))
+def own_ids(crs_driver: CrsDriver, count: int) -> None:
+    """``count`` tokens with pairwise distinct ``ref_id`` values (``crs-token-multiple``)."""
+    held = tokens(crs_driver)
+    check(
+        len(held) == count and len({token.ref_id for token in held}) == count,
+        "crs-token-multiple",
+        "the input's tokens",
+        f"{count} tokens with {count} distinct ref_ids",
+        [(token.ref_id, token.path) for token in held],
+    )
+
+
+@then("the input holds the deleted token again, with its ref_id and path")
+def undone(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+    """The last token made is back, same ``ref_id`` and path (``crs-token-undo``)."""
+    gone = token_log.made[-1]
+    check(
+        any(t.ref_id == gone.ref_id and t.path == gone.path for t in tokens(crs_driver)),
+        "crs-token-undo",
+        "the input after Ctrl+Z",
+        f"the token {gone.ref_id!r} for {gone.path!r}",
+        [(t.ref_id, t.path) for t in tokens(crs_driver)],
+    )
+
+
+@then(parsers.parse('the clipboard holds "{text}"'))
+def clipboard(crs_driver: CrsDriver, text: str) -> None:
+    """``App.clipboard`` is ``text`` (``crs-token-copy-as-text``)."""
+    check(
+        crs_driver.app.clipboard == literal(text),
+        "crs-token-copy-as-text",
+        "the clipboard after copying the input",
+        repr(literal(text)),
+        repr(crs_driver.app.clipboard),
+    )
+
+
+# -- checks: the screen ---------------------------------------------------------------------
+
+
+@then("each token's label is the file name, or the whole path when that is short")
+def labels(crs_driver: CrsDriver) -> None:
+    """Each label shows the name (maybe after ``…/``) or the whole short path (``crs-token-label``).
+
+    A path over 40 characters is not shown whole; ``…/`` (``crs-token-label-elision``) and an
+    icon before the label (``crs-token-icon``) are MAY and free.
+    """
+    for token in tokens(crs_driver):
+        name = token.path.rstrip("/").rsplit("/", 1)[-1]
+        text = token.label.strip()
+        ok = text.endswith(name) and (len(token.path) <= 40 or len(text) < len(token.path))
+        check(
+            ok and find_label(crs_driver, token.label) is not None,
+            "crs-token-label",
+            f"the label of the token for a path of {len(token.path)} characters",
+            "its file name (or the whole short path), drawn in the input",
+            repr(token.label[:80]),
+        )
+
+
+@then("the token is drawn on a background of its own, between two cap glyphs")
+def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+    """The label's cells share a background unlike the input's (``crs-token-background``).
+
+    The cells just before and after it are non-blank cap glyphs (``crs-token-rounded``,
+    catalogue decision: distinct caps) drawn in that colour, so the token colour reaches one
+    cell past the label on each side (``crs-token-padding``).
+    """
+    token = token_log.made[-1]
+    found = find_label(crs_driver, token.label)
+    check(
+        found is not None,
+        "crs-token-replaces-query",
+        "the input's rows",
+        f"the label {token.label!r}",
+        "not drawn",
+    )
+    assert found is not None
+    y, x, cells, region = found
+    label = cells[y][x : x + len(token.label)]
+    colours = Counter(cell.background for cell in label)
+    colour, _ = colours.most_common(1)[0]
+    plain = input_background(region, cells)
+    check(
+        colour is not None and colour != plain and len(colours) == 1,
+        "crs-token-background",
+        f"the cells of the label {token.label!r}",
+        f"one background, not the input's {plain}",
+        dict(colours),
+    )
+    caps = [
+        cells[y][x - 1] if x > region.x else None,
+        cells[y][x + len(token.label)] if x + len(token.label) < region.right else None,
+    ]
+    glyphs = [cap.char if cap else "" for cap in caps]
+    check(
+        all(cap is not None and cap.char.strip() and cap.char not in token.label for cap in caps),
+        "crs-token-rounded",
+        f"the cells around the label {token.label!r}",
+        "a non-blank cap glyph on each side",
+        glyphs,
+    )
+    check(
+        all(cap is not None and colour in (cap.background, cap.foreground) for cap in caps),
+        "crs-token-padding",
+        f"the caps {glyphs}",
+        f"drawn in the token colour {colour}",
+        [(cap.background, cap.foreground) if cap else None for cap in caps],
+    )
+    token_log.colour, token_log.row, token_log.width = colour, y, len(token.label) + 2
+
+
+@then("the token is drawn on a background other than its usual one")
+def marked(crs_driver: CrsDriver, token_log: TokenLog, request: pytest.FixtureRequest) -> None:
+    """The marked token's label has another background (``crs-token-backspace-two-step``)."""
+    token = token_log.made[-1]
+    found = find_label(crs_driver, token.label)
+    colour = None
+    if found is not None:
+        y, x, cells, _ = found
+        colour = Counter(c.background for c in cells[y][x : x + len(token.label)]).most_common(1)[
+            0
+        ][0]
+    check(
+        found is not None and colour not in (None, token_log.colour),
+        clause_of(request, "crs-token-backspace-two-step"),
+        f"the label {token.label!r} after one deleting key",
+        f"drawn on a background other than {token_log.colour}",
+        colour if found else "not drawn",
+    )
+    token_log.marked = colour
+
+
+@then("the layout is remembered")
+def remember_layout(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+    """Remember the conversation's and the input's regions (for ``crs-token-deletion-no-jump``)."""
+    crs_driver.settle()
+    token_log.regions = (crs_driver.conversation.region, crs_driver.input.region)
+
+
+@then(parsers.re(r"the deleted token is drawn (?P<how>whole|narrower but not gone|no more)"))
+def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None:
+    """Count the cells in the token's colours on its row, at a held animator frame.
+
+    All of them right after the key (``crs-token-deletion-not-instant``; the cursor may
+    cover one), fewer but some mid-way (``crs-token-deletion-animation``), none at the end;
+    the layout never moved (``crs-token-deletion-no-jump``).
+    """
+    colours = {c for c in (token_log.colour, token_log.marked) if c is not None}
+    drawn = coloured_cells(crs_driver, token_log.row, colours)
+    full = token_log.width
+    if how == "whole":  # the cursor may stand on one of its cells
+        ok, clause, wanted = drawn >= full - 1, "crs-token-deletion-not-instant", f"{full} cells"
+    elif how == "no more":
+        ok, clause, wanted = drawn == 0, "crs-token-deletion-animation", "0 cells"
+    else:
+        ok, clause, wanted = (
+            0 < drawn < full - 1,
+            "crs-token-deletion-animation",
+            f"1 to {full - 2} cells",
+        )
+    check(ok, clause, "the token's cells on its row, during its deletion", wanted, drawn)
+    if token_log.regions is not None:
+        now = (crs_driver.conversation.region, crs_driver.input.region)
+        check(
+            now == token_log.regions,
+            "crs-token-deletion-no-jump",
+            "the conversation's and the input's regions during the deletion",
+            str(token_log.regions),
+            str(now),
+        )
+
+
+# -- checks: what was sent -----------------------------------------------------------------
+
+
+def prompts(driver: CrsDriver) -> list[Any]:
+    """The prompt requests the fake agent received, in order."""
+    return list(driver.agent.sent_of(PROMPT))
+
+
+@then(parsers.parse('prompt {number:d} is "{template}", token n standing for <n>'))
+def sent_as(
+    crs_driver: CrsDriver,
+    token_log: TokenLog,
+    request: pytest.FixtureRequest,
+    number: int,
+    template: str,
+) -> None:
+    """Prompt ``number``'s ``prompt_text`` is ``template``, ``<n>`` the n-th token made.
+
+    ``<n>`` stands for ``<@file:ref_id|display_path>`` with that token's ``ref_id`` and the
+    ``display_path`` of its ``file_references`` entry (``crs-send-token-format``), the text
+    around it escaped (``crs-send-text-escaped``); ``file_references`` has one entry per
+    token, in order (``crs-send-file-references``).
+    """
+    sent = prompts(crs_driver)
+    check(
+        len(sent) >= number,
+        "crs-send-token-format",
+        "the prompts sent",
+        f"at least {number}",
+        len(sent),
+    )
+    frame = sent[number - 1]
+    refs = list(getattr(frame, "file_references", ()) or ())
+    made = token_log.made
+    check(
+        [(r.ref_id, r.path) for r in refs] == [(t.ref_id, t.path) for t in made],
+        "crs-send-file-references",
+        f"file_references of prompt {number}",
+        str([(t.ref_id, t.path) for t in made]),
+        str([(r.ref_id, r.path) for r in refs]),
+    )
+    wanted = literal(template)
+    for index, ref in enumerate(refs, start=1):
+        wanted = wanted.replace(f"<{index}>", f"<@file:{ref.ref_id}|{ref.display_path}>")
+    text = frame.prompt_text
+    clause = clause_of(request, "crs-send-token-format")
+    check(text == wanted, clause, f"prompt_text of prompt {number}", repr(wanted), repr(text))
+
+
+@then(parsers.parse('prompt {number:d} is "{text}" with no file reference'))
+def sent_plain(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, number: int, text: str
+) -> None:
+    """Prompt ``number`` is ``text`` exactly (typed text escaped) and refers to no file."""
+    sent = prompts(crs_driver)
+    clause = clause_of(request, "crs-send-text-escaped")
+    check(len(sent) >= number, clause, "the prompts sent", f"at least {number}", len(sent))
+    frame = sent[number - 1]
+    refs: Sequence[Any] = getattr(frame, "file_references", ()) or ()
+    check(
+        frame.prompt_text == literal(text) and not refs,
+        clause,
+        f"prompt {number}",
+        f"{literal(text)!r}, no file_references",
+        f"{frame.prompt_text!r}, {list(refs)}",
+    )
+
+
+@when("the user clicks the middle of the token's label")
+def clicks_label(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+    """Click the screen cell in the middle of the last token's drawn label."""
+    token = token_log.made[-1]
+    found = find_label(crs_driver, token.label)
+    check(
+        found is not None,
+        "crs-token-replaces-query",
+        "the input's rows",
+        f"the label {token.label!r}",
+        "not drawn",
+    )
+    assert found is not None
+    y, x, _, _ = found
+    crs_driver.run(crs_driver.pilot.click(offset=(x + len(token.label) // 2, y)), "clicking")
+    crs_driver.settle()
+
+
+@then("the cursor stands at one edge of the token")
+def at_edge(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+    """The cursor is right before or right after the last token (``crs-token-atomic-cursor``)."""
+    offset = 0
+    for node in nodes(crs_driver):
+        if isinstance(node, TokenView) and node.ref_id == token_log.made[-1].ref_id:
+            break
+        offset += 1 if isinstance(node, TokenView) else len(node)
+    check(
+        cursor(crs_driver) in (offset, offset + 1),
+        "crs-token-atomic-cursor",
+        f"the cursor after a click on the token in {shape(crs_driver)!r}",
+        f"offset {offset} or {offset + 1}",
+        cursor(crs_driver),
+    )
