@@ -44,10 +44,10 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
+from reference_crs import sending
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
-from reference_crs.sending import prompt_of
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
@@ -65,6 +65,7 @@ from reference_crs.widgets import (
 )
 from reference_crs.widgets.file_popup import FilePopup
 from reference_crs.widgets.session_form import SessionForm
+from reference_crs.widgets.tokens import Token
 
 
 @dataclass
@@ -184,6 +185,10 @@ class CrsApp(ConversationKeys):
         """Return the input (``crs-enter-sends``, ``crs-shift-enter-newline``)."""
         return PromptInput(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
 
+    def prompt_of(self, nodes: Sequence[str | Token]) -> tuple[str, Sequence[FileReference]]:
+        """The ``prompt_text`` and ``file_references`` sent for the input's ``nodes`` (§3.4.6)."""
+        return sending.prompt_of(nodes)
+
     def slash_popup(self) -> SlashPopup:
         """Return the slash-command popup, docked just above the input (``crs-slash-*``)."""
         return SlashPopup(id="slash-popup")
@@ -272,7 +277,7 @@ class CrsApp(ConversationKeys):
         sent_at = self.clock()
         command = self.sent_command(message.text)
         input_type = "text" if command is None else "slash_command"
-        prompt_text, references = prompt_of(message.nodes or (message.text,))
+        prompt_text, references = self.prompt_of(message.nodes or (message.text,))
         self.port.send(PromptRequest(prompt_text, input_type, tuple(references)))
         self.outstanding += 1
         await self._date_boundary(sent_at)

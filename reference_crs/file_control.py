@@ -24,15 +24,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rawp_port import FileSearch
-from reference_crs.slash import attribute
+from reference_crs.slash import attribute, word_before
+from reference_crs.slash_control import popup_key
 from reference_crs.widgets import PromptInput
 from reference_crs.widgets.file_popup import FilePopup
 
 if TYPE_CHECKING:
     from reference_crs.app import CrsApp
-
-POPUP_KEYS = frozenset({"up", "down", "enter", "tab", "escape"})
-"""Keys the open popup takes (004 §3.4.4 ¶1); every other key edits the input."""
 
 
 @dataclass(frozen=True)
@@ -62,9 +60,7 @@ def find_file_trigger(line: str, row: int, column: int) -> FileTrigger | None:
         row: That line's index.
         column: The cursor's column in it (characters).
     """
-    before = line[:column]
-    start = max((i + 1 for i, char in enumerate(before) if char.isspace()), default=0)
-    word = before[start:]
+    start, word = word_before(line, column)
     if not word.startswith("@"):
         return None
     return FileTrigger(row, start, word[1:])
@@ -92,8 +88,8 @@ class FileControl:
 
     @property
     def input(self) -> PromptInput:
-        """The input."""
-        return self.app.query_one(f"#{self.app.INPUT_ID}", PromptInput)
+        """The input (the slash popup's)."""
+        return self.app.slash.input
 
     def trigger(self) -> FileTrigger | None:
         """The `@` word at the input's cursor, if it opens the popup."""
@@ -164,23 +160,13 @@ class FileControl:
 
     def key(self, key: str) -> bool:
         """The input's ``popup_keys`` for this popup: handle ``key``; whether it did."""
-        if key not in POPUP_KEYS:
-            return False
-        self.sync()  # keys typed in a burst may be ahead of the Changed messages
-        popup = self.popup
-        if not popup.is_open:
-            return False
-        if key in ("up", "down"):
-            popup.move(-1 if key == "up" else 1)
-        elif key == "escape":
-            found = self.trigger()
-            self._dismissed = (found.row, found.column) if found else None
-            self.close()
-        else:
-            candidate = popup.focused_candidate
-            if candidate is not None:
-                self.choose(candidate)
-        return True
+        return popup_key(self, key)
+
+    def dismiss(self) -> None:
+        """Escape: close the popup, keeping the text; it stays closed until its `@` goes."""
+        found = self.trigger()
+        self._dismissed = (found.row, found.column) if found else None
+        self.close()
 
     def choose(self, candidate: object) -> None:
         """Replace the `@query` word by a token for ``candidate`` and close the popup."""

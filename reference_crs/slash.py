@@ -47,12 +47,21 @@ def find_trigger(line: str, row: int, column: int) -> Trigger | None:
         row: That line's index.
         column: The cursor's column in it (characters).
     """
-    before = line[:column]
-    start = max((i + 1 for i, char in enumerate(before) if char.isspace()), default=0)
-    token = before[start:]
+    start, token = word_before(line, column)
     if not token.startswith("/"):
         return None
     return Trigger(row, start, token[1:])
+
+
+def word_before(line: str, column: int) -> tuple[int, str]:
+    """The word that ends at ``column``: its start column and its text.
+
+    The word runs from the last whitespace before ``column`` (or the line's start) to
+    ``column``; the `/` and `@` popups open on the word under the cursor.
+    """
+    before = line[:column]
+    start = max((i + 1 for i, char in enumerate(before) if char.isspace()), default=0)
+    return start, before[start:]
 
 
 def attribute(command: object, name: str, default: Any = None) -> Any:

@@ -7,7 +7,7 @@ handles the popup's keys, which the input offers it first (``PromptInput.popup_k
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from reference_crs.slash import Trigger, attribute, find_trigger, matching, required_hint, select
 from reference_crs.widgets import PromptInput, SlashPopup
@@ -17,6 +17,50 @@ if TYPE_CHECKING:
 
 POPUP_KEYS = frozenset({"up", "down", "enter", "tab", "escape"})
 """Keys the open popup takes (004 §3.2 ¶15-19); every other key edits the input."""
+
+
+class PopupControl(Protocol):
+    """What :func:`popup_key` needs of a popup's behaviour (slash or file popup)."""
+
+    @property
+    def popup(self) -> SlashPopup:
+        """The popup (a :class:`SlashPopup` or a subclass)."""
+        ...
+
+    def sync(self) -> None:
+        """Open, update or close the popup for the input's text now."""
+        ...
+
+    def dismiss(self) -> None:
+        """Close the popup on Escape, keeping the input's text."""
+        ...
+
+    def choose(self, item: Any, /) -> None:
+        """Put the highlighted ``item`` into the input."""
+        ...
+
+
+def popup_key(control: PopupControl, key: str) -> bool:
+    """Handle ``key`` for ``control``'s popup if it is open; whether it did (004 §3.2, §3.4.4).
+
+    ↑/↓ move the highlight (wrapping), Escape dismisses, Enter and Tab choose the
+    highlighted item; any other key, or any key while the popup is closed, is not taken.
+    """
+    if key not in POPUP_KEYS:
+        return False
+    control.sync()  # keys typed in a burst may be ahead of the Changed messages
+    popup = control.popup
+    if not popup.is_open:
+        return False
+    if key in ("up", "down"):
+        popup.move(-1 if key == "up" else 1)
+    elif key == "escape":
+        control.dismiss()
+    else:
+        item = popup.focused_command
+        if item is not None:
+            control.choose(item)
+    return True
 
 
 class SlashControl:
@@ -81,24 +125,14 @@ class SlashControl:
         if key == "right" and self._hinted is not None:
             self.input.suggestion, self._hinted = "", None  # a hint is not text to insert
             return True
-        if key not in POPUP_KEYS:
-            return False
-        self.sync()  # keys typed in a burst may be ahead of the Changed messages
-        popup = self.popup
-        if not popup.is_open:
-            return False
-        if key in ("up", "down"):
-            popup.move(-1 if key == "up" else 1)
-        elif key == "escape":
-            found = self.trigger()
-            self._dismissed = (found.row, found.column) if found else None
-            popup.close()
-            self._prefix = None
-        else:
-            command = popup.focused_command
-            if command is not None:
-                self.choose(command)
-        return True
+        return popup_key(self, key)
+
+    def dismiss(self) -> None:
+        """Escape: close the popup; it stays closed until its `/` goes."""
+        found = self.trigger()
+        self._dismissed = (found.row, found.column) if found else None
+        self.popup.close()
+        self._prefix = None
 
     def choose(self, command: object) -> None:
         """Put ``command`` into the input, close the popup and show a required hint."""

@@ -33,6 +33,23 @@ Feature: A chosen file becomes an inline token the input treats as one unit
       | src/app/main.py |
       | very/deep/directory/tree/with/many/levels/inside/the/project/config.yaml |
       | my docs/a\|b>c.txt |
+      | [b]bold[/b] and [red]x[/red].py |
+
+  @clause:crs-token-label @clause:crs-token-label-elision
+  Scenario: A 4,000-character path is not drawn whole in its token
+    When the user adds a token for a path of 4000 characters
+    Then each token's label is the file name, or the whole path when that is short
+
+  @clause:crs-token-multiple @clause:crs-send-file-references
+  Scenario: Hostile paths keep their exact path in file_references, the same file twice
+    When the user adds a token for "my docs/a|b>c.txt"
+    And the user types " " in the input
+    And the user adds a token for "my docs/a|b>c.txt"
+    And the user types " " in the input
+    And the user adds a token for "rtl/a\u202ebc.py"
+    Then the input holds 3 tokens, each with its own ref_id
+    When the user presses Enter
+    Then prompt 1 has 3 file references with the chosen paths
 
   @clause:crs-token-atomic-cursor
   Scenario: Right and Left cross a token whole and the cursor never stands inside it
@@ -92,8 +109,23 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     When the animator's clock advances 200 ms
     Then the deleted token is drawn no more
 
-  @clause:crs-token-range-delete @clause:crs-token-range-delete-animation
-  Scenario: A selected range holding a token is deleted at once, the token shrinking away
+  @clause:crs-token-range-delete
+  Scenario: A selected range holding a token is deleted at once, without a mark
+    When the user types "a " and adds a token for "src/main.py"
+    And the user types " b" in the input
+    And the user presses the keys "shift+left shift+left shift+left backspace"
+    Then the input reads "a " and no token
+
+  @clause:crs-token-range-delete
+  Scenario: A whole line selected with Shift+Home, two tokens in it, goes with one key
+    When the user adds a token for "a.py"
+    And the user types " and " in the input
+    And the user adds a token for "b.py"
+    And the user presses the keys "shift+home delete"
+    Then the input reads "" and no token
+
+  @clause:crs-token-range-delete-animation
+  Scenario: A token deleted in a range shrinks away too
     Given the clock of Textual's animator is held
     When the user types "a " and adds a token for "src/main.py"
     And the user types " b" in the input

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from reference_crs.browser.names import display_name
 from reference_crs.slash import attribute
-from reference_crs.widgets.slash_popup import CHUNK, MAX_ROWS, SlashPopup
+from reference_crs.widgets.slash_popup import SlashPopup
 
 PROMPT = "파일명을 입력하세요"
 """Shown right after `@` until the first answer (``crs-at-popup-initial-state``)."""
@@ -106,6 +106,8 @@ class FilePopup(SlashPopup):
     }
     """
 
+    NO_MATCH = NO_MATCH
+
     @dataclass
     class Chosen(Message):
         """The user clicked ``candidate`` (``crs-at-popup-shares-slash-rules``)."""
@@ -133,18 +135,8 @@ class FilePopup(SlashPopup):
         self.display = True
 
     def show_candidates(self, candidates: Sequence[object]) -> None:
-        """List ``candidates`` (the focus on the first), or the no-match message."""
-        self.shown = list(candidates)
-        self.loaded = min(len(self.shown), CHUNK)
-        options = self._make_options(0, self.loaded)
-        if not options:
-            options.append(Option(Content(NO_MATCH), disabled=True))
-        self.set_options(options)
-        rows = max(1, 2 * len(self.shown) - 1)
-        self.styles.height = min(rows, MAX_ROWS) + 2
-        if self.shown:
-            self.highlighted = 0
-        self.display = True
+        """List ``candidates``, the focus on the first, or the no-match message."""
+        self.show(candidates)
 
     def set_loading(self, loading: bool) -> None:
         """Show or hide the spinner on the bottom border; it turns only while shown."""
@@ -167,6 +159,10 @@ class FilePopup(SlashPopup):
         """Hide the popup and stop the spinner."""
         self.set_loading(False)
         super().close()
+
+    @staticmethod
+    def _identity(command: object) -> str:
+        return str(attribute(command, "path", ""))
 
     @staticmethod
     def _prompt(command: object) -> Content:

@@ -60,6 +60,9 @@ class SlashPopup(OptionList, can_focus=False):
     }
     """
 
+    NO_MATCH = NO_MATCH
+    """Shown when nothing matches (``crs-slash-no-match-message``)."""
+
     @dataclass
     class Chosen(Message):
         """The user clicked ``command`` (``crs-slash-pointer-select``)."""
@@ -94,14 +97,14 @@ class SlashPopup(OptionList, can_focus=False):
         commands the popup stays open with the no-match message
         (``crs-slash-no-match-stays-open``).
         """
-        names = [str(attribute(c, "name", "")) for c in commands]
-        same = names == [str(attribute(c, "name", "")) for c in self.shown] and self.display
+        names = [self._identity(c) for c in commands]
+        same = names == [self._identity(c) for c in self.shown] and self.display
         if not same:
             self.shown = list(commands)
             self.loaded = min(len(self.shown), CHUNK)
             options = self._make_options(0, self.loaded)
             if not options:
-                options.append(Option(Content(NO_MATCH), disabled=True))
+                options.append(Option(Content(self.NO_MATCH), disabled=True))
             self.set_options(options)
             rows = max(1, 2 * len(self.shown) - 1)
             self.styles.height = min(rows, MAX_ROWS) + 2
@@ -110,6 +113,11 @@ class SlashPopup(OptionList, can_focus=False):
             self._load_through(target)
             self.highlighted = target
         self.display = True
+
+    @staticmethod
+    def _identity(command: object) -> str:
+        """What tells two items apart: a command's name."""
+        return str(attribute(command, "name", ""))
 
     def _make_options(self, start: int, end: int) -> list[Option | None]:
         """Options of ``shown[start:end]``, each followed by a rule unless it is the last."""

@@ -12,10 +12,11 @@ real timer (150-300 ms, ``crs-at-search-debounce``), so the steps wait (bounded,
 condition, :data:`SEARCH_BOUND`) for the search of the query the input holds, never sleep.
 
 Reuse from other steps modules: :func:`offer_files` answers the client's search of the `@`
-word the input ends with; :func:`pick_file` types `@`, offers one file and selects it with
-Enter, so a token of that file is in the input afterwards. As steps: ``When the user types
-"@" in the input`` then ``And the file popup offers "src/a.py, docs/b.md"``, or in one
-step ``Given the user picks "src/a.py" from the file popup``.
+word the input ends with; :func:`pick_file` types `@` and a character, offers one file and
+selects it with Enter, so a token of that file is in the input afterwards. As steps: ``When
+the user types "@s" in the input`` then ``And the file popup offers "src/a.py, docs/b.md"``,
+or in one step ``Given the user picks "src/a.py" from the file popup``. Type a character
+after `@` before offering: a client need not search for the empty query.
 """
 
 from __future__ import annotations
@@ -38,14 +39,21 @@ from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.popup import (
     HIGHLIGHT_CONTRAST,
-    RGB,
     Item,
     Popup,
     background,
     contrast,
+    displayed,
     popup_widget,
+    read_popup_of,
 )
 from steps.rawp_crs.popup_steps import _row_background as row_background
+from steps.rawp_crs.popup_steps import (
+    check_against_input,
+    check_history_visible,
+    check_padded,
+    check_separated,
+)
 from steps.screen import Cell, screen_cells
 
 PART = "part 3, the file popup"
@@ -166,10 +174,16 @@ def offer_files(
     return offered
 
 
-def pick_file(driver: CrsDriver, path: str) -> None:
-    """Type `@`, offer ``path`` alone and press Enter: a token of ``path`` is in the input."""
-    driver.type_text("@")
-    offer_files(driver, [path])
+def pick_file(driver: CrsDriver, path: str, files: Files | None = None) -> None:
+    """Type `@` and the path's first character, offer ``path`` alone, press Enter.
+
+    A token of ``path`` is then in the input, in place of the `@` word. The character after
+    `@` is typed because a client need not search for the empty query (004 §3.4.2 allows a
+    prompt instead of the recent files).
+    """
+    first = path[:1] if path[:1].strip() else ""
+    driver.type_text("@" + first)
+    offer_files(driver, [path], files)
     driver.press("enter")
 
 
@@ -183,12 +197,7 @@ def split_paths(paths: str) -> list[str]:
 
 def file_popup_widget(driver: CrsDriver) -> Widget | None:
     """The displayed file popup widget the adapter names, or ``None`` when it is closed."""
-    selector = member(driver.adapter, "file_popup_selector", PART)
-    widget: Widget
-    for widget in driver.app.query(selector):
-        if widget.display and widget.visible and widget.region.height > 0:
-            return widget
-    return None
+    return displayed(driver, member(driver.adapter, "file_popup_selector", PART))
 
 
 def command_popup_open(driver: CrsDriver) -> bool:
@@ -197,30 +206,17 @@ def command_popup_open(driver: CrsDriver) -> bool:
 
 
 def read_file_popup(driver: CrsDriver, names: Sequence[str]) -> Popup | None:
-    """The file popup as drawn now, its items found among ``names``; ``None`` when closed."""
+    """The file popup as drawn now, its items found among ``names``; ``None`` when closed.
+
+    A row is a candidate's when it holds an offered name (the longest one it holds).
+    """
     widget = file_popup_widget(driver)
     if widget is None:
         return None
-    region = widget.region
-    inner = widget.scrollable_content_region.intersection(region)
-    screen = screen_cells(driver.app)
-    counts: Counter[RGB | None] = Counter(
-        background(screen[y][x])
-        for y in range(region.y, min(region.bottom, len(screen)))
-        for x in range(region.x, min(region.right, len(screen[y])))
-    )
-    ranked = counts.most_common()
-    base = ranked[0][0] if ranked else None
     longest_first = sorted(names, key=len, reverse=True)
-    items, rows = [], []
-    for y in range(inner.y, min(inner.bottom, len(screen))):
-        cells = tuple(screen[y][inner.x : inner.right])
-        text = "".join(cell.char for cell in cells)
-        rows.append(text)
-        name = next((n for n in longest_first if n in text), None)
-        if name is not None:
-            items.append(Item(name, y, cells, inner.x))
-    return Popup(widget, region, inner, tuple(items), base, tuple(rows))
+    return read_popup_of(
+        driver, widget, lambda text: next((n for n in longest_first if n in text), None)
+    )
 
 
 def opened(driver: CrsDriver, files: Files, clause: str) -> Popup:
@@ -306,10 +302,8 @@ def offers(crs_driver: CrsDriver, files: Files, paths: str) -> None:
 @given(parsers.parse('the user picks "{path}" from the file popup'))
 @when(parsers.parse('the user picks "{path}" from the file popup'))
 def picks(crs_driver: CrsDriver, files: Files, path: str) -> None:
-    """Type `@`, be offered ``path`` alone, press Enter (see :func:`pick_file`)."""
-    crs_driver.type_text("@")
-    offer_files(crs_driver, [literal(path)], files)
-    crs_driver.press("enter")
+    """Type `@` and a character, be offered ``path`` alone, press Enter (:func:`pick_file`)."""
+    pick_file(crs_driver, literal(path), files)
 
 
 @when("the agent answers the file search with:")
@@ -358,6 +352,24 @@ def offers_long(crs_driver: CrsDriver, files: Files, path: str, count: int) -> N
     """Answer with ``path`` first, then a path of ``count`` characters (a long name too)."""
     long = "d/" * (count // 4) + "n" * (count - 2 * (count // 4) - 3) + ".py"
     offer_files(crs_driver, [literal(path), long], files)
+
+
+@when(parsers.parse('the agent answers any search for the empty query with "{paths}"'))
+def offers_recent(crs_driver: CrsDriver, files: Files, paths: str) -> None:
+    """Answer the empty-query search with ``paths``, if the client sends one (bounded wait).
+
+    A client may show a prompt instead and search only once characters follow the `@`
+    (004 §3.4.2 ¶2-¶4): then nothing is answered.
+    """
+
+    def found() -> Any:
+        return next((s for s in reversed(searches(crs_driver)) if s.query == ""), None)
+
+    try:
+        crs_driver.wait_until(lambda: found() is not None, "a search for ''", SEARCH_BOUND)
+    except WaitTimeout:
+        return
+    answer(crs_driver, files, found().query_id, [candidate(p) for p in split_paths(paths)])
 
 
 @when("the agent answers the file search with no candidates")
@@ -489,6 +501,7 @@ def popup_closed(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
         "crs-at-no-trigger-in-slash-popup",
         "crs-slash-at-is-argument",
         "crs-at-keys-escape",
+        "crs-escape-closes-popup",
         "crs-at-keys-select",
         "crs-popups-exclusive",
     )
@@ -564,35 +577,15 @@ def touches_input(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRe
     ``crs-at-popup-near-cursor`` is read as "touches the input" (audit §2 #16, §4.2 #7).
     """
     clause = scenario_clause(request, "crs-at-popup-overlay", "crs-at-popup-near-cursor")
-    box = opened(crs_driver, files, clause).region
-    field = crs_driver.input.region
-    touching = box.bottom == field.y or box.y == field.bottom
-    columns = box.x < field.right and field.x < box.right
-    check(
-        touching and columns and not box.overlaps(field),
-        clause,
-        "the file popup against the input",
-        "its region directly above or below the input's, sharing columns, covering none of it",
-        f"popup {box}, input {field}",
-    )
+    popup = opened(crs_driver, files, clause)
+    check_against_input(crs_driver, popup, clause, "the file popup", covering=True)
 
 
 @then("the last conversation item is fully visible beside the file popup")
 def history_visible(crs_driver: CrsDriver, files: Files) -> None:
     """The popup makes room (``crs-at-popup-keeps-history-visible``)."""
     clause = "crs-at-popup-keeps-history-visible"
-    popup = opened(crs_driver, files, clause)
-    items = crs_driver.items()
-    check(bool(items), clause, "the conversation", "an item", "none")
-    last = items[-1].widget.region
-    view = crs_driver.conversation.region
-    check(
-        view.contains_region(last) and not last.overlaps(popup.region),
-        clause,
-        "the last conversation item",
-        f"inside the conversation's visible region {view} and clear of the popup {popup.region}",
-        f"at {last}",
-    )
+    check_history_visible(crs_driver, opened(crs_driver, files, clause), clause)
 
 
 # -- then: what it shows ------------------------------------------------------------------
@@ -903,32 +896,8 @@ def separated(crs_driver: CrsDriver, files: Files) -> None:
     """
     clause = "crs-at-item-separation"
     popup = opened(crs_driver, files, clause)
-    check(len(popup.items) >= 2, clause, "the file popup", "two candidates or more", popup.names)
-    for upper, lower in zip(popup.items, popup.items[1:], strict=False):
-        gap = lower.y - upper.y > 1
-        differ = row_background(upper) != row_background(lower)
-        check(
-            gap or differ,
-            clause,
-            f"candidates {upper.name} and {lower.name}",
-            "a row between them, or different backgrounds",
-            f"rows {upper.y} and {lower.y}",
-        )
-    item = focused(popup, clause)
-    lit = [
-        i
-        for i, c in enumerate(item.cells)
-        if contrast(background(c), popup.base) >= HIGHLIGHT_CONTRAST
-    ]
-    text = [i for i, c in enumerate(item.cells) if c.char.strip()]
-    check(
-        bool(lit) and bool(text) and text[0] > lit[0] and text[-1] < lit[-1],
-        clause,
-        f"the focused candidate {item.name}",
-        "its text starting at least one cell right of the highlight's left edge and "
-        "ending at least one cell left of its right edge",
-        f"highlight columns {lit[:1]}..{lit[-1:]}, text columns {text[:1]}..{text[-1:]}",
-    )
+    check_separated(popup, clause)
+    check_padded(popup, focused(popup, clause), clause)
 
 
 # -- then: keys and pointer ----------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.geometry import Region
@@ -122,14 +123,18 @@ class Popup:
         return next((item for item in self.items if item.name == name), None)
 
 
-def popup_widget(driver: CrsDriver) -> Widget | None:
-    """The displayed popup widget the adapter names, or ``None`` when it is closed."""
-    selector = member(driver.adapter, "slash_popup_selector", PART)
+def displayed(driver: CrsDriver, selector: str) -> Widget | None:
+    """The displayed widget ``selector`` matches (non-empty region), ``None`` when none is."""
     widget: Widget
     for widget in driver.app.query(selector):
         if widget.display and widget.visible and widget.region.height > 0:
             return widget
     return None
+
+
+def popup_widget(driver: CrsDriver) -> Widget | None:
+    """The displayed popup widget the adapter names, or ``None`` when it is closed."""
+    return displayed(driver, member(driver.adapter, "slash_popup_selector", PART))
 
 
 def read_popup(driver: CrsDriver, names: list[str]) -> Popup | None:
@@ -142,6 +147,23 @@ def read_popup(driver: CrsDriver, names: list[str]) -> Popup | None:
     widget = popup_widget(driver)
     if widget is None:
         return None
+    known = set(names)
+
+    def name_in(text: str) -> str | None:
+        found = FIRST_WORD.search(text)
+        return found.group(1) if found and found.group(1) in known else None
+
+    return read_popup_of(driver, widget, name_in)
+
+
+def read_popup_of(driver: CrsDriver, widget: Widget, name_in: Callable[[str], str | None]) -> Popup:
+    """The popup ``widget`` as drawn now; an item starts at each row ``name_in`` names.
+
+    Args:
+        driver: The scenario's driver, the app idle.
+        widget: The popup's widget (displayed).
+        name_in: The item name a row's text starts, ``None`` for other rows.
+    """
     region = widget.region
     inner = widget.scrollable_content_region.intersection(region)
     screen = screen_cells(driver.app)
@@ -152,13 +174,12 @@ def read_popup(driver: CrsDriver, names: list[str]) -> Popup | None:
     )
     ranked = counts.most_common()
     base = ranked[0][0] if ranked else None
-    known = set(names)
     items, rows = [], []
     for y in range(inner.y, min(inner.bottom, len(screen))):
         cells = tuple(screen[y][inner.x : inner.right])
         text = "".join(cell.char for cell in cells)
         rows.append(text)
-        found = FIRST_WORD.search(text)
-        if found and found.group(1) in known:
-            items.append(Item(found.group(1), y, cells, inner.x))
+        name = name_in(text)
+        if name is not None:
+            items.append(Item(name, y, cells, inner.x))
     return Popup(widget, region, inner, tuple(items), base, tuple(rows))

@@ -340,17 +340,7 @@ def touches_input(
     """
     clause = scenario_clause(request, "crs-slash-popup-overlay", "crs-slash-popup-near-cursor")
     popup = opened(crs_driver, published, clause)
-    field = crs_driver.input.region
-    box = popup.region
-    touching = box.bottom == field.y or box.y == field.bottom
-    columns = box.x < field.right and field.x < box.right
-    check(
-        touching and columns and not box.overlaps(field),
-        clause,
-        "the command popup against the input",
-        "its region directly above or below the input's, sharing columns, covering none of it",
-        f"popup {box}, input {field}",
-    )
+    check_against_input(crs_driver, popup, clause, "the command popup", covering=True)
 
 
 @then("the command popup is next to the input")
@@ -361,15 +351,27 @@ def near_input(crs_driver: CrsDriver, published: Published) -> None:
     may be the second, and a popup docked above the input is then next to the input's top.
     """
     clause = "crs-slash-popup-near-cursor"
-    box = opened(crs_driver, published, clause).region
-    field = crs_driver.input.region
+    popup = opened(crs_driver, published, clause)
+    check_against_input(crs_driver, popup, clause, "the command popup", covering=False)
+
+
+def check_against_input(
+    driver: CrsDriver, popup: Popup, clause: str, what: str, *, covering: bool
+) -> None:
+    """``popup`` directly above or below the input, sharing columns; a violation otherwise.
+
+    With ``covering``, its region must also cover none of the input's.
+    """
+    field = driver.input.region
+    box = popup.region
+    touching = box.bottom == field.y or box.y == field.bottom
+    columns = box.x < field.right and field.x < box.right
     check(
-        (box.bottom == field.y or box.y == field.bottom)
-        and box.x < field.right
-        and field.x < box.right,
+        touching and columns and not (covering and box.overlaps(field)),
         clause,
-        "the command popup against the input",
-        "its region directly above or below the input's, sharing columns",
+        f"{what} against the input",
+        "its region directly above or below the input's, sharing columns"
+        + (", covering none of it" if covering else ""),
         f"popup {box}, input {field}",
     )
 
@@ -385,11 +387,15 @@ def escape_no_cancel(crs_driver: CrsDriver) -> None:
 def history_visible(crs_driver: CrsDriver, published: Published) -> None:
     """The popup makes room (``crs-slash-popup-keeps-history-visible``)."""
     clause = "crs-slash-popup-keeps-history-visible"
-    popup = opened(crs_driver, published, clause)
-    items = crs_driver.items()
+    check_history_visible(crs_driver, opened(crs_driver, published, clause), clause)
+
+
+def check_history_visible(driver: CrsDriver, popup: Popup, clause: str) -> None:
+    """The conversation's last item fully in view and clear of ``popup``."""
+    items = driver.items()
     check(bool(items), clause, "the conversation", "an item", "none")
     last = items[-1].widget.region
-    view = crs_driver.conversation.region
+    view = driver.conversation.region
     check(
         view.contains_region(last) and not last.overlaps(popup.region),
         clause,
@@ -498,15 +504,22 @@ def category_mark(crs_driver: CrsDriver, published: Published) -> None:
 def separated(crs_driver: CrsDriver, published: Published) -> None:
     """Whole-row separation (``crs-slash-item-separation``)."""
     clause = "crs-slash-item-separation"
-    popup = opened(crs_driver, published, clause)
-    check(len(popup.items) >= 2, clause, "the command popup", "two items or more", popup.names)
+    check_separated(opened(crs_driver, published, clause), clause, "/")
+
+
+def check_separated(popup: Popup, clause: str, mark: str = "") -> None:
+    """Two items or more, each pair of neighbours a row apart or of different backgrounds.
+
+    ``mark`` is drawn before each name in the messages (``/`` for commands).
+    """
+    check(len(popup.items) >= 2, clause, "the popup", "two items or more", popup.names)
     for upper, lower in zip(popup.items, popup.items[1:], strict=False):
         gap = lower.y - upper.y > 1
         differ = _row_background(upper) != _row_background(lower)
         check(
             gap or differ,
             clause,
-            f"items /{upper.name} and /{lower.name}",
+            f"items {mark}{upper.name} and {mark}{lower.name}",
             "a row between them, or different backgrounds",
             f"adjacent rows {upper.y} and {lower.y}, one background {_row_background(upper)}",
         )
@@ -545,8 +558,12 @@ def padded(crs_driver: CrsDriver, published: Published) -> None:
     (``crs-slash-item-padding``, audit §4.2 #8.)
     """
     clause = "crs-slash-item-padding"
-    item = focused(opened(crs_driver, published, clause), clause)
     popup = opened(crs_driver, published, clause)
+    check_padded(popup, focused(popup, clause), clause, "/")
+
+
+def check_padded(popup: Popup, item: Item, clause: str, mark: str = "") -> None:
+    """``item``'s text starts and ends at least one cell inside its highlighted extent."""
     lit = [
         i
         for i, c in enumerate(item.cells)
@@ -556,7 +573,7 @@ def padded(crs_driver: CrsDriver, published: Published) -> None:
     check(
         bool(lit) and bool(text) and text[0] > lit[0] and text[-1] < lit[-1],
         clause,
-        f"the focused item /{item.name}",
+        f"the focused item {mark}{item.name}",
         "its text starting at least one cell right of the highlight's left edge and "
         "ending at least one cell left of its right edge",
         f"highlight columns {lit[:1]}..{lit[-1:]}, "

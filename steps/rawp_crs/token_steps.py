@@ -44,9 +44,10 @@ class TokenLog:
         made: The token views the input held right after each was made, in order.
         colour: The token's background as first drawn (``None`` until seen).
         row: The screen row its label was drawn on.
-        width: Cells it took when drawn whole (label and caps).
+        width: Cells of its label.
         regions: The conversation's and the input's regions before a deletion.
         clock: The held animator clock's reading, in seconds (``None``: not held).
+        plain: The input's background.
     """
 
     made: list[TokenView] = field(default_factory=list)
@@ -56,6 +57,7 @@ class TokenLog:
     width: int = 0
     regions: tuple[Region, Region] | None = None
     clock: list[float] | None = None
+    plain: RGB | None = None
 
 
 @pytest.fixture
@@ -68,9 +70,15 @@ def token_log() -> TokenLog:
 
 
 def nodes(driver: CrsDriver) -> list[str | TokenView]:
-    """The adapter's ``input_tokens``: ``str`` runs and tokens, empty runs dropped."""
+    """The adapter's ``input_tokens``: tokens, and ``str`` runs joined, empty runs dropped."""
     read = member(driver.adapter, "input_tokens", PART)
-    return [node for node in read(driver.app) if node != ""]
+    merged: list[str | TokenView] = []
+    for node in read(driver.app):
+        if isinstance(node, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += node
+        elif node != "":
+            merged.append(node)
+    return merged
 
 
 def tokens(driver: CrsDriver) -> list[TokenView]:
@@ -123,10 +131,12 @@ def find_label(driver: CrsDriver, label: str) -> tuple[int, int, list[list[Cell]
     return None
 
 
-def coloured_cells(driver: CrsDriver, row: int, colours: set[RGB]) -> int:
-    """Cells of screen ``row`` inside the input drawn in one of ``colours``.
+def coloured_cells(driver: CrsDriver, row: int, colours: set[RGB], plain: RGB | None) -> int:
+    """Cells of screen ``row`` inside the input drawn as part of a token.
 
-    A cell counts by its background, or by its glyph's colour when it is a non-blank cap.
+    A cell counts when its background is not the input's ``plain`` one, or when it is a
+    non-blank glyph drawn in one of the token's ``colours`` (a cap). The cursor's cell may
+    count too.
     """
     region, cells = input_cells(driver)
     if not region.y <= row < region.bottom or row >= len(cells):
@@ -134,7 +144,7 @@ def coloured_cells(driver: CrsDriver, row: int, colours: set[RGB]) -> int:
     return sum(
         1
         for cell in cells[row][region.x : region.right]
-        if cell.background in colours or (cell.char.strip() and cell.foreground in colours)
+        if cell.background != plain or (cell.char.strip() and cell.foreground in colours)
     )
 
 
@@ -153,7 +163,7 @@ def add_token(driver: CrsDriver, log: TokenLog, path: str, query: str = "") -> T
         "crs-token-replaces-query",
         "the input after choosing a file in the @ popup",
         f"one new token for {path!r}",
-        shape(driver),
+        f"{shape(driver)!r}, the file popup {'open' if popup_open(driver) else 'closed'}",
     )
     log.made.append(new[0])
     return new[0]
@@ -171,6 +181,16 @@ def types_and_adds(crs_driver: CrsDriver, token_log: TokenLog, text: str, path: 
 def adds_through(crs_driver: CrsDriver, token_log: TokenLog, path: str, query: str) -> None:
     """Type ``@query`` and choose ``path`` from the popup."""
     add_token(crs_driver, token_log, literal(path), literal(query))
+
+
+@when(parsers.parse("the user adds a token for a path of {length:d} characters"))
+def adds_long(crs_driver: CrsDriver, token_log: TokenLog, length: int) -> None:
+    """Choose a path of ``length`` characters: deep directories, then ``main.py``."""
+    name = "main.py"
+    depth = "d" * 9 + "/"
+    path = (depth * (length // len(depth) + 1))[: length - len(name)] + name
+    path = path.replace("//", "/x")
+    add_token(crs_driver, token_log, path)
 
 
 @when(parsers.parse('the user adds a token for "{path}"'))
@@ -211,11 +231,16 @@ def types_and_sends(crs_driver: CrsDriver, text: str) -> None:
     send_closing_popups(crs_driver)
 
 
+def popup_open(driver: CrsDriver, name: str = "file_popup_selector") -> bool:
+    """Whether the popup the adapter's member ``name`` selects is drawn."""
+    selector = member(driver.adapter, name, PART)
+    return any(w.display and w.region.height > 0 for w in driver.app.query(selector))
+
+
 def send_closing_popups(driver: CrsDriver) -> None:
     """Escape any open popup (file or command), then press Enter."""
     for name in ("file_popup_selector", "slash_popup_selector"):
-        selector = member(driver.adapter, name, PART)
-        if any(w.display and w.region.height > 0 for w in driver.app.query(selector)):
+        if popup_open(driver, name):
             driver.press("escape")
     driver.press("enter")
 
@@ -452,26 +477,41 @@ def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
         f"one background, not the input's {plain}",
         dict(colours),
     )
-    caps = [
-        cells[y][x - 1] if x > region.x else None,
-        cells[y][x + len(token.label)] if x + len(token.label) < region.right else None,
-    ]
-    glyphs = [cap.char if cap else "" for cap in caps]
+    row = cells[y]
+
+    def in_token(column: int) -> bool:
+        if not region.x <= column < min(region.right, len(row)):
+            return False
+        cell = row[column]
+        return cell.background == colour or bool(cell.char.strip() and cell.foreground == colour)
+
+    first, last = x, x + len(token.label) - 1
+    while in_token(first - 1):
+        first -= 1
+    while in_token(last + 1):
+        last += 1
+    ends = [row[first], row[last]]
+    glyphs = [cell.char for cell in ends]
     check(
-        all(cap is not None and cap.char.strip() and cap.char not in token.label for cap in caps),
+        first < x and last >= x + len(token.label) and all(c.char.strip() for c in ends),
         "crs-token-rounded",
-        f"the cells around the label {token.label!r}",
-        "a non-blank cap glyph on each side",
+        f"the token run {''.join(c.char for c in row[first : last + 1])!r} around its label",
+        "a non-blank cap glyph at each end, outside the label",
         glyphs,
     )
     check(
-        all(cap is not None and colour in (cap.background, cap.foreground) for cap in caps),
+        in_token(x - 1) and in_token(x + len(token.label)),
         "crs-token-padding",
-        f"the caps {glyphs}",
-        f"drawn in the token colour {colour}",
-        [(cap.background, cap.foreground) if cap else None for cap in caps],
+        f"the cells beside the label {token.label!r}",
+        f"in the token colour {colour} (its background, or a cap drawn in it)",
+        [
+            (row[c].char, row[c].background, row[c].foreground)
+            for c in (x - 1, x + len(token.label))
+            if region.x <= c < len(row)
+        ],
     )
-    token_log.colour, token_log.row, token_log.width = colour, y, len(token.label) + 2
+    token_log.colour, token_log.row, token_log.width = colour, y, len(token.label)
+    token_log.plain = plain
 
 
 @then("the token is drawn on a background other than its usual one")
@@ -511,17 +551,17 @@ def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None
     the layout never moved (``crs-token-deletion-no-jump``).
     """
     colours = {c for c in (token_log.colour, token_log.marked) if c is not None}
-    drawn = coloured_cells(crs_driver, token_log.row, colours)
+    drawn = coloured_cells(crs_driver, token_log.row, colours, token_log.plain)
     full = token_log.width
-    if how == "whole":  # the cursor may stand on one of its cells
+    if how == "whole":  # at least its label (the cursor may cover one cell)
         ok, clause, wanted = drawn >= full - 1, "crs-token-deletion-not-instant", f"{full} cells"
-    elif how == "no more":
-        ok, clause, wanted = drawn == 0, "crs-token-deletion-animation", "0 cells"
+    elif how == "no more":  # the cursor's cell may remain
+        ok, clause, wanted = drawn <= 1, "crs-token-deletion-animation", "no cell"
     else:
         ok, clause, wanted = (
-            0 < drawn < full - 1,
+            1 < drawn < full - 1,
             "crs-token-deletion-animation",
-            f"1 to {full - 2} cells",
+            f"2 to {full - 2} cells",
         )
     check(ok, clause, "the token's cells on its row, during its deletion", wanted, drawn)
     if token_log.regions is not None:
@@ -635,4 +675,24 @@ def at_edge(crs_driver: CrsDriver, token_log: TokenLog) -> None:
         f"the cursor after a click on the token in {shape(crs_driver)!r}",
         f"offset {offset} or {offset + 1}",
         cursor(crs_driver),
+    )
+
+
+@then(parsers.parse("prompt {number:d} has {count:d} file references with the chosen paths"))
+def sent_references(crs_driver: CrsDriver, token_log: TokenLog, number: int, count: int) -> None:
+    """``file_references`` lists each token made, ``ref_id`` and exact path, in order.
+
+    ``count`` entries (``crs-send-file-references``).
+    """
+    sent = prompts(crs_driver)
+    refs = (
+        list(getattr(sent[number - 1], "file_references", ()) or ()) if len(sent) >= number else []
+    )
+    made = [(t.ref_id, t.path) for t in token_log.made]
+    check(
+        len(refs) == count and [(r.ref_id, r.path) for r in refs] == made,
+        "crs-send-file-references",
+        f"file_references of prompt {number}",
+        repr(made),
+        repr([(r.ref_id, r.path) for r in refs]),
     )

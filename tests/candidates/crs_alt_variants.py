@@ -304,7 +304,12 @@ TOKEN_FALSE_VERDICTS: dict[str, tuple[str, ...]] = {
     "icon_token": ("crs-token-rounded", "crs-token-icon"),
     "frame_timer_shrink": ("crs-token-deletion-animation", "crs-token-range-delete"),
     "danger_shrink": ("crs-token-range-delete",),
-    "split_runs": ("crs-token-backspace-two-step", "crs-token-replaces-query"),
+    "split_runs": (
+        "crs-token-replaces-query",
+        "crs-token-backspace-two-step",
+        "crs-token-delete-two-step",
+        "crs-token-range-delete",
+    ),
 }
 """Token variants a step still fails wrongly, with the clauses whose scenarios show it."""
 
