@@ -44,7 +44,7 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
-from reference_crs import sending
+from reference_crs import sending, stamp_hover
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
@@ -213,19 +213,25 @@ class CrsApp(ConversationKeys):
     ) -> Widget:
         """Return the item showing a sent prompt (``crs-user-*``, ``crs-md-*``).
 
+        Valid file tokens are drawn as tokens, other token patterns as literal text
+        (``crs-history-token-validated``, ``crs-history-forged-token-literal``).
+
         Args:
             prompt_text: The prompt as sent (escaped, tokens as ``<@file:ref_id|display_path>``).
-            file_references: The sent ``file_references`` (part 3's bubble maps tokens to them).
+            file_references: The sent ``file_references``.
         """
-        return UserMessage(prompt_text)
+        return UserMessage(prompt_text, file_references)
 
     def agent_text(self) -> AgentText:
         """Return a new, empty block of agent text (``crs-agent-*``)."""
         return AgentText()
 
     def system_notice(self, text: str, stamp: str) -> Widget:
-        """Return the item showing a system notice and its time (``crs-system-*``)."""
-        return SystemNoticeItem(text, stamp)
+        """Return the item showing a system notice and its time (``crs-system-*``).
+
+        The time is drawn while the pointer is over the notice (``stamp_hover``).
+        """
+        return SystemNoticeItem(text, stamp, hidden=True)
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
@@ -233,6 +239,14 @@ class CrsApp(ConversationKeys):
         self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.popup_keys
         self.port.connect(self._receive)
         self.history.open()
+
+    def on_enter(self, event: events.Enter) -> None:
+        """The pointer is over a new widget: reveal what it stamps (``crs-timestamp-hover-*``)."""
+        stamp_hover.follow(self, self.conversation, event.node)
+
+    def on_leave(self, event: events.Leave) -> None:
+        """The pointer left a widget: keep only what is still under it revealed."""
+        stamp_hover.follow(self, self.conversation, self.mouse_over)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""

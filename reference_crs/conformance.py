@@ -76,8 +76,9 @@ class ReferenceCrsAdapter:
     select_button_selector = "#select-workspace"
     interaction_selector = f"#{CrsApp.INTERACTION_ID}"
     """The panel docked above the input while a request waits (part 4)."""
-    timestamp_reveal = "inline"
-    """Timestamps are drawn all the time, muted (design §9, decision 6)."""
+    timestamp_reveal = "hover"
+    """Timestamps are drawn while the pointer is over what they stamp (design §9, decision 6;
+    ``reference_crs/stamp_hover.py``)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

@@ -249,7 +249,10 @@ async def replay(app: CrsApp, turn: Turn, before: Widget | None) -> None:
         elif isinstance(event, SystemNotice):
             blocks.append(app.system_notice(event.text, stamp_text(turn.ended_at, now)))
     widgets: list[Widget] = [
-        app.user_message(str(getattr(turn.prompt, "prompt_text", ""))),
+        app.user_message(
+            str(getattr(turn.prompt, "prompt_text", "")),
+            tuple(getattr(turn.prompt, "file_references", ()) or ()),
+        ),
         TimeStamp(turn.sent_at, stamp_text(turn.sent_at, now), classes="-user"),
     ]
     for block in blocks:

@@ -23,7 +23,15 @@ from typing import Any
 import platformdirs
 
 import rawp_port
-from rawp_port import Event, HistoryPage, PromptRequest, Turn, fields_of, type_name
+from rawp_port import (
+    Event,
+    FileReference,
+    HistoryPage,
+    PromptRequest,
+    Turn,
+    fields_of,
+    type_name,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
@@ -39,10 +47,16 @@ CREATE TABLE IF NOT EXISTS turns (
     sent_at TEXT NOT NULL,
     ended_at TEXT NOT NULL,
     events TEXT NOT NULL,
+    file_references TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (conversation_id, seq)
 );
 """
-"""Tables: conversations, and their turns in order (``seq`` from 1)."""
+"""Tables: conversations, and their turns in order (``seq`` from 1). A turn keeps its
+prompt's ``file_references`` (JSON, ``[{"ref_id", "path", "display_path"}]``) so its tokens
+are drawn again when it is reopened (004 §3.1 ¶17)."""
+ADD_FILE_REFERENCES = "ALTER TABLE turns ADD COLUMN file_references TEXT NOT NULL DEFAULT '[]'"
+"""Brings a store written before turns kept ``file_references`` up to date: its turns
+read back with none, and nothing else of the file changes."""
 
 EVENTS: dict[str, type[Any]] = {
     cls.type: cls
@@ -55,6 +69,8 @@ EVENTS: dict[str, type[Any]] = {
     )
 }
 """The event classes a stored turn keeps, by RAWP type name."""
+REFERENCE_FIELDS = ("ref_id", "path", "display_path")
+"""The fields of a stored ``FileReference``, in its constructor's order."""
 
 
 class StoreError(Exception):
@@ -90,6 +106,9 @@ class Store:
             self.db.execute("PRAGMA foreign_keys = ON")
             with self.db:
                 self.db.executescript(SCHEMA)
+                columns = {row[1] for row in self.db.execute("PRAGMA table_info(turns)")}
+                if "file_references" not in columns:
+                    self.db.execute(ADD_FILE_REFERENCES)
         except sqlite3.Error as error:
             self.db.close()
             raise StoreError(
@@ -144,10 +163,17 @@ class Store:
                 what it held before.
         """
         events = json.dumps([{"type": type_name(e), **fields_of(e)} for e in turn.events])
+        references = json.dumps(
+            [
+                {name: str(getattr(ref, name, "")) for name in REFERENCE_FIELDS}
+                for ref in getattr(turn.prompt, "file_references", ()) or ()
+            ]
+        )
         with self._writing():
             self.db.execute(
-                "INSERT INTO turns VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM turns "
-                "WHERE conversation_id = ?), ?, ?, ?, ?, ?)",
+                "INSERT INTO turns (conversation_id, seq, turn_id, prompt_text, sent_at, "
+                "ended_at, events, file_references) VALUES (?, (SELECT COALESCE(MAX(seq), 0) "
+                "+ 1 FROM turns WHERE conversation_id = ?), ?, ?, ?, ?, ?, ?)",
                 (
                     conversation_id,
                     conversation_id,
@@ -156,6 +182,7 @@ class Store:
                     turn.sent_at.isoformat(),
                     turn.ended_at.isoformat(),
                     events,
+                    references,
                 ),
             )
             self.db.execute(
@@ -173,8 +200,8 @@ class Store:
         try:
             end = self._seq(conversation_id, before)
             rows = self.db.execute(
-                "SELECT turn_id, prompt_text, sent_at, ended_at, events FROM turns "
-                "WHERE conversation_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
+                "SELECT turn_id, prompt_text, sent_at, ended_at, events, file_references "
+                "FROM turns WHERE conversation_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
                 (conversation_id, end, max(0, limit)),
             ).fetchall()
         except sqlite3.Error as error:
@@ -204,10 +231,15 @@ class Store:
             raise StoreError(f"{self.path}: cannot write the conversation: {error}") from error
 
 
-def _turn(turn_id: str, prompt: str, sent: str, ended: str, events: str) -> Turn:
+def _turn(turn_id: str, prompt: str, sent: str, ended: str, events: str, refs: str) -> Turn:
+    references = tuple(
+        FileReference(*(str(item.get(name, "")) for name in REFERENCE_FIELDS))
+        for item in json.loads(refs or "[]")
+        if isinstance(item, dict)
+    )
     return Turn(
         turn_id,
-        PromptRequest(prompt_text=prompt, input_type="text"),
+        PromptRequest(prompt_text=prompt, input_type="text", file_references=references),
         datetime.fromisoformat(sent),
         tuple(_event(item) for item in json.loads(events) if item.get("type") in EVENTS),
         datetime.fromisoformat(ended),

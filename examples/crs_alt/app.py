@@ -214,7 +214,7 @@ class AltCrsApp(App[None]):
         self._new_day(sent_at)
         if command:
             menu.used(name)
-        row = CommandRow(text) if command else UserRow(text)
+        row = CommandRow(text) if command else UserRow(text, file_references)
         self._add(Stamp(when.stamp(sent_at, sent_at), "user"), row)
 
     def cancel_turn(self) -> None:

@@ -70,12 +70,16 @@ class BubbleLine:
         return " " * self.indent + (f"{self.marker} " if self.marker else "")
 
 
-def parse(source: str, styles: InlineStyles | None = None) -> list[BubbleLine]:
+def parse(
+    source: str, styles: InlineStyles | None = None, inserts: dict[str, Text] | None = None
+) -> list[BubbleLine]:
     r"""Parse a user message into rows: list items, plain lines, fenced lines kept verbatim.
 
     Args:
         source: The message as typed (``\n`` separates lines).
         styles: The inline styles; plain attributes when ``None``.
+        inserts: Stand-in characters of ``source`` and the styled runs (file tokens, literal
+            token patterns) drawn in their place, after parsing.
     """
     styles = styles or InlineStyles()
     rows: list[BubbleLine] = []
@@ -93,7 +97,24 @@ def parse(source: str, styles: InlineStyles | None = None) -> list[BubbleLine]:
             number.clear()
             continue
         rows.append(_block_line(line, styles, number))
+    if inserts:
+        rows = [BubbleLine(_put_back(row.text, inserts), row.marker, row.indent) for row in rows]
     return rows
+
+
+def _put_back(text: Text, inserts: dict[str, Text]) -> Text:
+    """``text`` with each stand-in character replaced by its run."""
+    cuts = [i for i, char in enumerate(text.plain) if char in inserts]
+    if not cuts:
+        return text
+    out = Text()
+    start = 0
+    for cut in cuts:
+        out.append_text(text[start:cut])
+        out.append_text(inserts[text.plain[cut]].copy())
+        start = cut + 1
+    out.append_text(text[start:])
+    return out
 
 
 def _block_line(line: str, styles: InlineStyles, number: dict[int, int]) -> BubbleLine:

@@ -214,7 +214,10 @@ class OlderTurns:
         sent, ended = turn.sent_at, turn.ended_at
         made: list[Widget] = [
             Stamp(when.stamp(sent, now), "user"),
-            UserRow(str(getattr(turn.prompt, "prompt_text", ""))),
+            UserRow(
+                str(getattr(turn.prompt, "prompt_text", "")),
+                tuple(getattr(turn.prompt, "file_references", ()) or ()),
+            ),
         ]
         prose: AgentProse | None = None
         thought: ThoughtBlock | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from markdown_it import MarkdownIt
@@ -19,6 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static, TextArea
 
+from examples.crs_alt import ref_tokens
 from examples.crs_alt.bubble_markdown import BubbleBody, InlineStyles, parse, visible
 
 
@@ -195,14 +196,16 @@ class ToolGroup(Vertical):
 class UserBubble(Widget):
     """The user's text with its markdown subset, drawn by :meth:`render` (004 §3.1)."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"bubble--code", "bubble--link"}
-    """Styles of inline code and links, from the app's CSS (theme variables)."""
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"bubble--code", "bubble--link", "bubble--token"}
+    """Styles of inline code, links and file tokens, from the app's CSS (theme variables)."""
 
-    def __init__(self, text: str) -> None:
-        """Create the bubble of ``text`` as typed."""
+    def __init__(self, text: str, file_references: Sequence[object] = ()) -> None:
+        """Create the bubble of a prompt as sent: ``text`` and its ``file_references``."""
         super().__init__()
         self.text = text
-        """The message as typed."""
+        """The prompt text as sent."""
+        self.pieces = ref_tokens.split(text, file_references)
+        """Its text runs and valid file tokens (``crs-history-token-validated``)."""
 
     def render(self) -> RenderableType:
         """The parsed rows, with the theme's styles for code and links."""
@@ -210,16 +213,18 @@ class UserBubble(Widget):
             code=self.get_component_rich_style("bubble--code", partial=True),
             link=self.get_component_rich_style("bubble--link", partial=True),
         )
-        return BubbleBody(parse(self.text, styles))
+        token = self.get_component_rich_style("bubble--token", partial=True)
+        source, inserts = ref_tokens.stand_ins(self.pieces, token)
+        return BubbleBody(parse(source, styles, inserts))
 
 
 class UserRow(Horizontal):
     """A row: an empty spacer that takes the free width, then the bubble on the right."""
 
-    def __init__(self, text: str) -> None:
-        """Create the row of one user message."""
+    def __init__(self, text: str, file_references: Sequence[object] = ()) -> None:
+        """Create the row of one user message, as sent."""
         super().__init__()
-        self.bubble = UserBubble(text)
+        self.bubble = UserBubble(text, file_references)
         """The bubble."""
 
     def compose(self) -> ComposeResult:

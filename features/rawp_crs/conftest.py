@@ -12,6 +12,7 @@ from steps.rawp_crs.conversation_steps import *  # noqa: F403 - step fixtures, b
 from steps.rawp_crs.file_popup_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.focus_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.history_steps import *  # noqa: F403 - step fixtures, by generated name
+from steps.rawp_crs.history_token_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.hover_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.interaction_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.layout_steps import *  # noqa: F403 - step fixtures, by generated name

@@ -102,14 +102,24 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
     Then the time "14:32" is shown without a date
 
   @clause:crs-timestamp-on-demand
-  Scenario: Inline timestamps are drawn muted
+  Scenario: Timestamps are there on demand: muted inline, or revealed on hover
     Given the clock reads "2026-03-10 14:32"
     And the user has sent "refactor the parser"
     And the agent has started turn "t1"
     And the clock reads "14:37"
     When the agent is streaming text in turn "t1"
     And the agent ends turn "t1"
-    Then every time shown is drawn muted or dim
+    Then every time is there on demand: drawn muted or dim, or only while hovered
+
+  @clause:crs-timestamp-hover-preferred
+  Scenario: Times are revealed while the pointer is over what they stamp
+    Given the clock reads "2026-03-10 14:32"
+    And the user has sent "refactor the parser"
+    And the agent has started turn "t1"
+    And the clock reads "14:37"
+    When the agent is streaming text in turn "t1"
+    And the agent ends turn "t1"
+    Then the times "14:32" and "14:37" are hidden until the pointer is over the user message and the agent's last block, and drawn while it is
 
   @clause:crs-date-separator
   Scenario: A date separator stands between turns on different days

@@ -16,6 +16,7 @@ class SystemNoticeItem(Static):
         text: str,
         stamp: str,
         *,
+        hidden: bool = False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -26,13 +27,14 @@ class SystemNoticeItem(Static):
         Args:
             text: The notice's text.
             stamp: Its time as shown (``crs-timestamp-system``).
+            hidden: Whether the time is left out until :meth:`reveal` (hover reveal).
             name: The widget's name.
             id: The widget's id.
             classes: Space-separated CSS classes.
             disabled: Whether it starts disabled.
         """
         super().__init__(
-            Content(visible(text)) + Content(f" · {stamp}").stylize("$text-muted"),
+            self._content(text, stamp, not hidden),
             name=name,
             id=id,
             classes=classes,
@@ -42,3 +44,12 @@ class SystemNoticeItem(Static):
         """The notice's text."""
         self.stamp = stamp
         """Its time, as shown."""
+
+    @staticmethod
+    def _content(text: str, stamp: str, shown: bool) -> Content:
+        time = Content(f" · {stamp}" if shown else "").stylize("$text-muted")
+        return Content(visible(text)) + time
+
+    def reveal(self, shown: bool) -> None:
+        """Draw the time (``True``) or the text alone (``crs-timestamp-hover-preferred``)."""
+        self.update(self._content(self.text, self.stamp, shown))

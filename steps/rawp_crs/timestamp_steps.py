@@ -6,6 +6,13 @@ before, ``AM``/``PM`` after), so a client in a Korean or 12-hour locale that sho
 ``오후 2:32`` is read as 14:32 (catalogue decision of ``crs-timestamp-local-time``). Each
 event of a scenario happens at its own minute, so a time on screen tells which event it
 stamps.
+
+A client reveals its times one of two ways, as its adapter declares in ``timestamp_reveal``
+(design §9, decision 6; an adapter of part 1 without the member is read as ``"inline"``):
+``"inline"``, drawn all the time, read as they are; or ``"hover"``: no time is drawn while
+the pointer is away from the conversation (on the input), and each time is read while
+``pilot.hover`` holds the pointer over the item it stamps: the user message for a turn
+start, the turn's last agent block for its end, the notice for a system message.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import SystemNotice, ToolResult
 from steps.adapter import ItemView
 from steps.checks import check, scenario_clause
+from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.turn_steps import conversation_rows
 from steps.screen import screen_cells
@@ -49,6 +57,10 @@ TIME_CLAUSES = (
     "crs-timestamp-format",
 )
 """Clauses a time check reports under: the first one the scenario cites."""
+REVEALS = ("inline", "hover")
+"""The two values of the adapter's ``timestamp_reveal``."""
+PART = "part 4, timestamps revealed on hover"
+"""What needs ``timestamp_reveal`` in the hover scenario, for an adapter without it."""
 
 
 @dataclass(frozen=True)
@@ -97,12 +109,102 @@ def shown_times(crs_driver: CrsDriver) -> list[Shown]:
     return found
 
 
+def reveal_mode(crs_driver: CrsDriver, clause: str, required: bool = False) -> str:
+    """The adapter's ``timestamp_reveal``, checked to be ``"inline"`` or ``"hover"``.
+
+    ``required``: looked up as a part-4 member (ERROR without it); otherwise an adapter
+    without it is read as ``"inline"`` (part 1's way).
+    """
+    adapter = crs_driver.adapter
+    if required or hasattr(adapter, "timestamp_reveal"):
+        mode = member(adapter, "timestamp_reveal", PART)
+    else:
+        mode = "inline"
+    check(mode in REVEALS, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
+    return str(mode)
+
+
+def pointer_away(crs_driver: CrsDriver) -> None:
+    """Move the pointer off the conversation, onto the input."""
+    crs_driver.run(crs_driver.pilot.hover(crs_driver.input), "moving the pointer to the input")
+    crs_driver.settle()
+
+
+def hidden_until_hovered(crs_driver: CrsDriver, clause: str) -> None:
+    """In hover mode: with the pointer on the input, no time is drawn in the conversation."""
+    pointer_away(crs_driver)
+    drawn = [shown.hhmm for shown in shown_times(crs_driver)]
+    check(
+        not drawn,
+        clause,
+        "the conversation with the pointer away from it",
+        "no time drawn (they are revealed on hover)",
+        ", ".join(drawn),
+    )
+
+
+def hover_over(crs_driver: CrsDriver, view: ItemView) -> list[Shown]:
+    """Bring ``view``'s last row into sight, hold the pointer on it; the times drawn then.
+
+    The item's last row is placed two rows above the area's bottom (the stamp of a turn
+    start or end lies just below its item), the pointer is moved onto the middle of that
+    row, and the times are read once the screen settled.
+    """
+    area = crs_driver.conversation
+    widget = view.widget
+    content = area.scrollable_content_region
+    shown = widget.region
+    if not shown.height or shown.y < content.y or shown.bottom > content.bottom - 2:
+        target = widget.virtual_region.bottom + 2 - content.height
+        area.scroll_to(y=max(0, target), animate=False, immediate=True)
+        crs_driver.settle()
+    region = widget.region.intersection(content)
+    if not region.height:
+        return []
+    at = (region.x + region.width // 2, region.bottom - 1)
+    crs_driver.run(crs_driver.pilot.hover(offset=at), f"hovering over the {view.kind} item")
+    crs_driver.settle()
+    return shown_times(crs_driver)
+
+
+def stamped_items(crs_driver: CrsDriver) -> list[ItemView]:
+    """The items the pointer passes over: every item but date separators and the trigger.
+
+    Timestamp items are among them: a person's pointer crosses their rows too, and a time
+    that shows only there (stamping no item) is still a time drawn.
+    """
+    return [
+        view for view in crs_driver.items() if view.kind not in ("date_separator", "load_older")
+    ]
+
+
+def hovered_times(crs_driver: CrsDriver) -> list[str]:
+    """Every time revealed by hovering each item in turn, each place counted once.
+
+    A place is the time's row in the conversation's content (scroll offset added) and its
+    column, so a time revealed by two neighbouring items is one time.
+    """
+    area = crs_driver.conversation
+    places: dict[tuple[int, int], str] = {}
+    for view in stamped_items(crs_driver):
+        for shown in hover_over(crs_driver, view):
+            row = shown.row - area.scrollable_content_region.y + int(area.scroll_y)
+            places[(row, shown.start)] = shown.hhmm
+    pointer_away(crs_driver)
+    area.scroll_end(animate=False, immediate=True)
+    crs_driver.settle()
+    return list(places.values())
+
+
 def every_time(crs_driver: CrsDriver) -> list[str]:
     """Every time of day the conversation holds, scrolled through page by page, as ``HH:MM``.
 
     A conversation taller than its area is read from its top to its end, one area's height
-    at a time (no row read twice), then scrolled back to its end.
+    at a time (no row read twice), then scrolled back to its end. In hover mode, the times
+    each item reveals while hovered (:func:`hovered_times`).
     """
+    if reveal_mode(crs_driver, "crs-timestamp-available") == "hover":
+        return hovered_times(crs_driver)
     area = crs_driver.conversation
     if not area.max_scroll_y:
         return [shown.hhmm for shown in shown_times(crs_driver)]
@@ -181,6 +283,8 @@ def exactly_times(crs_driver: CrsDriver, request: pytest.FixtureRequest, times: 
     boundary left unstamped; a time in UTC instead of local time is both.
     """
     clause = scenario_clause(request, *TIME_CLAUSES)
+    if reveal_mode(crs_driver, clause) == "hover":
+        hidden_until_hovered(crs_driver, clause)
     seen = Counter(every_time(crs_driver))
     expected = Counter(_times(times))
     check(
@@ -198,9 +302,21 @@ def _region_rows(view: ItemView) -> tuple[int, int]:
     return region.y, region.bottom - 1
 
 
-def _one_time(crs_driver: CrsDriver, clause: str, hhmm: str) -> Shown:
-    """The single place ``hhmm`` is drawn in the conversation; fails unless exactly one."""
+def _one_time(
+    crs_driver: CrsDriver, clause: str, hhmm: str, stamped: ItemView | None = None
+) -> Shown:
+    """The single place ``hhmm`` is drawn in the conversation; fails unless exactly one.
+
+    In hover mode the time is first checked hidden with the pointer away, then read while
+    the pointer is over ``stamped`` (or over each item in turn until ``hhmm`` shows).
+    """
     shown = shown_times(crs_driver)
+    if reveal_mode(crs_driver, clause) == "hover":
+        hidden_until_hovered(crs_driver, clause)
+        for view in [stamped] if stamped is not None else stamped_items(crs_driver):
+            shown = hover_over(crs_driver, view)
+            if any(found.hhmm == hhmm for found in shown):
+                break
     places = [found for found in shown if found.hhmm == hhmm]
     check(
         len(places) == 1,
@@ -229,8 +345,8 @@ def _nearest(crs_driver: CrsDriver, row: int) -> ItemView | None:
 def user_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
     """``hhmm`` is drawn once, on the last user message's rows or just above or below them."""
     clause = scenario_clause(request, *TIME_CLAUSES)
-    shown = _one_time(crs_driver, clause, hhmm)
     users = [view for view in crs_driver.items() if view.actor == "user" and view.kind == "text"]
+    shown = _one_time(crs_driver, clause, hhmm, users[-1] if users else None)
     nearest = _nearest(crs_driver, shown.row)
     top, last = _region_rows(users[-1]) if users else (-9, -9)
     check(
@@ -249,9 +365,9 @@ def user_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str)
 def end_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
     """``hhmm`` is drawn once, below the last agent block (on its last row at the highest)."""
     clause = scenario_clause(request, *TIME_CLAUSES)
-    shown = _one_time(crs_driver, clause, hhmm)
     blocks = [view for view in crs_driver.items() if view.actor == "agent"]
     blocks = [view for view in blocks if view.kind != "timestamp"]
+    shown = _one_time(crs_driver, clause, hhmm, blocks[-1] if blocks else None)
     top, last = _region_rows(blocks[-1]) if blocks else (-9, -9)
     later = [
         view
@@ -272,7 +388,8 @@ def end_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) 
 def notice_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
     """``hhmm`` is drawn once, on the system notice's rows or next to them."""
     clause = scenario_clause(request, *TIME_CLAUSES)
-    shown = _one_time(crs_driver, clause, hhmm)
+    notices = [view for view in crs_driver.items() if view.kind == "system"]
+    shown = _one_time(crs_driver, clause, hhmm, notices[-1] if notices else None)
     nearest = _nearest(crs_driver, shown.row)
     check(
         nearest is not None and nearest.actor == "system" and nearest.kind == "system",
@@ -298,13 +415,20 @@ def without_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: st
 
 
 @then("every time shown is drawn muted or dim")
+@then("every time is there on demand: drawn muted or dim, or only while hovered")
 def stamps_muted(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     """Each time's cells are dim, or of lower contrast than the agent's text.
 
     ``crs-timestamp-on-demand``, its inline way: a terminal has no small font, so muted
     colour (Textual blends it toward the background) or the dim attribute stands for it.
+    Its hover way: no time drawn with the pointer away, and some revealed by hovering.
     """
     clause = scenario_clause(request, "crs-timestamp-on-demand")
+    if reveal_mode(crs_driver, clause) == "hover":
+        hidden_until_hovered(crs_driver, clause)
+        revealed = hovered_times(crs_driver)
+        check(bool(revealed), clause, "the items hovered", "their times drawn", "no time")
+        return
     cells = screen_cells(crs_driver.app)
     texts = [view for view in crs_driver.items() if view.actor == "agent" and view.kind == "text"]
     check(bool(texts), clause, "the conversation", "an agent text to compare with", "none")
@@ -361,7 +485,12 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
     # The first turn ends with its last agent item (its end stamp included); the second
     # starts with its first user item, the send time when it is drawn above the bubble
     # (002 §2.4 ¶3 allows above or below).
-    agents = [index for index in range(users[-2], users[-1]) if views[index].actor == "agent"]
+    # Items not drawn (a time hidden until hovered) have no rows and are left out.
+    agents = [
+        index
+        for index in range(users[-2], users[-1])
+        if views[index].actor == "agent" and views[index].widget.region.height
+    ]
     first_turn_end = (
         views[agents[-1]].widget.region.bottom - 1
         if agents
@@ -369,7 +498,11 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
     )
     later = range(agents[-1] + 1 if agents else users[-2] + 1, len(views))
     second_start = min(
-        (views[i].widget.region.y for i in later if views[i].actor == "user"),
+        (
+            views[i].widget.region.y
+            for i in later
+            if views[i].actor == "user" and views[i].widget.region.height
+        ),
         default=views[users[-1]].widget.region.y,
     )
     between = [
@@ -397,3 +530,44 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
         "centred (gaps to both edges within 2 cells)",
         f"{left} cells left, {right} right",
     )
+
+
+@then(
+    parsers.parse(
+        'the times "{first}" and "{last}" are hidden until the pointer is over the user '
+        "message and the agent's last block, and drawn while it is"
+    )
+)
+def revealed_on_hover(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, first: str, last: str
+) -> None:
+    """The turn's start and end times are revealed by hovering what they stamp.
+
+    Checks ``crs-timestamp-hover-preferred`` (SHOULD): with the pointer on the input no
+    time is drawn; over the last user message ``first`` is drawn, over the agent's last
+    block ``last``; away again, none. An adapter declaring ``"inline"`` has taken the
+    other way ``crs-timestamp-on-demand`` allows: the recommendation is not followed, which
+    a SHOULD permits; the step records it on the scenario (the user property
+    ``should_not_followed``, in the report log and JUnit XML) rather than failing.
+    """
+    clause = "crs-timestamp-hover-preferred"
+    if reveal_mode(crs_driver, clause, required=True) == "inline":
+        request.node.user_properties.append(
+            ("should_not_followed", f"{clause}: the client draws its timestamps inline")
+        )
+        return
+    items = crs_driver.items()
+    users = [view for view in items if view.actor == "user" and view.kind == "text"]
+    agents = [view for view in items if view.actor == "agent" and view.kind != "timestamp"]
+    check(bool(users and agents), clause, "the conversation", "a whole turn", "none")
+    for view, hhmm in ((users[-1], first), (agents[-1], last)):
+        hidden_until_hovered(crs_driver, clause)
+        drawn = [shown.hhmm for shown in hover_over(crs_driver, view)]
+        check(
+            hhmm in drawn,
+            clause,
+            f"the pointer over the {view.actor} {view.kind} item",
+            f"its time {hhmm} drawn",
+            ", ".join(drawn) or "no time",
+        )
+    hidden_until_hovered(crs_driver, clause)

@@ -161,11 +161,15 @@ def drawn_row(driver: CrsDriver, row: int) -> str:
 
 def add_token(driver: CrsDriver, log: TokenLog, path: str, query: str = "") -> TokenView:
     """Type ``@query``, answer the search with ``path`` alone, press Enter; return the token."""
-    before = [token.ref_id for token in tokens(driver)]
+    before = Counter((token.ref_id, token.path) for token in tokens(driver))
     driver.type_text("@" + query)
     offer_files(driver, [path])
     driver.press("enter")
-    new = [token for token in tokens(driver) if token.ref_id not in before]
+    after = tokens(driver)
+    added = Counter((token.ref_id, token.path) for token in after) - before
+    new = [token for token in after if (token.ref_id, token.path) in added][-1:]
+    if sum(added.values()) != 1:
+        new = []
     check(
         len(new) == 1 and new[0].path == path,
         "crs-token-replaces-query",
@@ -558,6 +562,16 @@ def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None
     cover one), fewer but some mid-way (``crs-token-deletion-animation``), none at the end;
     the layout never moved (``crs-token-deletion-no-jump``).
     """
+    crs_driver.settle()
+    if token_log.regions is not None:
+        now = (crs_driver.conversation.region, crs_driver.input.region)
+        check(
+            now == token_log.regions,
+            "crs-token-deletion-no-jump",
+            "the conversation's and the input's regions during the deletion",
+            str(token_log.regions),
+            str(now),
+        )
     colours = {c for c in (token_log.colour, token_log.marked) if c is not None}
     drawn = coloured_cells(crs_driver, token_log.row, colours, token_log.plain)
     full = token_log.width
@@ -578,15 +592,6 @@ def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None
         wanted,
         f"{drawn}: {drawn_row(crs_driver, token_log.row)!r}",
     )
-    if token_log.regions is not None:
-        now = (crs_driver.conversation.region, crs_driver.input.region)
-        check(
-            now == token_log.regions,
-            "crs-token-deletion-no-jump",
-            "the conversation's and the input's regions during the deletion",
-            str(token_log.regions),
-            str(now),
-        )
 
 
 # -- checks: what was sent -----------------------------------------------------------------

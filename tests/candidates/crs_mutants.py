@@ -2519,7 +2519,9 @@ mutant(
 
 class _WholePathTable(_tokens.TokenTable):
     def new(self, path: str) -> _tokens.Token:
-        return _dc.replace(super().new(path), display_path=path)
+        token = _dc.replace(super().new(path), display_path=path)
+        self._tokens[token.marker] = token
+        return token
 
 
 class _WholePath(PromptInput):
@@ -2793,3 +2795,79 @@ mutant(
         _no_references,
     )
 )
+
+
+# --- branch histtok ---
+
+from rawp_port import FileReference  # noqa: E402
+from reference_crs.sent_prompt import FileToken  # noqa: E402
+from reference_crs.widgets.user_message import CAPS, TOKEN_STYLE  # noqa: E402
+from reference_crs.widgets.user_message import UserMessage as _UserMessage  # noqa: E402
+
+_ANY_PATTERN = re.compile(r"<@file:([^|\n]*)\|([^>\n]*)>")
+
+
+@mutant
+class ForgedTokenDrawn(CrsApp):
+    """crs-history-token-validated: every token pattern is drawn as a token, mapped or not."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        forged = [FileReference(a, b, b) for a, b in _ANY_PATTERN.findall(prompt_text)]
+        return _UserMessage(prompt_text, [*forged, *file_references])
+
+
+@mutant
+class HistoryNotUnescaped(CrsApp):
+    """crs-history-forged-token-literal: the sent text is shown escaped (`\\\\`, `\\<@` kept)."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _UserMessage(prompt_text.replace("\\", "\\\\"), file_references)
+
+
+class _PlainToken(_UserMessage):
+    def token_content(self, token: FileToken) -> Content:
+        return Content(f" {token.label} ")
+
+
+@mutant
+class HistoryTokenUnstyled(CrsApp):
+    """crs-history-token-style: a valid token is drawn as its plain label, no token style."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _PlainToken(prompt_text, file_references)
+
+
+class _FaintToken(_UserMessage):
+    def token_content(self, token: FileToken) -> Content:
+        faint = "on $primary 6%"
+        edge = "$primary 6%"
+        return Content.assemble((CAPS[0], edge), (token.label, faint), (CAPS[1], edge))
+
+
+@mutant
+class TokenFaintInBubble(CrsApp):
+    """crs-token-contrast-in-bubble: the token's background is barely off the bubble's."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _FaintToken(prompt_text, file_references)
+
+
+class _BoxedToken(_UserMessage):
+    def token_content(self, token: FileToken) -> Content:
+        bar = "─" * len(token.label)
+        return Content.assemble(f"\n╭{bar}╮\n│", (token.label, TOKEN_STYLE), f"│\n╰{bar}╯\n")
+
+
+@mutant
+class TokenInNestedBox(CrsApp):
+    """crs-user-bubble-no-nested-container: each token is drawn in a box of its own."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _BoxedToken(prompt_text, file_references)
+
+
+@mutant
+class TimestampsAlwaysShown(CrsApp):
+    """crs-timestamp-hover-preferred: times declared revealed on hover are drawn all the time."""
+
+    CSS = "TimeStamp { visibility: visible; }"

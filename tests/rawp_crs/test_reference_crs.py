@@ -330,7 +330,32 @@ async def test_timestamps_only_at_the_turn_boundaries_in_local_time() -> None:
         children = list(run.app.conversation.children)
         assert isinstance(children[1], TimeStamp)  # right under the user bubble
         assert isinstance(children[-1], TimeStamp)  # under the turn's last block
+        await run.pilot.hover(children[-2])  # the end stamp is drawn while its block is hovered
+        await run.settle()
         assert children[-1].region.y >= children[-2].region.bottom
+
+
+@pytest.mark.asyncio
+async def test_timestamps_are_drawn_while_the_pointer_is_over_what_they_stamp() -> None:
+    """``crs-timestamp-hover-preferred``: hidden (their rows kept), revealed on hover."""
+    async with client() as run:
+        await run.send("go")
+        run.fake.publish(TurnStarted("t1"), TextDelta("t1", "answer"))
+        await run.settle()
+        run.clock.advance(60)
+        run.fake.publish(TurnEnded("t1"))
+        await run.settle()
+        assert "14:32" not in screen_text(run.app) and "14:33" not in screen_text(run.app)
+        user, _, answer, _ = run.app.conversation.children
+        await run.pilot.hover(user)
+        await run.settle()
+        assert "14:32" in screen_text(run.app) and "14:33" not in screen_text(run.app)
+        await run.pilot.hover(answer)
+        await run.settle()
+        assert "14:32" not in screen_text(run.app) and "14:33" in screen_text(run.app)
+        await run.pilot.hover(f"#{run.app.INPUT_ID}")
+        await run.settle()
+        assert "14:33" not in screen_text(run.app)
 
 
 @pytest.mark.asyncio
@@ -341,7 +366,10 @@ async def test_a_system_notice_shows_its_time() -> None:
         await run.settle()
         (notice,) = run.items(SystemNoticeItem)
         assert isinstance(notice, SystemNoticeItem)
-        assert notice.stamp == "14:34" and "connection lost · 14:34" in screen_text(run.app)
+        assert notice.stamp == "14:34" and "14:34" not in screen_text(run.app)
+        await run.pilot.hover(notice)  # revealed on hover (crs-timestamp-hover-preferred)
+        await run.settle()
+        assert "connection lost · 14:34" in screen_text(run.app)
 
 
 @pytest.mark.asyncio

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from rawp_port import PromptRequest, TextDelta, ToolCall, Turn, TurnEnded, type_name
+from rawp_port import FileReference, PromptRequest, TextDelta, ToolCall, Turn, TurnEnded, type_name
 from reference_crs.cli import UsageError, settings_from_args
 from reference_crs.demo_agent import DemoAgent
 from reference_crs.store import Store, StoreError
@@ -97,3 +98,48 @@ def test_the_initial_turns_option_sets_n() -> None:
     """``--initial-turns 3`` gives N = 3, the default is 10 (``crs-initial-turns-default``)."""
     assert settings_from_args(["--initial-turns", "3"]).initial_turns == 3
     assert settings_from_args([]).initial_turns == 10
+
+
+def test_a_turn_keeps_its_file_references(tmp_path: Path) -> None:
+    """A stored turn reopens with its prompt's ``file_references`` (004 §3.1 ¶17)."""
+    refs = (FileReference("r1", "src/a|b>.py", "a|b>.py"), FileReference("r2", "x", "x"))
+    prompt = PromptRequest("see <@file:r1|a|b>.py>", "text", refs)
+    store = Store(tmp_path / "s.db")
+    conversation = store.create(NOW)
+    store.append(conversation, Turn("t1", prompt, NOW, (), NOW))
+    store.close()
+    reopened = Store(tmp_path / "s.db").page(conversation, None, 10).turns[0]
+    assert reopened.prompt.prompt_text == prompt.prompt_text
+    assert tuple(reopened.prompt.file_references) == refs
+
+
+def test_a_store_written_before_file_references_still_opens(tmp_path: Path) -> None:
+    """A store of the older schema (no ``file_references`` column) opens; its turns have none."""
+    path = tmp_path / "old.db"
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    with db:
+        db.execute("INSERT INTO conversations VALUES ('c', ?, ?)", (NOW.isoformat(),) * 2)
+        db.execute(
+            "INSERT INTO turns VALUES ('c', 1, 't1', 'old prompt', ?, ?, '[]')",
+            (NOW.isoformat(),) * 2,
+        )
+    db.close()
+    store = Store(path)
+    old = store.page("c", None, 10).turns[0]
+    assert (old.prompt.prompt_text, tuple(old.prompt.file_references)) == ("old prompt", ())
+    refs = (FileReference("r1", "a.py", "a.py"),)
+    store.append("c", Turn("t2", PromptRequest("<@file:r1|a.py>", "text", refs), NOW, (), NOW))
+    turns = store.page("c", None, 10).turns
+    assert [tuple(t.prompt.file_references) for t in turns] == [(), refs]
+
+
+OLD_SCHEMA = """
+CREATE TABLE conversations (id TEXT PRIMARY KEY, created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL);
+CREATE TABLE turns (conversation_id TEXT NOT NULL REFERENCES conversations(id),
+    seq INTEGER NOT NULL, turn_id TEXT NOT NULL, prompt_text TEXT NOT NULL,
+    sent_at TEXT NOT NULL, ended_at TEXT NOT NULL, events TEXT NOT NULL,
+    PRIMARY KEY (conversation_id, seq));
+"""
+"""The store's schema before turns kept their ``file_references``."""

@@ -1,0 +1,115 @@
+Feature: File tokens in sent messages: styled when valid, literal when forged, never a nested box
+  A sent prompt carries its file tokens as `<@file:ref_id|display_path>` and lists the files
+  in `file_references`. In the history a token is drawn inline as in the input (its own
+  background, end caps), read-only, but only when its `ref_id` is an entry of
+  `file_references`; any other token pattern is unescaped and shown as literal text, so a
+  forged token never looks like a real file reference (004 §3.1 ¶16-¶18, RAWP-DPS §16.2.2).
+
+  @clause:crs-history-token-style @clause:crs-history-token-validated
+  Scenario: A stored message draws its file token inline, without the token syntax
+    Given a stored message "see <@file:r1|src/app.py> now" with the file reference "r1" for "src/app.py"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws "src/app.py" as a file token
+    And the user bubble shows "see" as literal text, not as a token
+    And the user bubble shows "now" as literal text, not as a token
+
+  @clause:crs-token-contrast-in-bubble
+  Scenario: A token's background stands out from its bubble's
+    Given a stored message "see <@file:r1|src/app.py> now" with the file reference "r1" for "src/app.py"
+    When the RAWP-CRS client opens the stored conversation
+    Then the token of "src/app.py" stands out from the bubble's background
+
+  @clause:crs-history-forged-token-literal @clause:crs-history-token-validated
+  Scenario: A token pattern with no file reference is literal text
+    Given a stored message "see <@file:r9|a.py> now" with no file references
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble shows "<@file:r9|a.py>" as literal text, not as a token
+    And the user bubble shows no file token
+
+  @clause:crs-history-token-validated @clause:crs-history-forged-token-literal
+  Scenario: Only the pattern whose ref_id is a file reference becomes a token
+    Given a stored message "<@file:r1|a.py> and <@file:r9|a.py> and <@file:r2|b.py>" with the file references "r1" for "a.py" and "r3" for "b.py"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws "a.py" as a file token
+    And the user bubble shows "<@file:r9|a.py>" as literal text, not as a token
+    And the user bubble shows "<@file:r2|b.py>" as literal text, not as a token
+
+  @clause:crs-history-forged-token-literal
+  Scenario: Escaped text is unescaped: an escaped token pattern and backslashes read as typed
+    Given a stored message "type \\<@file:x|y> and a\\\\b" with no file references
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble shows "type <@file:x|y> and a\\b" as literal text, not as a token
+    And the user bubble shows no file token
+
+  @clause:crs-history-forged-token-literal @clause:crs-history-token-validated
+  Scenario: A token typed by hand and sent is shown as the characters typed
+    Given the RAWP-CRS client is running
+    When the user pastes "<@file:x|y> ok" and presses Enter
+    Then the user bubble shows "<@file:x|y> ok" as literal text, not as a token
+    And the user bubble shows no file token
+
+  @clause:crs-history-forged-token-literal @clause:crs-history-token-validated
+  Scenario: A token pattern typed key by key, with backslashes, is shown as typed
+    Given the RAWP-CRS client is running
+    When the user types "a\\b <@file:x|y>" and presses Enter, closing any popup first
+    Then the user bubble shows "a\\b <@file:x|y>" as literal text, not as a token
+    And the user bubble shows no file token
+
+  @clause:crs-history-token-style @clause:crs-history-token-validated
+  Scenario: A token put in the input and sent is drawn as a token in the history
+    Given the RAWP-CRS client is running
+    When the user types "review " and adds a token for "src/main.py"
+    And the user types " please" in the input
+    And the user presses Enter
+    Then the user bubble draws "src/main.py" as a file token
+    And the user bubble shows "review" as literal text, not as a token
+    And the user bubble shows "please" as literal text, not as a token
+
+  @clause:crs-history-forged-token-literal
+  Scenario: A forged token's markup and markdown are shown as typed
+    Given a stored message "<@file:r9|**[b]a[/b]**.py>" with no file references
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble shows "<@file:r9|**[b]a[/b]**.py>" as literal text, not as a token
+
+  @clause:crs-history-token-style @clause:crs-md-bold @clause:crs-md-inline-code
+  Scenario: Markdown around and beside a token still renders
+    Given a stored message "**see <@file:r1|a.py>** and `code`" with the file reference "r1" for "a.py"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws "a.py" as a file token
+    And the user bubble shows "see" in bold, without "**"
+    And the user bubble shows "code" on a background of its own, without "`"
+
+  @clause:crs-user-bubble-no-nested-container
+  Scenario: Tokens are inline: the bubble holds no box of its own
+    Given a stored message "read <@file:r1|a.py> and <@file:r2|lib/b.py>\n* with `code`\n* and [a link](https://example.com)" with the file references "r1" for "a.py" and "r2" for "lib/b.py"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble holds no container of its own, its tokens inline
+
+  @clause:crs-history-token-action
+  Scenario: A token in the history is read-only
+    Given a stored message "see <@file:r1|src/app.py> now" with the file reference "r1" for "src/app.py"
+    When the RAWP-CRS client opens the stored conversation
+    And the user clicks the file token of "src/app.py"
+    Then the token of "src/app.py" is unchanged and the input did not change
+
+  @clause:crs-history-token-validated @clause:crs-history-token-style
+  Scenario Outline: Hostile file names are drawn as tokens, their characters harmless
+    Given a stored message holding a file token for "<path>" between "see" and "now"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws each referred file as a file token
+    And the user bubble shows "now" as literal text, not as a token
+
+    Examples:
+      | path                   |
+      | [b]bold[/b].py         |
+      | src/a\u0007\u001bb.py  |
+      | evil\u202eyp.exe       |
+      | a\|b>c.py              |
+      | my file.py             |
+
+  @clause:crs-history-token-validated @clause:crs-user-bubble-no-nested-container
+  Scenario: A 4,000-character path is one token on one row
+    Given a stored message referring to a file whose path has 4,000 characters
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws each referred file as a file token
+    And the user bubble holds no container of its own, its tokens inline
