@@ -276,36 +276,32 @@ def run(
     return result
 
 
+MEASURES = (
+    ("popup", "`@` key to the first frame showing the popup with its candidates", 0.1),
+    ("answer", "a further answer to the first frame showing its first candidate", None),
+)
+"""Each :class:`Sample` field reported: its name, what it measures, its budget (seconds)."""
+
+
 def rows(result: dict[int, dict[str, list[Sample]]]) -> list[Row]:
     """Per size and client: ``@`` to the popup, and an answer to its list, against the floor."""
     table = []
     for size, sides in result.items():
-        floor_popup = median(s.popup for s in sides["floor"])
-        floor_answer = median(s.answer for s in sides["floor"])
         note = f"median of {len(sides['floor'])}"
         for client in (side for side in sides if side != "floor"):
-            popup = median(s.popup for s in sides[client])
-            answer = median(s.answer for s in sides[client])
-            table += [
-                Row(
-                    key=f"9. @ popup {size} {client}",
-                    measure="`@` key to the first frame showing the popup with its candidates",
-                    ours=ms(popup),
-                    floor=ms(floor_popup),
-                    ratio=popup / floor_popup,
-                    target="<= 100 ms (spec)",
-                    met=popup <= 0.1,
-                    note=note,
-                ),
-                Row(
-                    key=f"9. @ answer {size} {client}",
-                    measure="a further answer to the first frame showing its first candidate",
-                    ours=ms(answer),
-                    floor=ms(floor_answer),
-                    ratio=answer / floor_answer,
-                    target="report",
-                    met=True,
-                    note=note,
-                ),
-            ]
+            for field, measure, budget in MEASURES:
+                ours = median(getattr(s, field) for s in sides[client])
+                floor = median(getattr(s, field) for s in sides["floor"])
+                table.append(
+                    Row(
+                        key=f"9. @ {field} {size} {client}",
+                        measure=measure,
+                        ours=ms(ours),
+                        floor=ms(floor),
+                        ratio=ours / floor,
+                        target="report" if budget is None else f"<= {budget * 1000:.0f} ms (spec)",
+                        met=budget is None or ours <= budget,
+                        note=note,
+                    )
+                )
     return table

@@ -1,10 +1,10 @@
-"""No false verdicts in the file browser (004 §7): correct variants of crs_alt pass.
+"""No false verdicts in the file browser (004 §7) and the ``@`` popup (004 §3.4).
 
 Each variant in ``tests.candidates.crs_alt_variants`` takes another reading the spec
 allows (directories expanded at first, a 6-row tree area that scrolls, a breadcrumb of the
 browsed path, ``/`` kept as the first segment of an elided breadcrumb, tooltips without a
-status line). The scenarios citing the clauses it bears on run on it in a subprocess, and
-every one of them must pass.
+status line; an ``@`` popup that asks nothing for the empty query). The scenarios citing
+the clauses it bears on run on it in a subprocess, and every one of them must pass.
 """
 
 from __future__ import annotations

@@ -80,7 +80,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
   @clause:crs-at-popup-initial-state
   Scenario: The recent files a client asked for are shown for the empty query
     When the user types "@" in the input
-    And the agent answers the file search with "src/recent.py, docs/notes.md"
+    And the agent answers any search for the empty query with "src/recent.py, docs/notes.md"
     Then the file popup shows the recent files it asked for
 
   @clause:crs-at-item-content @clause:crs-at-item-separation @clause:crs-at-path-elision
@@ -97,7 +97,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
 
   @clause:crs-at-item-icon @clause:crs-at-item-icon-consistent
   Scenario: Icons, if shown, follow one mapping on every candidate
-    When the user types "@" in the input
+    When the user types "@s" in the input
     And the agent answers the file search with "src/a.py, lib/b.py, docs/c.md, Makefile, web/d.ts"
     Then candidates with the same extension carry the same icon, and every candidate has one if any has
 
@@ -113,7 +113,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
 
   @clause:crs-at-item-content
   Scenario: Hostile names are drawn as text
-    When the user types "@" in the input
+    When the user types "@x" in the input
     And the agent answers the file search with:
       | path                     | name                | directory       |
       | x/[b]x[/b].py            | [b]x[/b].py         | x/              |
@@ -124,7 +124,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
 
   @clause:crs-at-item-content
   Scenario: A 4,000-character path leaves the popup usable
-    When the user types "@" in the input
+    When the user types "@o" in the input
     And the agent answers the file search with "src/ok.py" and a path of 4000 characters
     Then the file popup lists "ok.py"
     When the user presses Enter

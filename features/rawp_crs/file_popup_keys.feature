@@ -6,7 +6,7 @@ Feature: The file popup's keys and pointer are those of the command popup
 
   Background:
     Given the RAWP-CRS client is running
-    When the user types "@" in the input
+    When the user types "@s" in the input
     And the agent answers the file search with "src/alpha.py, src/beta.py, docs/gamma.md"
 
   @clause:crs-at-keys-move
@@ -39,7 +39,7 @@ Feature: The file popup's keys and pointer are those of the command popup
 
   @clause:crs-at-keys-select
   Scenario: A file selected after some text joins that text
-    When the user presses Backspace
+    When the user presses Backspace 2 times
     And the user types "see @b" in the input
     And the agent answers the file search with "src/beta.py"
     And the user presses Enter
@@ -55,7 +55,7 @@ Feature: The file popup's keys and pointer are those of the command popup
   @clause:crs-at-keys-typing
   Scenario: Typing on searches again and shows the new answer
     When the user types "ga" in the input
-    Then the client searched for "ga"
+    Then the client searched for "sga"
     When the agent answers the file search with "docs/gamma.md"
     Then the file popup lists "gamma.md"
 

@@ -12,10 +12,11 @@ real timer (150-300 ms, ``crs-at-search-debounce``), so the steps wait (bounded,
 condition, :data:`SEARCH_BOUND`) for the search of the query the input holds, never sleep.
 
 Reuse from other steps modules: :func:`offer_files` answers the client's search of the `@`
-word the input ends with; :func:`pick_file` types `@`, offers one file and selects it with
-Enter, so a token of that file is in the input afterwards. As steps: ``When the user types
-"@" in the input`` then ``And the file popup offers "src/a.py, docs/b.md"``, or in one
-step ``Given the user picks "src/a.py" from the file popup``.
+word the input ends with; :func:`pick_file` types `@` and a character, offers one file and
+selects it with Enter, so a token of that file is in the input afterwards. As steps: ``When
+the user types "@s" in the input`` then ``And the file popup offers "src/a.py, docs/b.md"``,
+or in one step ``Given the user picks "src/a.py" from the file popup``. Type a character
+after `@` before offering: a client need not search for the empty query.
 """
 
 from __future__ import annotations
@@ -173,10 +174,16 @@ def offer_files(
     return offered
 
 
-def pick_file(driver: CrsDriver, path: str) -> None:
-    """Type `@`, offer ``path`` alone and press Enter: a token of ``path`` is in the input."""
-    driver.type_text("@")
-    offer_files(driver, [path])
+def pick_file(driver: CrsDriver, path: str, files: Files | None = None) -> None:
+    """Type `@` and the path's first character, offer ``path`` alone, press Enter.
+
+    A token of ``path`` is then in the input, in place of the `@` word. The character after
+    `@` is typed because a client need not search for the empty query (004 §3.4.2 allows a
+    prompt instead of the recent files).
+    """
+    first = path[:1] if path[:1].strip() else ""
+    driver.type_text("@" + first)
+    offer_files(driver, [path], files)
     driver.press("enter")
 
 
@@ -295,10 +302,8 @@ def offers(crs_driver: CrsDriver, files: Files, paths: str) -> None:
 @given(parsers.parse('the user picks "{path}" from the file popup'))
 @when(parsers.parse('the user picks "{path}" from the file popup'))
 def picks(crs_driver: CrsDriver, files: Files, path: str) -> None:
-    """Type `@`, be offered ``path`` alone, press Enter (see :func:`pick_file`)."""
-    crs_driver.type_text("@")
-    offer_files(crs_driver, [literal(path)], files)
-    crs_driver.press("enter")
+    """Type `@` and a character, be offered ``path`` alone, press Enter (:func:`pick_file`)."""
+    pick_file(crs_driver, literal(path), files)
 
 
 @when("the agent answers the file search with:")
@@ -347,6 +352,24 @@ def offers_long(crs_driver: CrsDriver, files: Files, path: str, count: int) -> N
     """Answer with ``path`` first, then a path of ``count`` characters (a long name too)."""
     long = "d/" * (count // 4) + "n" * (count - 2 * (count // 4) - 3) + ".py"
     offer_files(crs_driver, [literal(path), long], files)
+
+
+@when(parsers.parse('the agent answers any search for the empty query with "{paths}"'))
+def offers_recent(crs_driver: CrsDriver, files: Files, paths: str) -> None:
+    """Answer the empty-query search with ``paths``, if the client sends one (bounded wait).
+
+    A client may show a prompt instead and search only once characters follow the `@`
+    (004 §3.4.2 ¶2-¶4): then nothing is answered.
+    """
+
+    def found() -> Any:
+        return next((s for s in reversed(searches(crs_driver)) if s.query == ""), None)
+
+    try:
+        crs_driver.wait_until(lambda: found() is not None, "a search for ''", SEARCH_BOUND)
+    except WaitTimeout:
+        return
+    answer(crs_driver, files, found().query_id, [candidate(p) for p in split_paths(paths)])
 
 
 @when("the agent answers the file search with no candidates")

@@ -328,9 +328,8 @@ TOKEN_FALSE_VERDICTS: dict[str, tuple[str, ...]] = {
 
 # --- branch alt-popup: the @ file popup (004 §3.4.1-§3.4.4) ---
 #
-# A correct reading that the file popup steps of branch ``filepop`` fail (a false verdict,
-# reported to the lead); listed in :data:`FILE_POPUP_FALSE_VERDICTS`, not in
-# :data:`VARIANTS`, until the steps are fixed: then move the entry to VARIANTS.
+# A correct reading that the file popup steps once failed (13 false verdicts, fixed in
+# branch ``filepop``): listed in :data:`VARIANTS` so that they stay fixed.
 
 
 class PromptFirstComposer(FileComposer):
@@ -347,17 +346,14 @@ class PromptFirstComposer(FileComposer):
 
 
 prompt_first = _composer_adapter(PromptFirstComposer, "prompt_first")
-
-FILE_POPUP_FALSE_VERDICTS: dict[str, tuple[str, ...]] = {
-    "prompt_first": (
-        "crs-at-popup-initial-state",
-        "crs-at-keys-move",
-        "crs-at-keys-wrap",
-        "crs-at-keys-select",
-        "crs-at-keys-escape",
-        "crs-at-keys-typing",
-        "crs-at-typing-focus-reset",
-        "crs-at-popup-shares-slash-rules",
-    ),
-}
-"""File popup variants a step still fails wrongly, with the clauses whose scenarios show it."""
+VARIANTS["prompt_first"] = (
+    "crs-at-trigger-position",
+    "crs-at-popup-initial-state",
+    "crs-at-keys-move",
+    "crs-at-keys-wrap",
+    "crs-at-keys-select",
+    "crs-at-keys-escape",
+    "crs-at-keys-typing",
+    "crs-at-typing-focus-reset",
+    "crs-at-popup-shares-slash-rules",
+)
