@@ -104,9 +104,9 @@ def shape(driver: CrsDriver) -> str:
 
 
 def input_cells(driver: CrsDriver) -> tuple[Region, list[list[Cell]]]:
-    """The input's region on the screen and the screen's cells."""
+    """The input's content region (inside its border and padding) and the screen's cells."""
     driver.settle()
-    return driver.input.region, screen_cells(driver.app)
+    return driver.input.content_region, screen_cells(driver.app)
 
 
 def input_background(region: Region, cells: list[list[Cell]]) -> RGB | None:
@@ -146,6 +146,14 @@ def coloured_cells(driver: CrsDriver, row: int, colours: set[RGB], plain: RGB | 
         for cell in cells[row][region.x : region.right]
         if cell.background != plain or (cell.char.strip() and cell.foreground in colours)
     )
+
+
+def drawn_row(driver: CrsDriver, row: int) -> str:
+    """Screen ``row`` inside the input, for messages."""
+    region, cells = input_cells(driver)
+    if not region.y <= row < min(region.bottom, len(cells)):
+        return ""
+    return "".join(cell.char for cell in cells[row][region.x : region.right]).rstrip()
 
 
 # -- making tokens ---------------------------------------------------------------------------
@@ -563,7 +571,13 @@ def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None
             "crs-token-deletion-animation",
             f"2 to {full - 2} cells",
         )
-    check(ok, clause, "the token's cells on its row, during its deletion", wanted, drawn)
+    check(
+        ok,
+        clause,
+        "the token's cells on its row, during its deletion",
+        wanted,
+        f"{drawn}: {drawn_row(crs_driver, token_log.row)!r}",
+    )
     if token_log.regions is not None:
         now = (crs_driver.conversation.region, crs_driver.input.region)
         check(
