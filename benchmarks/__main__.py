@@ -23,6 +23,7 @@ from benchmarks.timing import Row, machine
 
 BENCHMARKS = (
     "overhead", "parallel", "scale", "startup", "streaming", "slash", "browser", "history",
+    "search",
 )  # fmt: skip
 """Names accepted by ``--only``, in the order they run."""
 
@@ -88,7 +89,15 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = history.run(**sized, repeats=count(3))  # type: ignore[arg-type]
         return history.rows(result), result
 
+    def run_search() -> tuple[list[Row], object]:
+        from benchmarks import file_search  # imported here: the import line is shared
+
+        size = sizes[0] if sizes else (500 if quick else file_search.SIZE)
+        result = file_search.run(size, count(11), count(3))
+        return file_search.rows(result), result
+
     every = {
+        "search": run_search,
         "history": run_history,
         "overhead": run_overhead,
         "parallel": run_parallel,

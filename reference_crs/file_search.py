@@ -30,15 +30,19 @@ most editors' file pickers). Tiers, each before the next:
 3. the file name holds the query as a subsequence (``fbp`` in ``foo_bar.py``);
 4. the path holds the query as a subsequence;
 5. only when no path matched in tiers 0-4, and for queries of :data:`TYPO_MIN` or more
-   characters: names close to the query with a typo (``rapidfuzz``'s ``partial_ratio`` at
-   least :data:`TYPO_CUTOFF`; ``parzer`` finds ``parser.py``).
+   characters: names that hold all the query's characters but one, in order (a typo:
+   ``parzer`` finds ``parser.py``).
 
-Within tiers 3, 4 and 5, tighter matches first (``partial_ratio``); then shorter paths, then
-paths in code-point order. The subsequence tests run in C over the whole list
-(``rapidfuzz``'s ``LCSseq``: a query is a subsequence of a text when their longest common
-subsequence is the whole query), and a tier is only computed while fewer than the limit
-were found. ``match_ranges`` are ``[start, end)`` code-point ranges of the matched
-characters in the file *name* (characters matched in the directory part are not in them).
+Within tiers 3, 4 and 5, tighter matches first (``rapidfuzz``'s ``partial_ratio``: the best
+alignment of the query with a part of the name, or of the path in tier 4); then shorter
+paths, then paths in code-point order. The subsequence test runs in C over the whole list
+first (``rapidfuzz``'s ``LCSseq``: a query is a subsequence of a text when their longest
+common subsequence is the whole query), so the tiers only look at the paths that match at
+all; a tier is only computed while fewer than the limit were found, and only the best of
+the tier that fills the limit are sorted (``heapq.nsmallest``).
+
+``match_ranges`` are ``[start, end)`` code-point ranges of the matched characters in the
+file *name* (characters matched in the directory part are not in them).
 
 An empty query returns the most recently modified files first (004 §3.4.2: the popup's
 initial state may be "the recently modified files, the client's empty-query answer").
@@ -51,6 +55,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from heapq import nsmallest
 from pathlib import Path
 
 import pathspec
@@ -67,8 +72,10 @@ RECHECK_SECONDS = 2.0
 """A search checks the index's directories for changes at most this often (seconds)."""
 TYPO_MIN = 4
 """Queries shorter than this get no typo-tolerant tier (too many near misses)."""
-TYPO_CUTOFF = 75.0
-"""Least ``partial_ratio`` (0-100) of a name to the query in the typo-tolerant tier."""
+TYPO_TIER = 5
+"""The typo-tolerant tier: only when no other tier found a path."""
+PREFILTER_MIN = 2
+"""Queries longer than this are first matched against every path in C (see :func:`rank`)."""
 SKIPPED_DIRECTORIES = frozenset({".git", ".venv", "node_modules", "__pycache__", ".mypy_cache"})
 """Directories never entered, ignored by a ``.gitignore`` or not."""
 
@@ -124,6 +131,15 @@ class FileIndex:
         self._snapshot: _Snapshot | None = None
         self._checked = 0.0
         self._lock = threading.Lock()
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """Every indexed path (relative, POSIX), walking the tree first if it never was."""
+        return self._fresh().paths
+
+    def changed(self) -> bool:
+        """Whether a directory or ignore file seen by the last walk changed (a recheck)."""
+        return self._snapshot is not None and _changed(self._snapshot.watched)
 
     def refresh(self) -> None:
         """Walk the tree now and replace the index."""
@@ -186,33 +202,50 @@ def rank(snapshot: _Snapshot, query: str, limit: int = LIMIT) -> tuple[FileCandi
         return tuple(_candidate(snapshot, index, ()) for index in snapshot.recent[:limit])
     needle = _lower(query)
     names, paths = snapshot.lower_names, snapshot.lower_paths
-    found: list[tuple[tuple[object, ...], int]] = []
-    taken: set[int] = set()
+    # Every path that matches at all (tiers 0 to 4); a query of one or two characters
+    # matches most paths, so the prefilter would cost more than it saves.
+    prefiltered = len(needle) > PREFILTER_MIN
+    pool: Sequence[int] = _subsequences(needle, paths) if prefiltered else range(len(paths))
 
-    def add(tier: int, indices: Iterable[int], tightness: Callable[[int], float] | None) -> None:
-        for index in indices:
-            if index not in taken:
-                taken.add(index)
-                tight = -tightness(index) if tightness else 0.0
-                found.append(((tier, tight, len(paths[index]), snapshot.paths[index]), index))
+    def shortest(index: int) -> tuple[object, ...]:
+        return len(paths[index]), snapshot.paths[index]
 
-    in_name = [i for i, name in enumerate(names) if needle in name]
-    add(0, (i for i in in_name if names[i].startswith(needle)), None)
-    add(1, in_name, None)
-    tiers: tuple[tuple[int, Callable[[], Iterable[int]], Callable[[int], float] | None], ...] = (
-        (2, lambda: (i for i, path in enumerate(paths) if needle in path), None),
-        (3, lambda: _subsequences(needle, names), lambda i: fuzz.partial_ratio(needle, names[i])),
-        (4, lambda: _subsequences(needle, paths), lambda i: fuzz.partial_ratio(needle, paths[i])),
-        (5, lambda: _near(needle, names), lambda i: fuzz.partial_ratio(needle, names[i])),
+    def tightest(texts: Sequence[str]) -> Callable[[int], tuple[object, ...]]:
+        return lambda index: (-fuzz.partial_ratio(needle, texts[index]), *shortest(index))
+
+    def scattered(in_name: bool) -> Callable[[], list[int]]:
+        def members() -> list[int]:
+            rest = [i for i in pool if needle not in paths[i]]
+            subsequence = set(_subsequences(needle, [names[i] for i in rest]))
+            listed = [index for at, index in enumerate(rest) if (at in subsequence) == in_name]
+            if in_name or prefiltered:
+                return listed
+            return [listed[at] for at in _subsequences(needle, [paths[i] for i in listed])]
+
+        return members
+
+    tiers: tuple[tuple[Callable[[], list[int]], Callable[[int], tuple[object, ...]]], ...] = (
+        (lambda: [i for i in pool if names[i].startswith(needle)], shortest),
+        (lambda: [i for i in pool if needle in names[i][1:]], shortest),
+        (lambda: [i for i in pool if needle in paths[i] and needle not in names[i]], shortest),
+        (scattered(True), tightest(names)),
+        (scattered(False), tightest(paths)),
+        (lambda: _near(needle, names) if len(needle) >= TYPO_MIN else [], tightest(names)),
     )
-    for tier, indices, tightness in tiers:
-        if len(found) >= limit or (tier == 5 and (found or len(needle) < TYPO_MIN)):
+    found: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for tier, (members, key) in enumerate(tiers):
+        if tier == TYPO_TIER and found:
             break
-        add(tier, indices(), tightness)
-    found.sort(key=lambda item: item[0])
+        listed = [index for index in members() if index not in seen]
+        room = limit - len(found)
+        best = sorted(listed, key=key) if len(listed) <= room else nsmallest(room, listed, key)
+        found += [(tier, index) for index in best]
+        seen.update(best)
+        if len(found) >= limit:
+            break
     return tuple(
-        _candidate(snapshot, index, _ranges(needle, snapshot, index, key[0]))  # type: ignore[arg-type]
-        for key, index in found[:limit]
+        _candidate(snapshot, index, _ranges(needle, snapshot, index, tier)) for tier, index in found
     )
 
 
@@ -225,9 +258,9 @@ def _subsequences(needle: str, texts: Sequence[str]) -> list[int]:
 
 
 def _near(needle: str, names: Sequence[str]) -> list[int]:
-    """Indices of ``names`` close to ``needle`` with a typo (C, over the whole list)."""
+    """Indices of ``names`` that hold all of ``needle`` but one character, in order (C)."""
     hits = process.extract(
-        needle, names, scorer=fuzz.partial_ratio, score_cutoff=TYPO_CUTOFF, limit=None
+        needle, names, scorer=LCSseq.similarity, score_cutoff=len(needle) - 1, limit=None
     )
     return [index for _, _, index in hits]
 
@@ -327,12 +360,11 @@ def _walk(root: Path, max_files: int) -> _Snapshot:
     mtimes: list[float] = []
     watched: dict[str, float] = {}
     base = os.fspath(root)
-    root_rules = _rules(os.path.join(base, ".git", "info", "exclude"), watched)
-    own = _rules(os.path.join(base, ".gitignore"), watched)
-    # A stack of (absolute dir, relative dir ending in "/" or "", rules deepest first),
-    # each rule a (relative dir it sits in, spec) pair.
+    exclude = _rules(os.path.join(base, ".git", "info", "exclude"), watched)
+    # A stack of (absolute dir, relative dir ending in "/" or "", the rules above it,
+    # deepest first), each rule a (relative dir it sits in, spec) pair.
     stack: list[tuple[str, str, tuple[tuple[str, pathspec.GitIgnoreSpec], ...]]] = [
-        (base, "", tuple(("", spec) for spec in (own, root_rules) if spec is not None))
+        (base, "", (("", exclude),) if exclude is not None else ())
     ]
     while stack and len(paths) < max_files:
         directory, relative, rules = stack.pop()
@@ -342,6 +374,9 @@ def _walk(root: Path, max_files: int) -> _Snapshot:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError:
             continue  # unreadable, or gone since it was listed
+        if any(entry.name == ".gitignore" for entry in entries):  # no open() per directory
+            own = _rules(os.path.join(directory, ".gitignore"), watched)
+            rules = ((relative, own), *rules) if own is not None else rules
         below: list[tuple[str, str, tuple[tuple[str, pathspec.GitIgnoreSpec], ...]]] = []
         for entry in entries:
             name = entry.name
@@ -354,9 +389,7 @@ def _walk(root: Path, max_files: int) -> _Snapshot:
             if is_directory:
                 if name in SKIPPED_DIRECTORIES or _ignored(rules, path + "/"):
                     continue
-                nested = _rules(os.path.join(entry.path, ".gitignore"), watched)
-                inner = ((path + "/", nested), *rules) if nested is not None else rules
-                below.append((entry.path, path + "/", inner))
+                below.append((entry.path, path + "/", rules))
             elif is_file and not _ignored(rules, path):
                 try:
                     mtime = entry.stat(follow_symlinks=False).st_mtime

@@ -113,6 +113,14 @@ def test_a_typo_finds_the_name_only_when_nothing_matches_and_for_longer_queries(
     assert files.search("qqqqqq") == ()
 
 
+def test_short_queries_are_matched_without_the_prefilter_as_longer_ones_are() -> None:
+    files = Files(["a/b.txt", "x/y.txt", "ab.md", "zab.md", "a_b.md"])
+    assert _paths(files.search("ab")) == ["ab.md", "zab.md", "a_b.md", "a/b.txt"]
+    assert files.search("ab")[-1].match_ranges == ((0, 1),)  # "b" of b.txt
+    assert _paths(files.search("ba")) == []
+    assert _paths(files.search("a/b")) == ["a/b.txt"]  # three characters: prefiltered
+
+
 def test_no_match_is_an_empty_answer() -> None:
     assert FILES.search("zzz") == ()
     assert FILES.search("/nowhere/") == ()
