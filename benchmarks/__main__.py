@@ -18,12 +18,22 @@ from dataclasses import asdict, is_dataclass
 from pathlib import Path
 from time import perf_counter
 
-from benchmarks import browser, history, overhead, parallel, scale, slash_popup, startup, streaming
+from benchmarks import (
+    browser,
+    file_popup,
+    history,
+    overhead,
+    parallel,
+    scale,
+    slash_popup,
+    startup,
+    streaming,
+)
 from benchmarks.timing import Row, machine
 
 BENCHMARKS = (
     "overhead", "parallel", "scale", "startup", "streaming", "slash", "browser", "history",
-    "search",
+    "at", "search",
 )  # fmt: skip
 """Names accepted by ``--only``, in the order they run."""
 
@@ -89,6 +99,11 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = history.run(**sized, repeats=count(3))  # type: ignore[arg-type]
         return history.rows(result), result
 
+    def run_at() -> tuple[list[Row], object]:
+        chosen = tuple(sizes) if sizes else ((10,) if quick else file_popup.SIZES)
+        result = file_popup.run(chosen, count(5))
+        return file_popup.rows(result), result
+
     def run_search() -> tuple[list[Row], object]:
         from benchmarks import file_search  # imported here: the import line is shared
 
@@ -106,6 +121,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         "streaming": run_streaming,
         "slash": run_slash,
         "browser": run_browser,
+        "at": run_at,
     }
     chosen_names = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = set(chosen_names) - set(every)

@@ -10,7 +10,7 @@ name, and an event of any other type is ignored (``crs-ignore-unknown-events``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -30,6 +30,8 @@ from rawp_port import (
     Clock,
     CommandsPublished,
     ControlPlane,
+    FileCandidates,
+    FileReference,
     InteractionRequested,
     PromptCancel,
     PromptRequest,
@@ -43,7 +45,9 @@ from rawp_port import (
     type_name,
 )
 from reference_crs.conversation_keys import ConversationKeys
+from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
+from reference_crs.sending import prompt_of
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
@@ -59,6 +63,7 @@ from reference_crs.widgets import (
     ToolBlock,
     UserMessage,
 )
+from reference_crs.widgets.file_popup import FilePopup
 from reference_crs.widgets.session_form import SessionForm
 
 
@@ -98,6 +103,8 @@ class CrsApp(ConversationKeys):
     """Widget id of the conversation area."""
     INPUT_ID = "prompt-input"
     """Widget id of the input."""
+    FILE_POPUP_ID = "file-popup"
+    """Widget id of the `@` file popup."""
     AUTO_FOCUS = f"#{INPUT_ID}"
     """The input has the focus at start."""
 
@@ -143,6 +150,8 @@ class CrsApp(ConversationKeys):
         self._last_day: date | None = None
         self.slash = SlashControl(self)
         """The slash-command popup's behaviour (004 §3.2)."""
+        self.file = FileControl(self)
+        """The `@` file popup's behaviour (004 §3.4.1-§3.4.4)."""
         self._command_sent = False
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self._inbox: deque[object] = deque()
@@ -156,12 +165,14 @@ class CrsApp(ConversationKeys):
             SystemNotice.type: self._system_notice,
             CommandsPublished.type: self._commands,
             InteractionRequested.type: self._interaction_requested,
+            FileCandidates.type: self._file_candidates,
         }
 
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
         yield VerticalScroll(id=self.CONVERSATION_ID)
         yield self.slash_popup()
+        yield self.file_popup()
         yield self.prompt_input()
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
@@ -177,6 +188,10 @@ class CrsApp(ConversationKeys):
         """Return the slash-command popup, docked just above the input (``crs-slash-*``)."""
         return SlashPopup(id="slash-popup")
 
+    def file_popup(self) -> FilePopup:
+        """Return the `@` file popup, docked just above the input (``crs-at-*``)."""
+        return FilePopup(id=self.FILE_POPUP_ID)
+
     def command_bubble(self, text: str) -> Widget:
         """Return the item showing a sent slash command (``crs-command-*``)."""
         return CommandBubble(text)
@@ -188,9 +203,16 @@ class CrsApp(ConversationKeys):
         """
         return stamp_text(moment, moment)
 
-    def user_message(self, text: str) -> Widget:
-        """Return the item showing a sent prompt (``crs-user-*``, ``crs-md-*``)."""
-        return UserMessage(text)
+    def user_message(
+        self, prompt_text: str, file_references: Sequence[FileReference] = ()
+    ) -> Widget:
+        """Return the item showing a sent prompt (``crs-user-*``, ``crs-md-*``).
+
+        Args:
+            prompt_text: The prompt as sent (escaped, tokens as ``<@file:ref_id|display_path>``).
+            file_references: The sent ``file_references`` (part 3's bubble maps tokens to them).
+        """
+        return UserMessage(prompt_text)
 
     def agent_text(self) -> AgentText:
         """Return a new, empty block of agent text (``crs-agent-*``)."""
@@ -203,7 +225,7 @@ class CrsApp(ConversationKeys):
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
         self.conversation.anchor()
-        self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.slash.key
+        self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.popup_keys
         self.port.connect(self._receive)
         self.history.open()
 
@@ -250,12 +272,13 @@ class CrsApp(ConversationKeys):
         sent_at = self.clock()
         command = self.sent_command(message.text)
         input_type = "text" if command is None else "slash_command"
-        self.port.send(PromptRequest(prompt_text=message.text, input_type=input_type))
+        prompt_text, references = prompt_of(message.nodes or (message.text,))
+        self.port.send(PromptRequest(prompt_text, input_type, tuple(references)))
         self.outstanding += 1
         await self._date_boundary(sent_at)
         if command is not None:
             self.slash.sent(command)
-        bubble = self.user_message(message.text) if command is None else None
+        bubble = self.user_message(prompt_text, references) if command is None else None
         await self._add(
             bubble or self.command_bubble(message.text),
             TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),
@@ -269,13 +292,23 @@ class CrsApp(ConversationKeys):
         """
         return command_of(text, self.commands)
 
+    def popup_keys(self, key: str) -> bool:
+        """The input's ``popup_keys``: the slash popup's, then the file popup's."""
+        return self.slash.key(key) or self.file.key(key)
+
     def on_text_area_changed(self, message: TextArea.Changed) -> None:
-        """Open, filter or close the slash popup as the input's text changes."""
+        """Open, filter or close the popups as the input's text changes."""
         self.slash.sync()
+        self.file.sync()
 
     def on_text_area_selection_changed(self, message: TextArea.SelectionChanged) -> None:
-        """The cursor moved: the popup follows the `/` token under it, if any."""
+        """The cursor moved: the popups follow the `/` or `@` word under it, if any."""
         self.slash.sync()
+        self.file.sync()
+
+    def on_file_popup_chosen(self, message: FilePopup.Chosen) -> None:
+        """A click on a candidate selects it (``crs-at-popup-shares-slash-rules``)."""
+        self.file.choose(message.candidate)
 
     def on_slash_popup_chosen(self, message: SlashPopup.Chosen) -> None:
         """A click on an item selects it (``crs-slash-pointer-select``)."""
@@ -387,6 +420,9 @@ class CrsApp(ConversationKeys):
         moment = self.clock()
         await self._date_boundary(moment)
         await self._add(self.system_notice(event.text, self.stamp_text(moment)))
+
+    async def _file_candidates(self, event: FileCandidates) -> None:
+        self.file.answer(event)
 
     async def _commands(self, event: CommandsPublished) -> None:
         self.commands = tuple(event.commands)

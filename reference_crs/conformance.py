@@ -27,7 +27,8 @@ from reference_crs.widgets import (
     ToolBlock,
     UserMessage,
 )
-from steps.adapter import Actor, ItemKind, ItemView
+from reference_crs.widgets.prompt_input import PromptInput
+from steps.adapter import Actor, ItemKind, ItemView, TokenView
 
 KINDS: dict[type[Widget], tuple[Actor, ItemKind]] = {
     UserMessage: ("user", "text"),
@@ -53,6 +54,8 @@ class ReferenceCrsAdapter:
     input_selector = f"#{CrsApp.INPUT_ID}"
     slash_popup_selector = "#slash-popup"
     """Part 2: the list of the slash-command popup (an ``OptionList``), when shown."""
+    file_popup_selector = f"#{CrsApp.FILE_POPUP_ID}"
+    """Part 3: the list of the `@` file popup (an ``OptionList``), when shown."""
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
     load_older_forms: Sequence[str] = ("button", "scroll")
     """Both forms of §2.6.2: the button, and a wheel turned up at the top (part 4)."""
@@ -103,6 +106,19 @@ class ReferenceCrsAdapter:
             )
             views.append(ItemView(actor, kind, widget))
         return views
+
+    # part 3, file references (docs/adapters.md, "Part 3")
+
+    def input_tokens(self, app: App[Any]) -> Sequence[str | TokenView]:
+        """The input's content: ``str`` runs and a :class:`TokenView` per token, in order."""
+        assert isinstance(app, CrsApp)
+        field = app.query_one(self.input_selector, PromptInput)
+        return [node if isinstance(node, str) else field.token_view(node) for node in field.nodes()]
+
+    def cursor(self, app: App[Any]) -> int:
+        """The cursor's offset in ``input_tokens`` units (a token counts 1)."""
+        assert isinstance(app, CrsApp)
+        return app.query_one(self.input_selector, PromptInput).cursor_offset()
 
     def workspace_path(self, app: App[Any]) -> str | None:
         """The session form's ``workspace_path``; ``None`` until one is confirmed."""

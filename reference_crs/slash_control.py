@@ -37,7 +37,7 @@ class SlashControl:
     @property
     def popup(self) -> SlashPopup:
         """The popup."""
-        return self.app.query_one(SlashPopup)
+        return self.app.query_one("#slash-popup", SlashPopup)
 
     @property
     def input(self) -> PromptInput:

@@ -79,3 +79,17 @@ def test_the_history_benchmark_opens_and_grows_a_stored_conversation() -> None:
     assert all(sample.first_frame > 0 for sample in result["open"][30])
     assert result["open"][30][0].older_page > 0
     assert all(cost > 0 for cost in result["grow"][20])
+
+
+def test_the_file_popup_benchmark_opens_the_at_popup_of_every_side() -> None:
+    from benchmarks import file_popup
+
+    result = file_popup.run(sizes=(10,), repeats=1)
+    rows = file_popup.rows(result)
+    assert [row.key for row in rows] == [
+        "9. @ popup 10 reference",
+        "9. @ answer 10 reference",
+        "9. @ popup 10 crs_alt",
+        "9. @ answer 10 crs_alt",
+    ]
+    assert all(s.popup > 0 and s.answer > 0 for side in result[10].values() for s in side)

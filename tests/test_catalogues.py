@@ -83,19 +83,40 @@ def test_planned_catalogues_are_marked_planned_and_not_registered() -> None:
         assert load_catalogue(catalogue_path(name)).status == "registered"
 
 
-def test_a_planned_clause_cannot_be_cited_by_a_tag() -> None:
-    with pytest.raises(CatalogueError, match="'crs-at-trigger-position' is planned, not checked"):
-        find_clause("crs-at-trigger-position")
+PLANNED_AREA = """\
+- title: Later
+  status: planned
+  planned_for: "issue 99, a later part"
+  clauses:
+  - id: later-clause
+    level: MUST
+    text: Something holds later.
+    source: "000 ¶2"
+"""
+"""An area of a later part (every area of RAWP-CRS is active since part 3)."""
+
+
+def test_a_planned_clause_cannot_be_cited_by_a_tag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sample = load_catalogue(write_catalogue(tmp_path, VALID_CLAUSE, PLANNED_AREA))
+    monkeypatch.setattr("steps.clauses.catalogue", lambda name: sample.clauses)
+    with pytest.raises(CatalogueError, match="'later-clause' is planned, not checked"):
+        find_clause("later-clause")
 
 
 def test_an_active_clause_of_the_second_profile_can_be_cited() -> None:
     assert find_clause("crs-enter-sends").profile == RAWP_CRS
 
 
-def test_a_clause_of_a_planned_area_is_planned_with_the_work_that_will_check_it() -> None:
-    clause = load_catalogue(catalogue_path(RAWP_CRS)).clauses["crs-at-trigger-position"]
+def test_a_clause_of_a_planned_area_is_planned_with_the_work_that_will_check_it(
+    tmp_path: Path,
+) -> None:
+    clause = load_catalogue(write_catalogue(tmp_path, VALID_CLAUSE, PLANNED_AREA)).clauses[
+        "later-clause"
+    ]
     assert clause.status == "planned"
-    assert clause.planned_for and "issue 15" in clause.planned_for
+    assert clause.planned_for and "issue 99" in clause.planned_for
 
 
 def test_a_bad_status_is_rejected(tmp_path: Path) -> None:

@@ -2,8 +2,9 @@
 
 Run the profile's features on it with
 ``pytest features/rawp_crs --adapter examples.crs_alt.adapter:adapter``. It satisfies
-``steps.adapter.RawpCrsAdapter`` structurally and imports nothing from the harness; the
-port's types are imported for typing only.
+``steps.adapter.RawpCrsAdapter`` structurally and imports nothing from the harness but the
+part-3 value type ``steps.adapter.TokenView`` (when asked for the input's tokens); the port's
+types are imported for typing only.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from examples.crs_alt.app import AltCrsApp
 from examples.crs_alt.browser import BrowserDialog, SessionScreen
 from examples.crs_alt.command_bubble import CommandRow
 from examples.crs_alt.older import OlderRow, bounded_turns
+from examples.crs_alt.token_input import TokenComposer
 from examples.crs_alt.widgets import (
     AgentProse,
     Composer,
@@ -127,6 +129,12 @@ class CrsAltAdapter:
         """Return a fresh client wired to the harness's fake agent."""
         return AltCrsApp(port, control, clock, settings)
 
+    # part 3, the @ file popup (004 §3.4)
+
+    file_popup_selector = "#files"
+    """The file popup's frame: a line-drawn candidate list over a status row (spinner, prompt,
+    no-match message), in the layout right above the input."""
+
     # part 5, the file browser (004 §7)
 
     file_browser_selector = f"#{BrowserDialog.DIALOG_ID}"
@@ -149,6 +157,25 @@ class CrsAltAdapter:
             if isinstance(screen, SessionScreen):
                 return screen.workspace_path
         return None
+
+    # part 3, tokens in the input (004 §3.4.5)
+
+    def input_tokens(self, app: App[Any]) -> Sequence[object]:
+        """The input as ``str`` runs and ``steps.adapter.TokenView`` tokens, in order."""
+        from steps.adapter import TokenView  # the contract's value type (docs/adapters.md)
+
+        return [
+            part if isinstance(part, str) else TokenView(part.ref_id, part.path, part.label)
+            for part in self._composer(app).parts()
+        ]
+
+    def cursor(self, app: App[Any]) -> int:
+        """The cursor's offset in ``input_tokens`` units (a token counts 1)."""
+        return self._composer(app).cursor_units
+
+    def _composer(self, app: App[Any]) -> TokenComposer:
+        assert isinstance(app, AltCrsApp)
+        return app.screen.query_one(TokenComposer)
 
     def items(self, app: App[Any]) -> Sequence[Item]:
         """The conversation's items, top to bottom, each with its actor and kind."""

@@ -8,7 +8,7 @@ RAWP type name; any other type is ignored (``crs-ignore-unknown-events``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -26,8 +26,8 @@ from examples.crs_alt.asking import ASKED, Question, QuestionCard
 from examples.crs_alt.browser import SessionScreen
 from examples.crs_alt.command_bubble import CommandRow, split_command
 from examples.crs_alt.command_menu import entries_of
+from examples.crs_alt.file_input import FileComposer
 from examples.crs_alt.older import OlderTurns
-from examples.crs_alt.recall import RecallingComposer
 from examples.crs_alt.slash_input import SlashComposer
 from examples.crs_alt.widgets import (
     AgentProse,
@@ -73,11 +73,12 @@ class ChatScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """The conversation, the input and a hint line."""
-        composer = RecallingComposer(
+        composer = FileComposer(
             self.client.send_prompt, lambda: self.client.conversation, id=AltCrsApp.INPUT_ID
         )
         yield VerticalScroll(id=AltCrsApp.CONVERSATION_ID)
         yield composer.menu  # right above the input, in the layout (004 §3.2)
+        yield composer.files  # in the same place; never open with the menu (004 §3.4.7)
         yield composer
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
@@ -162,6 +163,7 @@ class AltCrsApp(App[None]):
             wire.SYSTEM_NOTICE: self._notice,
             wire.COMMANDS: self._commands,
             ASKED: self._asked,
+            wire.FILE_CANDIDATES: self._file_candidates,
         }
         self.questions: list[Question] = []
         """Questions not shown yet; the first is shown when the card before it is answered."""
@@ -191,18 +193,21 @@ class AltCrsApp(App[None]):
     # The frames sent are this client's own copies (``wire``), not the port's classes: the
     # agent matches them by type name and fields, so the port's type hint does not apply.
 
-    def send_prompt(self, text: str) -> None:
+    def send_prompt(self, text: str, file_references: Sequence[object] = ()) -> None:
         """Send ``text`` as a prompt and show it, its send time above it (``crs-enter-sends``).
 
-        A text that starts with ``/`` and a published command's name is sent with
-        ``input_type: "slash_command"`` and shown as a command bubble (004 §3.3).
+        ``text`` is the ``prompt_text`` as sent: typed text escaped, tokens in the token
+        format, one entry of ``file_references`` per token (004 §3.4.6). A text that starts
+        with ``/`` and a published command's name is sent with ``input_type:
+        "slash_command"`` and shown as a command bubble (004 §3.3).
         """
         sent_at = self.clock()
         menu = self.screen.query_one(SlashComposer).menu
         name, _ = split_command(text)
         command = text.startswith("/") and any(e.typed == name for e in menu.entries)
         kind = "slash_command" if command else "text"
-        self.port.send(wire.PromptRequest(prompt_text=text, input_type=kind))  # type: ignore[arg-type]
+        frame = wire.PromptRequest(text, kind, tuple(file_references))
+        self.port.send(frame)  # type: ignore[arg-type]
         self.waiting += 1
         self._new_day(sent_at)
         if command:
@@ -292,6 +297,10 @@ class AltCrsApp(App[None]):
         """Cache the published commands, replacing the earlier list (``crs-commands-*``)."""
         commands = getattr(event, "commands", None) or ()
         self.screen.query_one(SlashComposer).menu.publish(entries_of(commands))
+
+    def _file_candidates(self, event: object) -> None:
+        """Hand a file search's answer to the input's popup (004 §3.4.3)."""
+        self.screen.query_one(FileComposer).file_candidates(event)
 
     def _notice(self, event: object) -> None:
         moment = self.clock()

@@ -6,7 +6,9 @@ so ten thousand published commands cost a list filter per key, not ten thousand 
 It sits in the layout between the conversation and the input (docked above the input),
 making room instead of covering the conversation's last rows
 (``crs-slash-popup-keeps-history-visible``). It never takes the focus: the input keeps it
-and hands the menu the keys the menu owns (see ``examples.crs_alt.slash_input``).
+and hands the menu the keys the menu owns (see ``examples.crs_alt.slash_input``). The
+machinery it shares with the file popup (focus, hover, wrap, scroll, click) is
+``examples.crs_alt.line_menu``.
 """
 
 from __future__ import annotations
@@ -18,14 +20,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.cells import cell_len
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import events
-from textual.color import Color
 from textual.geometry import Size
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from examples.crs_alt.line_menu import LineMenu
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def entries_of(commands: Iterable[object]) -> list[Entry]:
     return entries
 
 
-class CommandMenu(ScrollView, can_focus=False):
+class CommandMenu(LineMenu):
     """The command list under a filter, one row per command, the highlighted row full-width.
 
     Rows alternate between two backgrounds (zebra striping, ``crs-slash-item-separation``);
@@ -142,17 +142,12 @@ class CommandMenu(ScrollView, can_focus=False):
         """Create a closed, empty menu; ``on_pick`` gets a clicked command."""
         super().__init__(id=id)
         self._on_pick = on_pick
-        self.display = False
         self.entries: list[Entry] = []
         """The cached commands, in menu order (``crs-commands-cached``)."""
         self.shown: list[Entry] = []
         """The commands the filter lets through, in menu order."""
         self.prefix = ""
         """The current filter: the text typed after ``/``."""
-        self.focus_index = 0
-        """The keyboard's row in :attr:`shown`."""
-        self.hover_index: int | None = None
-        """The row under the mouse, or ``None``."""
         self.uses: Counter[str] = Counter()
         """How often each command was sent this session (the first sort key)."""
         self._name_column = 0
@@ -160,18 +155,9 @@ class CommandMenu(ScrollView, can_focus=False):
     # state
 
     @property
-    def is_open(self) -> bool:
-        """Whether the menu is shown."""
-        return bool(self.display)
-
-    @property
-    def highlighted(self) -> int | None:
-        """The highlighted row: the hovered one, else the keyboard's; ``None`` when empty."""
-        if not self.shown:
-            return None
-        if self.hover_index is not None and self.hover_index < len(self.shown):
-            return self.hover_index
-        return self.focus_index
+    def row_count(self) -> int:
+        """How many commands are shown."""
+        return len(self.shown)
 
     @property
     def chosen(self) -> Entry | None:
@@ -207,23 +193,14 @@ class CommandMenu(ScrollView, can_focus=False):
         self.hover_index = None
         self._apply(prefix, keep=None, reset=True)
 
-    def close(self) -> None:
-        """Hide the menu."""
-        self.display = False
-        self.hover_index = None
-
     def filter(self, prefix: str) -> None:
         """Filter by ``prefix``; when the filter changes, the focus goes to the first row."""
         if prefix != self.prefix:
             self._apply(prefix, keep=None, reset=True)
 
-    def move(self, delta: int) -> None:
-        """Move the keyboard's row by ``delta``, wrapping at both ends; scroll it into view."""
-        if not self.shown:
-            return
-        self.focus_index = (self.focus_index + delta) % len(self.shown)
-        self._reveal(self.focus_index)
-        self.refresh()
+    def pick_row(self, row: int) -> None:
+        """Select the command on ``row``, as Enter would."""
+        self._on_pick(self.shown[row])
 
     # ordering and filtering
 
@@ -251,15 +228,6 @@ class CommandMenu(ScrollView, can_focus=False):
         self.styles.height = rows + 2  # the frame; max-height caps it
         self._reveal(self.focus_index, animate=False)
         self.refresh()
-
-    def _reveal(self, row: int, animate: bool = False) -> None:
-        """Scroll so that ``row`` is visible (``crs-slash-autoscroll``)."""
-        top = round(self.scroll_y)
-        height = self.scrollable_content_region.height or 1
-        if row < top:
-            self.scroll_to(y=row, animate=animate, immediate=True)
-        elif row >= top + height:
-            self.scroll_to(y=row - height + 1, animate=animate, immediate=True)
 
     # drawing
 
@@ -298,55 +266,3 @@ class CommandMenu(ScrollView, can_focus=False):
             line.append("  ")
             line.append_text(description)
         return line
-
-    def _over(self, background: Style, component: str) -> Style:
-        """The component's text style, its colour blended over ``background``.
-
-        A muted theme colour has an alpha, which a partial style cannot resolve.
-        """
-        styles = self.get_component_styles(component)
-        under = Color.from_rich_color(background.bgcolor)
-        return Style(
-            color=(under + styles.color).rich_color,
-            bold=styles.text_style.bold,
-            italic=styles.text_style.italic,
-        )
-
-    def _strip(self, text: Text, width: int, background: Style) -> Strip:
-        """``text`` on ``background`` over the whole row, the last cell kept free."""
-        text.truncate(max(0, width - 1), overflow="ellipsis", pad=True)
-        text.append(" ")
-        segments = [
-            Segment(s.text, background + s.style if s.style else background, s.control)
-            for s in text.render(self.app.console, end="")
-        ]
-        return Strip(segments, width).crop_extend(0, width, background)
-
-    # the mouse
-
-    def _row_at(self, event: events.MouseEvent) -> int | None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return None
-        row = round(self.scroll_y) + offset.y
-        return row if 0 <= row < len(self.shown) else None
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        """Highlight the row under the mouse (``crs-slash-hover-highlight``)."""
-        row = self._row_at(event)
-        if row != self.hover_index:
-            self.hover_index = row
-            self.refresh()
-
-    def on_leave(self, event: events.Leave) -> None:
-        """Give the highlight back to the keyboard's row."""
-        if self.hover_index is not None:
-            self.hover_index = None
-            self.refresh()
-
-    def on_click(self, event: events.Click) -> None:
-        """Select the clicked row, as Enter would (``crs-slash-pointer-select``)."""
-        row = self._row_at(event)
-        if row is not None:
-            event.stop()
-            self._on_pick(self.shown[row])

@@ -20,6 +20,8 @@ TOOL_RESULT = "tool.invoke.result"
 SYSTEM_NOTICE = "session.system.notice"
 COMMANDS = "agent.commands.publish"
 """RAWP type names of the events this client draws; every other type is ignored."""
+FILE_CANDIDATES = "session.file.candidates"
+"""The answer to a file search, for the ``@`` popup (004 §3.4.3)."""
 
 MONOSPACE_TYPES = frozenset({"text", "code", "json", "terminal", "diff", "task_list", "file_tree"})
 """Tool ``output_type`` values drawn verbatim; ``markdown`` is rendered, and any other
@@ -42,6 +44,15 @@ class PromptCancel:
 
     type: ClassVar[str] = "control.prompt.cancel"
     turn_id: str | None = None
+
+
+@dataclass(frozen=True)
+class FileSearch:
+    """Search the files for the ``@`` popup (``control.file.search``); ``""``: recent ones."""
+
+    type: ClassVar[str] = "control.file.search"
+    query_id: str
+    query: str
 
 
 def kind_of(event: object) -> str:

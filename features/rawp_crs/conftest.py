@@ -9,6 +9,7 @@ shadows the other's steps.
 from steps.rawp_crs.browser_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.command_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.conversation_steps import *  # noqa: F403 - step fixtures, by generated name
+from steps.rawp_crs.file_popup_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.focus_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.history_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.hover_steps import *  # noqa: F403 - step fixtures, by generated name

@@ -1,13 +1,31 @@
-"""The multi-line input: Enter sends, Shift+Enter or Ctrl+J inserts a line break."""
+"""The multi-line input: Enter sends, Shift+Enter or Ctrl+J inserts a line break.
+
+It also holds the inline file-reference tokens of 004 §3.4.5; their model is in
+:mod:`reference_crs.widgets.tokens` and the editing rules in :class:`PromptInput`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.style import Style
+from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widgets import TextArea
+from textual.widgets.text_area import Location, Selection
+
+from reference_crs.widgets.tokens import (
+    CAPS,
+    LEFT_CAP,
+    Token,
+    TokenTable,
+    clean_typed,
+    parse_nodes,
+    token_spans,
+)
+from steps.adapter import TokenView
 
 
 class PromptInput(TextArea):
@@ -35,7 +53,9 @@ class PromptInput(TextArea):
         input: PromptInput
         """The input it was typed in (already cleared)."""
         text: str
-        """The text as typed, never blank."""
+        """The text as typed, never blank; each token in it as ``@path``."""
+        nodes: tuple[str | Token, ...] = ()
+        """The content as text and token nodes (004 §3.4.6), what is sent."""
 
     def __init__(
         self,
@@ -57,6 +77,10 @@ class PromptInput(TextArea):
             classes: Space-separated CSS classes.
             disabled: Whether it starts disabled.
         """
+        self.tokens = TokenTable()
+        """Every token this input has made, by its left marker (undo brings one back)."""
+        self.marked: Token | None = None
+        """The token the first Backspace or Delete marked for deletion, if any."""
         super().__init__(
             text,
             soft_wrap=True,
@@ -99,8 +123,199 @@ class PromptInput(TextArea):
 
         A blank text (spaces and line breaks only) is neither sent nor cleared.
         """
-        text = self.text
+        nodes = tuple(self.nodes())
+        text = self.token_text(self.text)
         if not text.strip():
             return
+        self._unmark()
         self.clear()
-        self.post_message(self.Submitted(self, text))
+        self.post_message(self.Submitted(self, text, nodes))
+
+    # --- file-reference tokens (004 §3.4.5) ---
+
+    TOKEN_STYLE = Style(color="#e6f0ff", bgcolor="#1f4a7a")
+    """A token's label (``crs-token-background``: a light accent, not the input's colour)."""
+    MARKED_STYLE = Style(color="#ffe6e6", bgcolor="#7a1f2a")
+    """A token marked for deletion by the first Backspace or Delete (``crs-token-mark``)."""
+
+    def insert_file_token(self, start: Location, end: Location, path: str) -> TokenView:
+        """Replace the text ``start..end`` (the ``@query`` word) with one token for ``path``.
+
+        The cursor is left right after the token (``crs-token-replaces-query``).
+
+        Args:
+            start: TextArea location ``(row, column)`` where the replaced text begins.
+            end: TextArea location where it ends (exclusive).
+            path: The selected candidate's path.
+
+        Returns:
+            The new token's view: a fresh ``ref_id`` (``crs-multiple-tokens``), the path and
+            the label drawn.
+        """
+        token = self.tokens.new(path)
+        result = self.replace(token.text, start, end, maintain_selection_offset=False)
+        self.history.checkpoint()
+        self.move_cursor(result.end_location)
+        return self.token_view(token)
+
+    @staticmethod
+    def token_view(token: Token) -> TokenView:
+        """The adapter's view of ``token``."""
+        return TokenView(token.ref_id, token.path, token.label)
+
+    def nodes(self) -> list[str | Token]:
+        """The input's content as text nodes and token nodes, in order."""
+        return parse_nodes(self.text, self.tokens)
+
+    def cursor_offset(self) -> int:
+        """The cursor's offset in nodes: a character counts 1, a token counts 1."""
+        row, column = self.cursor_location
+        lines = self.text.split("\n")
+        before = "\n".join([*lines[:row], lines[row][:column] if row < len(lines) else ""])
+        return sum(1 if isinstance(node, Token) else len(node) for node in self.nodes_of(before))
+
+    def nodes_of(self, text: str) -> list[str | Token]:
+        """``text`` (a prefix of the document) as nodes."""
+        return parse_nodes(text, self.tokens)
+
+    def _spans(self, row: int) -> list[tuple[int, int, Token]]:
+        try:
+            line = self.document.get_line(row)
+        except IndexError:
+            return []
+        return token_spans(line, self.tokens)
+
+    def _span_around(self, location: Location) -> tuple[int, int, Token] | None:
+        """The token whose run has ``location`` strictly inside it, if any."""
+        row, column = location
+        for span in self._spans(row):
+            if span[0] < column < span[1]:
+                return span
+        return None
+
+    def _validate_selection(self, selection: Selection) -> Selection:
+        """Keep the cursor out of tokens (``crs-token-atomic-cursor``).
+
+        A cursor that lands inside a token's run goes to the edge in the direction it moved
+        (the nearer edge after a jump); a range end inside a token goes to the edge that
+        puts the whole token in the range.
+        """
+        start, end = super()._validate_selection(selection)
+        previous = self.selection.end
+        if start == end:
+            span = self._span_around(end)
+            if span is not None:
+                row = end[0]
+                first, last, _ = span
+                if previous[0] == row and previous[1] <= first:
+                    end = (row, last)
+                elif previous[0] == row and previous[1] >= last:
+                    end = (row, first)
+                else:
+                    end = (row, first if end[1] - first <= last - end[1] else last)
+                start = end
+            return Selection(start, end)
+        forward = start <= end
+        start = self._widen(start, backward=forward)
+        end = self._widen(end, backward=not forward)
+        return Selection(start, end)
+
+    def _widen(self, location: Location, *, backward: bool) -> Location:
+        span = self._span_around(location)
+        if span is None:
+            return location
+        return (location[0], span[0] if backward else span[1])
+
+    def _range(self, start: Location, end: Location) -> tuple[Location, Location]:
+        """``start..end`` sorted and widened to whole tokens."""
+        top, bottom = sorted((start, end))
+        return self._widen(top, backward=True), self._widen(bottom, backward=False)
+
+    def _delete_via_keyboard(self, start: Location, end: Location):  # type: ignore[no-untyped-def]
+        """Delete a range from the keyboard; its tokens go whole (``crs-token-range-delete``)."""
+        self._unmark()
+        top, bottom = self._range(start, end)
+        return super()._delete_via_keyboard(top, bottom)
+
+    def _replace_via_keyboard(self, insert: str, start: Location, end: Location):  # type: ignore[no-untyped-def]
+        """Insert typed or pasted text; it never forges a token nor splits one."""
+        self._unmark()
+        top, bottom = self._range(start, end)
+        return super()._replace_via_keyboard(clean_typed(insert), top, bottom)
+
+    def _token_before(self) -> tuple[int, int, Token] | None:
+        row, column = self.cursor_location
+        return next((span for span in self._spans(row) if span[1] == column), None)
+
+    def _token_after(self) -> tuple[int, int, Token] | None:
+        row, column = self.cursor_location
+        return next((span for span in self._spans(row) if span[0] == column), None)
+
+    def action_delete_left(self) -> None:
+        """Backspace: right after a token, mark it, then remove it (two steps, 004 §3.4.5)."""
+        if self.selection.is_empty and (span := self._token_before()) is not None:
+            self._two_step(span)
+            return
+        super().action_delete_left()
+
+    def action_delete_right(self) -> None:
+        """Delete: right before a token, mark it, then remove it (two steps, 004 §3.4.5)."""
+        if self.selection.is_empty and (span := self._token_after()) is not None:
+            self._two_step(span)
+            return
+        super().action_delete_right()
+
+    def _two_step(self, span: tuple[int, int, Token]) -> None:
+        first, last, token = span
+        if self.marked is not token:
+            self.marked = token
+            self._redraw()
+            return
+        row = self.cursor_location[0]
+        self._unmark()
+        self.history.checkpoint()
+        super()._delete_via_keyboard((row, first), (row, last))
+        self.history.checkpoint()
+
+    def _unmark(self) -> None:
+        if self.marked is not None:
+            self.marked = None
+            self._redraw()
+
+    def _redraw(self) -> None:
+        self._line_cache.clear()
+        self.refresh()
+
+    def _watch_selection(self, previous_selection: Selection, selection: Selection) -> None:
+        super()._watch_selection(previous_selection, selection)
+        if previous_selection != selection:
+            self._unmark()
+
+    def get_line(self, line_index: int) -> Text:
+        """The line with its tokens drawn: caps ``▐ ▌`` and the label on the token colour."""
+        line = super().get_line(line_index)
+        spans = self._spans(line_index)
+        if not spans:
+            return line
+        chars = list(line.plain.translate(CAPS))
+        for first, _, _ in spans:
+            chars[first] = LEFT_CAP
+        drawn = Text("".join(chars), end="", no_wrap=True)
+        for first, last, token in spans:
+            style = self.MARKED_STYLE if token is self.marked else self.TOKEN_STYLE
+            cap = Style(color=style.bgcolor)
+            drawn.stylize(cap, first, first + 1)
+            drawn.stylize(style, first + 1, last - 1)
+            drawn.stylize(cap, last - 1, last)
+        return drawn
+
+    def token_text(self, text: str) -> str:
+        """``text`` with each token as ``@path`` (``crs-token-copy-as-text``)."""
+        return "".join(
+            "@" + node.path if isinstance(node, Token) else node for node in self.nodes_of(text)
+        )
+
+    @property
+    def selected_text(self) -> str:
+        """The selection, each token in it as ``@path``."""
+        return self.token_text(super().selected_text)

@@ -260,7 +260,7 @@ def _bubble_app(name: str, doc: str, render: Callable[[str], Content]) -> type[C
         def compose(self) -> ComposeResult:
             yield Static(render(self.text), classes="bubble")
 
-    def user_message(self: CrsApp, text: str) -> Widget:
+    def user_message(self: CrsApp, text: str, *_: object) -> Widget:
         return Message(text)
 
     return type(
@@ -388,7 +388,7 @@ class _CardMessage(UserMessage):
 class NestedCard(CrsApp):
     """crs-user-bubble-no-nested-container: the bubble holds a framed card."""
 
-    def user_message(self, text: str) -> Widget:
+    def user_message(self, text: str, *_: object) -> Widget:
         return _CardMessage(text)
 
 
@@ -2098,3 +2098,327 @@ class HoverMovesOptions(CrsApp):
     CSS = (
         "InteractionPanel OptionList:hover, InteractionPanel SelectionList:hover { padding: 1 0; }"
     )
+
+
+# --- branch filepop ---
+
+from rawp_port import FileCandidate, FileSearch  # noqa: E402 - this branch's block
+from reference_crs import file_control  # noqa: E402
+from reference_crs.browser.names import display_name  # noqa: E402
+from reference_crs.file_control import FileControl, FileTrigger  # noqa: E402
+from reference_crs.widgets.file_popup import FilePopup  # noqa: E402
+
+
+class _FileApp(CrsApp):
+    """The reference client with a replaced file popup behaviour (``FILES``) or popup."""
+
+    FILES: type[FileControl] = FileControl
+    FILE_POPUP: type[FilePopup] = FilePopup
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.file = self.FILES(self)
+
+    def file_popup(self) -> FilePopup:
+        return self.FILE_POPUP(id=self.FILE_POPUP_ID)
+
+
+def _file_trigger(finder: Any) -> type[FileControl]:
+    """A file popup behaviour that finds the `@` word with ``finder(line, row, column)``."""
+
+    class Control(FileControl):
+        def trigger(self) -> FileTrigger | None:
+            field = self.input
+            row, column = field.cursor_location
+            return finder(field.document.get_line(row), row, column)
+
+    return Control
+
+
+def _any_at(line: str, row: int, column: int) -> FileTrigger | None:
+    before = line[:column]
+    at = before.rfind("@")
+    if at < 0 or any(c.isspace() for c in before[at:]):
+        return None
+    return FileTrigger(row, at, before[at + 1 :])
+
+
+def _at_after_symbol(line: str, row: int, column: int) -> FileTrigger | None:
+    found = _any_at(line, row, column)
+    if found is None or (
+        found.column and (line[found.column - 1].isalnum() or line[found.column - 1] == ".")
+    ):
+        return None
+    return found
+
+
+def _at_to_cursor(line: str, row: int, column: int) -> FileTrigger | None:
+    before = line[:column]
+    at = before.rfind("@")
+    if at < 0 or (at and not before[at - 1].isspace()):
+        return None
+    return FileTrigger(row, at, before[at + 1 :])
+
+
+@mutant
+class AtOnlyAtInputStart(_FileApp):
+    """crs-at-trigger-position: `@` opens the popup only as the input's first character."""
+
+    FILES = _file_trigger(
+        lambda line, row, column: (
+            found
+            if (found := file_control.find_file_trigger(line, row, column)) is not None
+            and found.column == 0
+            and row == 0
+            else None
+        )
+    )
+
+
+@mutant
+class AtInsideWordOpens(_FileApp):
+    """crs-at-no-trigger-after-word: any `@`, as in `user@host` or `a.@b`, opens the popup."""
+
+    FILES = _file_trigger(_any_at)
+
+
+@mutant
+class AtOpensOverSlashPopup(_FileApp):
+    """crs-at-no-trigger-in-slash-popup: `@` after a symbol opens the popup, even over `/`'s."""
+
+    class FILES(FileControl):
+        def trigger(self) -> FileTrigger | None:
+            field = self.input
+            row, column = field.cursor_location
+            return _at_after_symbol(field.document.get_line(row), row, column)
+
+        def slash_open(self) -> bool:
+            return False
+
+
+@mutant
+class FilePopupCoversInput(_FileApp):
+    """crs-at-popup-overlay: the file popup is drawn over the input instead of against it."""
+
+    CSS = "#file-popup { overlay: screen; }"
+
+
+@mutant
+class FilePopupAtScreenTop(_FileApp):
+    """crs-at-popup-near-cursor: the file popup is drawn at the screen top, away from the input."""
+
+    CSS = "#file-popup { dock: top; }"
+
+
+class _BlankUntilAnswered(FilePopup):
+    def open_waiting(self) -> None:
+        super().open_waiting()
+        self.set_options([])
+
+    def set_loading(self, loading: bool) -> None:
+        super().set_loading(loading and bool(self.shown))
+
+
+@mutant
+class FilePopupOpensBlank(_FileApp):
+    """crs-at-popup-initial-state: right after `@` the popup is empty, no prompt, no indicator."""
+
+    FILE_POPUP = _BlankUntilAnswered
+
+
+class _DirectoryAsName(FilePopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        name = display_name(str(slash.attribute(command, "name")))
+        directory = display_name(str(slash.attribute(command, "directory")))
+        return Content.assemble(name, "  ", directory)
+
+
+@mutant
+class DirectoryNotMuted(_FileApp):
+    """crs-at-item-content: the directory is drawn in the name's colour, not muted."""
+
+    FILE_POPUP = _DirectoryAsName
+
+
+class _IconOnPythonOnly(FilePopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        name = str(slash.attribute(command, "name"))
+        if name.endswith(".py"):
+            return FilePopup._prompt(command)
+        directory = str(slash.attribute(command, "directory"))
+        return Content.assemble(name, "  ", (directory, "$text-muted"))
+
+
+@mutant
+class IconsOnSomeItems(_FileApp):
+    """crs-at-item-icon-consistent: only Python files carry an icon, the others none."""
+
+    FILE_POPUP = _IconOnPythonOnly
+
+
+class _NoMatchMarks(FilePopup):
+    @staticmethod
+    def _prompt(command: object) -> Content:
+        return FilePopup._prompt(
+            FileCandidate(
+                str(slash.attribute(command, "path")),
+                str(slash.attribute(command, "name")),
+                str(slash.attribute(command, "directory")),
+            )
+        )
+
+
+@mutant
+class MatchRangesIgnored(_FileApp):
+    """crs-at-match-highlight: the matched characters of a name are drawn like the others."""
+
+    FILE_POPUP = _NoMatchMarks
+
+
+@mutant
+class FileItemsTouchEdge(_FileApp):
+    """crs-at-item-separation: a candidate's text starts at the popup's inner edge."""
+
+    CSS = "#file-popup > .option-list--option { padding: 0; }"
+
+
+@mutant
+class SearchKeepsTheAt(_FileApp):
+    """crs-at-search-request: the search's query is sent with its leading `@`."""
+
+    class FILES(FileControl):
+        def search(self, query: str) -> None:
+            self.active, self.sent_query = self.next_query_id(), query
+            self.popup.set_loading(True)
+            self.app.port.send(FileSearch(query_id=self.active, query=f"@{query}"))
+
+
+class _NoSpinner(FilePopup):
+    def set_loading(self, loading: bool) -> None:
+        super().set_loading(False)
+
+
+@mutant
+class NoLoadingIndicator(_FileApp):
+    """crs-at-loading-indicator: nothing shows that a search is unanswered."""
+
+    FILE_POPUP = _NoSpinner
+
+
+@mutant
+class AnswerForAnyQueryIdShown(_FileApp):
+    """crs-at-current-query-only: an answer is drawn whatever its query_id, one never sent too."""
+
+    class FILES(FileControl):
+        def accepts(self, query_id: str) -> bool:
+            return self.popup.is_open
+
+
+@mutant
+class SameQueryIdForEveryQuery(_FileApp):
+    """crs-at-stale-results-ignored: every search carries one query_id, so late answers win."""
+
+    class FILES(FileControl):
+        def next_query_id(self) -> str:
+            return "file-query"
+
+
+@mutant
+class NoMatchClosesFilePopup(_FileApp):
+    """crs-at-no-match-stays-open: an empty answer closes the popup."""
+
+    class FILES(FileControl):
+        def answer(self, event: Any) -> None:
+            super().answer(event)
+            if self.popup.is_open and not self.popup.shown and not self.popup.loading:
+                self.close()
+
+
+@mutant
+class FileArrowsIgnored(_FileApp):
+    """crs-at-keys-move: ↑/↓ leave the focus on the first candidate."""
+
+    class FILES(FileControl):
+        def key(self, key: str) -> bool:
+            if key in ("up", "down") and self.popup.is_open:
+                return True
+            return super().key(key)
+
+
+@mutant
+class SelectionInsertsNothing(_FileApp):
+    """crs-at-keys-select: Enter and Tab close the popup without putting the file in the input."""
+
+    class FILES(FileControl):
+        def choose(self, candidate: object) -> None:
+            self.close()
+
+
+@mutant
+class EscapeDropsTheAtWord(_FileApp):
+    """crs-at-keys-escape: Escape closes the popup and deletes the `@query` typed."""
+
+    class FILES(FileControl):
+        def key(self, key: str) -> bool:
+            found = self.trigger() if key == "escape" and self.popup.is_open else None
+            taken = super().key(key)
+            if found is not None:
+                self.input.replace("", (found.row, found.column), self.input.cursor_location)
+            return taken
+
+
+@mutant
+class FilePopupFrozenAfterAnswer(_FileApp):
+    """crs-at-keys-typing: once candidates are drawn, typing on sends no new search."""
+
+    class FILES(FileControl):
+        def search(self, query: str) -> None:
+            if not self.popup.shown:
+                super().search(query)
+
+
+class _ClickIgnoredFile(FilePopup):
+    async def _on_click(self, event: Any) -> None:
+        event.stop()
+        event.prevent_default()
+
+
+@mutant
+class FileClickIgnored(_FileApp):
+    """crs-at-popup-shares-slash-rules: a click on a candidate selects nothing."""
+
+    FILE_POPUP = _ClickIgnoredFile
+
+
+@mutant
+class SlashInAtWordOpensCommands(_SlashApp):
+    """crs-at-slash-is-path: a `/` inside an `@` word opens the command popup."""
+
+    CONTROL = _with_trigger(
+        lambda line, row, column: (
+            slash.find_trigger(line, row, column)
+            or (
+                Trigger(row, at, line[at + 1 : column])
+                if (at := line.rfind("/", 0, column)) >= 0
+                and "@" in line[:at]
+                and not any(c.isspace() for c in line[at:column])
+                else None
+            )
+        )
+    )
+
+
+@mutant
+class FilePopupOutlivesItsWord(_FileApp):
+    """crs-popups-exclusive: the file popup stays open past a space, under the command popup."""
+
+    class FILES(FileControl):
+        def trigger(self) -> FileTrigger | None:
+            field = self.input
+            row, column = field.cursor_location
+            return _at_to_cursor(field.document.get_line(row), row, column)
+
+        def slash_open(self) -> bool:
+            return False
