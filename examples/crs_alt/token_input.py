@@ -37,6 +37,8 @@ from textual.widgets.text_area import Edit, EditResult, Selection
 
 from examples.crs_alt.recall import RecallingComposer
 from examples.crs_alt.token_spans import (
+    LEFT_CAP,
+    RIGHT_CAP,
     FileRef,
     Message,
     Span,
@@ -184,13 +186,13 @@ class TokenComposer(RecallingComposer):
     def edit(self, edit: Edit) -> EditResult:
         """Perform ``edit``, widened to whole tokens, and re-map the tokens onto the text."""
         start, end = sorted((self._index(edit.from_location), self._index(edit.to_location)))
-        wide = self.tokens.widen(start, end)
-        if wide != (start, end):
-            start, end = wide
-            edit.from_location = self._location(start)
-            edit.to_location = self._location(end)
-        if not self._quiet:
+        shrinking = self._shrinking()
+        if shrinking is not None and not self._quiet:  # end it first; the range moves with it
+            start, end = _moved(start, shrinking), _moved(end, shrinking)
             self.finish_removal()
+        start, end = self.tokens.widen(start, end)
+        edit.from_location, edit.to_location = self._location(start), self._location(end)
+        if not self._quiet:
             typed = start == end and len(edit.text) == 1 and edit.text != "\n"
             if not (typed and self._typing_at == start):
                 self._remember()
@@ -279,16 +281,20 @@ class TokenComposer(RecallingComposer):
         self._shrinker = self.set_interval(1 / 60, self._shrink)
         self._redraw()
 
+    def _shrinking(self) -> Span | None:
+        """The token shrinking away now, if any."""
+        return next((s for s in self.tokens if s.removing), None)
+
     def _shrink(self) -> None:
-        """One frame of the deletion: the shrinking token loses a few cells."""
-        span = next((s for s in self.tokens if s.removing), None)
+        """One frame of the deletion: the shrinking token loses a few cells, caps kept."""
+        span = self._shrinking()
         if span is None:
             self._stop_shrinking()
             return
         full = len(drawn(span.label))
         left = max(0, span.length - max(1, -(-full // SHRINK_FRAMES)))
-        text = self.text[span.start : span.start + left]
-        self._retext(span, text)
+        now = self.text[span.start : span.end]
+        self._retext(span, now[: left - 1] + now[-1] if left >= 2 else now[:left])
 
     def _retext(self, span: Span, text: str) -> None:
         """Draw ``span`` as ``text``, a prefix of what it draws now; with none it is gone."""
@@ -325,7 +331,7 @@ class TokenComposer(RecallingComposer):
 
     def finish_removal(self) -> None:
         """End a deletion animation at once (before the next key, paste, undo or send)."""
-        span = next((s for s in self.tokens if s.removing), None)
+        span = self._shrinking()
         if span is not None:
             self._retext(span, "")
         self._stop_shrinking()
@@ -411,9 +417,9 @@ class TokenComposer(RecallingComposer):
             start, end = span.start - first, span.end - first
             line.stylize(style, start, end)
             cap = Style(color=style.bgcolor, bgcolor=self.rich_style.bgcolor)
-            if not span.removing:
-                line.stylize(cap, start, start + 1)
-                line.stylize(cap, end - 1, end)
+            for column in (start, end - 1):
+                if line.plain[column : column + 1] in (LEFT_CAP, RIGHT_CAP):
+                    line.stylize(cap, column, column + 1)
         return line
 
     def _redraw(self) -> None:
@@ -430,6 +436,13 @@ class TokenComposer(RecallingComposer):
 
     def _own(self) -> _Own:
         return _Own(self)
+
+
+def _moved(offset: int, span: Span) -> int:
+    """Where ``offset`` is once the shrinking ``span`` is gone from the document."""
+    if offset >= span.end:
+        return offset - span.length
+    return min(offset, span.start)
 
 
 class _Own:
