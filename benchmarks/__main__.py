@@ -33,7 +33,7 @@ from benchmarks.timing import Row, machine
 
 BENCHMARKS = (
     "overhead", "parallel", "scale", "startup", "streaming", "slash", "browser", "history",
-    "at", "search",
+    "at", "search", "debounce",
 )  # fmt: skip
 """Names accepted by ``--only``, in the order they run."""
 
@@ -111,7 +111,15 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = file_search.run(size, count(11), count(3))
         return file_search.rows(result), result
 
+    def run_debounce() -> tuple[list[Row], object]:
+        from benchmarks import debounce  # imported here: the import line is shared
+
+        shape = {"keys": (5,), "paces": (0.0, 0.03)} if quick else {}
+        result = debounce.run(**shape, repeats=count(3))
+        return debounce.rows(result), result
+
     every = {
+        "debounce": run_debounce,
         "search": run_search,
         "history": run_history,
         "overhead": run_overhead,
