@@ -38,8 +38,8 @@ from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
 
 KEYS = (5, 20)
 """Letters typed after ``@``."""
-PACES = (0.0, 0.03, 0.12)
-"""Seconds between two keys; ``0`` posts them all at once (a burst)."""
+PACES = (0, 30, 120)
+"""Milliseconds between two keys; ``0`` posts them all at once (a burst)."""
 CLIENTS = ("reference", "crs_alt")
 """The apps measured, in the order of the first round."""
 TERMINAL = (100, 30)
@@ -100,8 +100,8 @@ async def _until(condition: Any, what: str) -> None:
         await asyncio.sleep(0.001)
 
 
-async def sample(client: str, keys: int, pace: float) -> Sample:
-    """Type ``@`` then ``keys`` letters at ``pace`` into a fresh ``client`` app."""
+async def sample(client: str, keys: int, pace: int) -> Sample:
+    """Type ``@`` then ``keys`` letters, one every ``pace`` ms, into a fresh ``client`` app."""
     agent = Stamping()
     app = _app(client, agent)
     query = LETTERS[:keys]
@@ -114,7 +114,7 @@ async def sample(client: str, keys: int, pace: float) -> Sample:
         last = perf_counter()
         for at, stroke in enumerate(typed(query)):
             if pace and at:
-                await asyncio.sleep(pace)
+                await asyncio.sleep(pace / 1000)
             app.post_message(stroke)
             last = perf_counter()
         await _until(
@@ -125,26 +125,29 @@ async def sample(client: str, keys: int, pace: float) -> Sample:
         return Sample(len(agent.searches) - before, sent - last)
 
 
-def run(
-    keys: tuple[int, ...] = KEYS, paces: tuple[float, ...] = PACES, repeats: int = 3
-) -> dict[tuple[int, float], dict[str, list[Sample]]]:
+Result = dict[int, dict[int, dict[str, list[Sample]]]]
+"""Samples by keys typed, then by pace (ms), then by client."""
+
+
+def run(keys: tuple[int, ...] = KEYS, paces: tuple[int, ...] = PACES, repeats: int = 3) -> Result:
     """Run benchmark 11: ``repeats`` interleaved rounds of both clients per case."""
-    result: dict[tuple[int, float], dict[str, list[Sample]]] = {}
+    result: Result = {}
     for count in keys:
         for pace in paces:
             samples: dict[str, list[Sample]] = {client: [] for client in CLIENTS}
             for order in rounds(CLIENTS, repeats):
                 for client in order:
                     samples[client].append(asyncio.run(sample(client, count, pace)))
-            result[(count, pace)] = samples
+            result.setdefault(count, {})[pace] = samples
     return result
 
 
-def rows(result: dict[tuple[int, float], dict[str, list[Sample]]]) -> list[Row]:
+def rows(result: Result) -> list[Row]:
     """Per case and client: the last-key delay against the window, and searches per keys."""
     table = []
-    for (count, pace), clients in result.items():
-        how = "burst" if not pace else f"every {pace * 1000:.0f} ms"
+    cases = ((count, pace, clients) for count, by in result.items() for pace, clients in by.items())
+    for count, pace, clients in cases:
+        how = "burst" if not pace else f"every {pace} ms"
         for client, samples in clients.items():
             delay = median(s.delay for s in samples)
             searches = median(s.searches for s in samples)

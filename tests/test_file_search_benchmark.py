@@ -1,4 +1,4 @@
-"""Smoke test of benchmark 10 (benchmarks/file_search.py) at a tiny size: it runs and reports.
+"""Smoke tests of benchmarks 10 and 11 (benchmarks/file_search.py, debounce.py), tiny sizes.
 
 No timing is asserted (docs/performance.md): only that every side was sampled, that the
 generated tree is what the index holds, and that the rows come out.
@@ -35,3 +35,15 @@ def test_the_search_benchmark_samples_every_query_on_every_side() -> None:
     keys = [row.key for row in file_search.rows(result)]
     assert keys[0] == "10. index 300" and keys[-1] == "10. every query"
     assert len(keys) == len(file_search.QUERIES) + 2
+
+
+def test_the_debounce_benchmark_counts_searches_and_times_both_clients() -> None:
+    from benchmarks import debounce
+
+    result = debounce.run(keys=(3,), paces=(0, 10), repeats=1)
+    assert set(result) == {3} and set(result[3]) == {0, 10}
+    for clients in result[3].values():
+        assert set(clients) == {"reference", "crs_alt"}
+        assert all(1 <= s.searches <= 3 and s.delay >= 0 for side in clients.values() for s in side)
+    keys = [row.key for row in debounce.rows(result)]
+    assert keys[:2] == ["11. debounce 3 keys burst reference", "11. debounce 3 keys burst crs_alt"]
