@@ -75,8 +75,8 @@ def test_a_name_subsequence_marks_the_tightest_run_of_characters() -> None:
     (candidate,) = FILES.search("fbp")
     assert candidate.path == "lib/foo_bar.py"
     assert candidate.match_ranges == ((0, 1), (4, 5), (8, 9))
-    tight = Files(["a_xab.txt"]).search("ab")[0]
-    assert tight.match_ranges == ((3, 5),)
+    tight = Files(["a_x_a_b.txt"]).search("ab")[0]  # the "a" closest to the "b"
+    assert tight.match_ranges == ((4, 5), (6, 7))
 
 
 def test_a_path_like_query_matches_across_the_separator_and_marks_only_the_name() -> None:
@@ -119,6 +119,12 @@ def test_short_queries_are_matched_without_the_prefilter_as_longer_ones_are() ->
     assert files.search("ab")[-1].match_ranges == ((0, 1),)  # "b" of b.txt
     assert _paths(files.search("ba")) == []
     assert _paths(files.search("a/b")) == ["a/b.txt"]  # three characters: prefiltered
+
+
+def test_ranges_stay_on_the_name_where_lower_casing_changes_the_length() -> None:
+    (candidate,) = Files(["docs/İİ_parser.md"]).search("parser")  # "İ".lower() is 2 characters
+    assert candidate.match_ranges == ((3, 9),) and _marked(candidate) == "parser"
+    assert Files(["İstanbul.txt"]).search("ist")[0].match_ranges == ((0, 3),)
 
 
 def test_no_match_is_an_empty_answer() -> None:
