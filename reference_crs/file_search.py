@@ -9,8 +9,9 @@ and name, and its modification time. What ``.gitignore`` files ignore is left ou
 ones too, with git's rules (``pathspec``'s ``GitIgnoreSpec``, gitwildmatch patterns): a
 deeper file's patterns win over a shallower one's, ``!`` negates, and nothing inside an
 ignored directory comes back. ``.git/info/exclude`` counts as a root ``.gitignore``.
-``.git`` and the directories in :data:`SKIPPED_DIRECTORIES` are never entered, and a
-directory that cannot be read is skipped (its siblings are still indexed).
+``.git`` (a directory, or a file in a linked worktree) is never listed, the directories in
+:data:`SKIPPED_DIRECTORIES` are never entered, and a directory that cannot be read is
+skipped (its siblings are still indexed).
 
 *Refresh.* A search never walks the tree. At most once every :data:`RECHECK_SECONDS` a
 search stats the directories and ``.gitignore`` files seen by the last walk (one ``stat``
@@ -380,6 +381,8 @@ def _walk(root: Path, max_files: int) -> _Snapshot:
         below: list[tuple[str, str, tuple[tuple[str, pathspec.GitIgnoreSpec], ...]]] = []
         for entry in entries:
             name = entry.name
+            if name == ".git":
+                continue  # the repository (a file in a linked worktree), never a candidate
             path = relative + name
             try:
                 is_directory = entry.is_dir(follow_symlinks=False)

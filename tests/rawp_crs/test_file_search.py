@@ -176,6 +176,8 @@ def test_gitignore_files_nested_and_negated_are_honoured(tmp_path: Path) -> None
             ".git/HEAD": "",
             "secret.txt": "",
             "node_modules/pkg/index.js": "",
+            "worktree/.git": "gitdir: /elsewhere\n",  # a linked worktree's .git is a file
+            "worktree/code.py": "",
         },
     )
     (root / "build" / ".gitignore").write_text("!out.py\n")  # an ignored dir is not entered
@@ -191,6 +193,7 @@ def test_gitignore_files_nested_and_negated_are_honoured(tmp_path: Path) -> None
         "src/deep/.gitignore",
         "src/deep/kept.tmp",
         "vendor/.gitignore",
+        "worktree/code.py",
     }
 
 
