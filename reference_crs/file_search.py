@@ -6,9 +6,11 @@ the conformance suite never uses it (its fake agent answers searches itself).
 *Index.* :class:`FileIndex` walks the root once (``os.scandir``, symbolic links to
 directories not followed) and keeps every file's relative POSIX path, its lower-cased path
 and name, and its modification time. What ``.gitignore`` files ignore is left out, nested
-ones too, with git's rules (``pathspec``'s ``GitIgnoreSpec``, gitwildmatch patterns): a
-deeper file's patterns win over a shallower one's, ``!`` negates, and nothing inside an
-ignored directory comes back. ``.git/info/exclude`` counts as a root ``.gitignore``.
+ones too, with git's rules (patterns parsed by ``pathspec``'s ``GitIgnoreSpec``, each entry
+judged as git does during its walk, see :func:`_decision`): a deeper file's patterns win over
+a shallower one's, the last matching pattern of a file wins, ``!`` negates, and nothing
+inside an ignored directory comes back. A test holds it to ``git ls-files --others
+--exclude-standard`` on the same tree. ``.git/info/exclude`` counts as a root ``.gitignore``.
 ``.git`` (a directory, or a file in a linked worktree) is never listed, the directories in
 :data:`SKIPPED_DIRECTORIES` are never entered, and a directory that cannot be read is
 skipped (its siblings are still indexed).
@@ -81,6 +83,8 @@ SKIPPED_DIRECTORIES = frozenset({".git", ".venv", "node_modules", "__pycache__",
 """Directories never entered, ignored by a ``.gitignore`` or not."""
 
 Range = tuple[int, int]
+_DIR_MARK = "ps_d"
+"""The regex group ``pathspec`` gives the ``/`` after a directory a pattern matched."""
 
 
 @dataclass(frozen=True)
@@ -422,10 +426,36 @@ def _ignored(rules: Sequence[tuple[str, pathspec.GitIgnoreSpec]], path: str) -> 
     The deepest ignore file with a pattern that matches decides (git's precedence).
     """
     for prefix, spec in rules:
-        result = spec.check_file(path[len(prefix) :])
-        if result.include is not None:
-            return bool(result.include)
+        decided = _decision(spec, path[len(prefix) :])
+        if decided is not None:
+            return decided
     return False
+
+
+def _decision(spec: pathspec.GitIgnoreSpec, path: str) -> bool | None:
+    """What the last pattern of ``spec`` that matches ``path`` itself says (git's rule).
+
+    The walk never enters an ignored directory, so only a match of the entry itself counts:
+    a pattern that matches a parent directory (``pathspec`` marks the ``/`` after it) is
+    skipped, and the last matching pattern decides whatever its kind. ``GitIgnoreSpec``'s
+    own ``check_file`` judges whole paths, lets file patterns outrank directory patterns
+    and so never lets ``!*/`` re-include directories after ``*`` (psf/black#3694).
+    """
+    for pattern in reversed(spec.patterns):
+        if pattern.include is None:
+            continue
+        found = pattern.match_file(path)
+        if found is None:
+            continue
+        match = getattr(found, "match", None)
+        if (
+            match is not None
+            and match.groupdict().get(_DIR_MARK) is not None
+            and match.start(_DIR_MARK) < len(path) - 1
+        ):
+            continue  # matched a parent directory, already judged by the walk
+        return bool(pattern.include)
+    return None
 
 
 def _changed(watched: dict[str, float]) -> bool:

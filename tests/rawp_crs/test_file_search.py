@@ -7,6 +7,8 @@ person running ``python -m reference_crs`` gets from ``control.file.search`` (00
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -314,3 +316,42 @@ def test_an_unreadable_directory_is_skipped_and_its_siblings_kept(unreadable: Pa
         "open/seen.py",
         "top.py",
     ]
+
+
+def test_the_index_equals_what_git_itself_does_not_ignore(tmp_path: Path) -> None:
+    """git is the oracle: ``git ls-files --others --exclude-standard`` in a fresh repository."""
+    git = shutil.which("git")
+    assert git is not None, "git is needed for this oracle"
+    root = _tree(
+        tmp_path,
+        {
+            ".gitignore": (
+                "# a comment\n*.py[co]\n**/gen/\ndoc/*.txt\n!doc/keep.txt\n/anchored\n"
+                "a/**/b\n\\#hash\ntrailing.txt   \n*.tmp\n"
+                "foo/*\n!foo/bar\n!foo/baz/quux\nskip/\n/name\nname.txt/\n\\[brackets\\].md\n"
+            ),
+            "x.pyc": "", "x.py": "", "deep/gen/out.js": "", "gen.js": "",
+            "doc/a.txt": "", "doc/keep.txt": "", "doc/sub/b.txt": "",
+            "anchored": "", "sub/anchored": "", "a/b": "", "a/x/y/b": "", "a/x/c": "",
+            "#hash": "", "trailing.txt": "",
+            "lib/.gitignore": "!*.tmp\n/only_here.md\n*\n!*/\n!*.rs\n",  # a whitelist
+            "lib/keep.tmp": "", "lib/only_here.md": "", "lib/core.rs": "", "lib/x.c": "",
+            "lib/inner/mod.rs": "", "lib/inner/mod.c": "",
+            "out/.gitignore": "*\n!keep/\n", "out/x.o": "", "out/keep/y.o": "",
+            "foo/bar/z.md": "", "foo/baz/quux/q.md": "", "foo/other.md": "",
+            "nest/.gitignore": "!*.pyc\n", "nest/n.pyc": "",
+            "skip/.gitignore": "!inside.md\n", "skip/inside.md": "", "skip/me.md": "",
+            "name/x.txt": "", "sub/name": "", "sub/name.txt/y": "",
+            "sp ace/a b.md": "", "[brackets].md": "", "q?.md": "",
+        },
+    )  # fmt: skip
+    subprocess.run([git, "init", "-q", os.fspath(root)], check=True)
+    listed = subprocess.run(
+        [git, "-C", os.fspath(root), "ls-files", "--others", "--exclude-standard", "-z"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    expected = {path for path in listed.split("\0") if path}
+    assert {"lib/inner/mod.rs", "doc/keep.txt", "nest/n.pyc"} <= expected  # the oracle ran
+    assert set(_paths(FileIndex(root).search("", limit=1000))) == expected
