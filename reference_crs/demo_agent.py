@@ -206,8 +206,12 @@ class DemoAgent:
         return self._turn is not None or bool(self._pending)
 
     async def aclose(self) -> None:
-        """Cancel the running turn and every pending search, and wait for them to end."""
+        """Cancel the running turn and every pending search, and wait for them to end.
+
+        A walk of the file index under way in its worker thread stops at its next directory.
+        """
         self._pending.clear()
+        self.files.close()
         tasks = [*self._tasks, *([self._turn] if self._turn else [])]
         self._on_event = None
         for task in tasks:

@@ -136,6 +136,7 @@ class FileIndex:
         self._snapshot: _Snapshot | None = None
         self._checked = 0.0
         self._lock = threading.Lock()
+        self._closed = threading.Event()
 
     @property
     def paths(self) -> tuple[str, ...]:
@@ -145,6 +146,14 @@ class FileIndex:
     def changed(self) -> bool:
         """Whether a directory or ignore file seen by the last walk changed (a recheck)."""
         return self._snapshot is not None and _changed(self._snapshot.watched)
+
+    def close(self) -> None:
+        """Stop a walk under way (it keeps what it found) and every later one.
+
+        Safe from any thread; the demo agent calls it when it closes, so quitting the app
+        never waits for a walk of a large tree.
+        """
+        self._closed.set()
 
     def refresh(self) -> None:
         """Walk the tree now and replace the index."""
@@ -176,7 +185,7 @@ class FileIndex:
             return self._snapshot
 
     def _walk(self) -> None:
-        self._snapshot = _walk(self.root, self.max_files)
+        self._snapshot = _walk(self.root, self.max_files, self._closed)
         self._checked = self._monotonic()
         self.walks += 1
 
@@ -359,7 +368,7 @@ def _snapshot(
     )
 
 
-def _walk(root: Path, max_files: int) -> _Snapshot:
+def _walk(root: Path, max_files: int, stop: threading.Event) -> _Snapshot:
     """Walk ``root`` (see the module): the files kept and what to watch for changes."""
     paths: list[str] = []
     mtimes: list[float] = []
@@ -371,7 +380,7 @@ def _walk(root: Path, max_files: int) -> _Snapshot:
     stack: list[tuple[str, str, tuple[tuple[str, pathspec.GitIgnoreSpec], ...]]] = [
         (base, "", (("", exclude),) if exclude is not None else ())
     ]
-    while stack and len(paths) < max_files:
+    while stack and len(paths) < max_files and not stop.is_set():
         directory, relative, rules = stack.pop()
         try:
             watched[directory] = os.stat(directory).st_mtime

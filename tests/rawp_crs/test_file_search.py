@@ -237,6 +237,13 @@ def test_searches_do_not_walk_again_until_a_recheck_finds_a_change(tmp_path: Pat
     assert index.search("new") == () and index.walks == 3
 
 
+def test_a_closed_index_walks_no_further(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {"a.py": "", "sub/b.py": ""})
+    index = FileIndex(root)
+    index.close()
+    assert index.search("") == () and index.walks == 1
+
+
 def test_the_index_stops_at_max_files(tmp_path: Path) -> None:
     root = _tree(tmp_path, {f"d{i}/f{j}.txt": "" for i in range(3) for j in range(5)})
     assert len(FileIndex(root, max_files=7).search("", limit=100)) == 7
