@@ -179,8 +179,7 @@ async def _queries(
             answered[event.query_id].set_result(perf_counter())
 
     agent.connect(on_event)
-    while agent._tasks:  # the index walked at connect
-        await asyncio.wait(set(agent._tasks))
+    assert agent.files.paths  # waits for the walk started at connect
     serial = 0
 
     async def through_agent(query: str) -> float:

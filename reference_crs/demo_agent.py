@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import dataclasses
 import itertools
+import threading
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
@@ -174,11 +175,12 @@ class DemoAgent:
     def connect(self, on_event: Callable[[Event], None]) -> None:
         """Start the session: the commands are published right after this call returns.
 
-        The file index is walked in a worker thread meanwhile (reference_crs.file_search).
+        The file index is walked in a daemon thread meanwhile (reference_crs.file_search).
         """
         self._on_event = on_event
         asyncio.get_running_loop().call_soon(self._publish, CommandsPublished(COMMANDS))
-        self._spawn(asyncio.to_thread(self.files.refresh))  # index before the first `@`
+        # Index before the first `@`; a daemon thread, so quitting never waits for it.
+        threading.Thread(target=self.files.refresh, name="file-index", daemon=True).start()
 
     def send(self, frame: ControlFrame) -> None:
         """Handle a frame from the client; frames of unknown types are ignored.
