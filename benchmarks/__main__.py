@@ -33,7 +33,7 @@ from benchmarks.timing import Row, machine
 
 BENCHMARKS = (
     "overhead", "parallel", "scale", "startup", "streaming", "slash", "browser", "history",
-    "at",
+    "at", "search", "debounce",
 )  # fmt: skip
 """Names accepted by ``--only``, in the order they run."""
 
@@ -104,7 +104,23 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = file_popup.run(chosen, count(5))
         return file_popup.rows(result), result
 
+    def run_search() -> tuple[list[Row], object]:
+        from benchmarks import file_search  # imported here: the import line is shared
+
+        size = sizes[0] if sizes else (500 if quick else file_search.SIZE)
+        result = file_search.run(size, count(11), count(3))
+        return file_search.rows(result), result
+
+    def run_debounce() -> tuple[list[Row], object]:
+        from benchmarks import debounce  # imported here: the import line is shared
+
+        shape = {"keys": (5,), "paces": (0, 30)} if quick else {}
+        result = debounce.run(**shape, repeats=count(3))  # type: ignore[arg-type]
+        return debounce.rows(result), result
+
     every = {
+        "debounce": run_debounce,
+        "search": run_search,
         "history": run_history,
         "overhead": run_overhead,
         "parallel": run_parallel,

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import dataclasses
 import itertools
-import os
+import threading
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator, Sequence
 from pathlib import Path
@@ -25,7 +25,6 @@ from rawp_port import (
     CommandsPublished,
     ControlFrame,
     Event,
-    FileCandidate,
     FileCandidates,
     FileSearch,
     HistoryPage,
@@ -47,6 +46,7 @@ from rawp_port import (
     type_name,
 )
 from reference_crs.demo_files import WINDOWS_NODE, LocalFiles, SimulatedWindows
+from reference_crs.file_search import MAX_FILES, FileIndex
 from reference_crs.store import Store, StoreError
 
 WINDOWS_AGENT = "demo-windows"
@@ -115,9 +115,6 @@ RECORDED = frozenset(
 )
 """The events a stored turn keeps (the turn's own start and end are its times)."""
 
-SKIPPED_DIRECTORIES = frozenset({".git", ".venv", "node_modules", "__pycache__", ".mypy_cache"})
-"""Directories a file search never enters."""
-
 
 class DemoAgent:
     """A local agent that implements ``AgentPort`` and ``ControlPlane``.
@@ -133,7 +130,7 @@ class DemoAgent:
         clock: Clock = system_clock,
         delay: float = 0.04,
         root: Path | None = None,
-        max_files: int = 5000,
+        max_files: int = MAX_FILES,
         store: Store | None = None,
         conversation_id: str | None = None,
     ) -> None:
@@ -145,7 +142,7 @@ class DemoAgent:
                 (still yielding to the loop between events).
             root: The directory file searches and browses look in; the current one when
                 ``None``.
-            max_files: At most this many files are scanned per search.
+            max_files: At most this many files are indexed for searches (file_search).
             store: Where ended turns are written and history pages read (002 §2.6);
                 ``None`` keeps nothing.
             conversation_id: The stored conversation this session continues.
@@ -156,8 +153,8 @@ class DemoAgent:
         """Seconds between two streamed events."""
         self.root = root or Path.cwd()
         """The directory it searches and lists."""
-        self.max_files = max_files
-        """Cap on the files one search scans."""
+        self.files = FileIndex(self.root, max_files=max_files)
+        """The files searched: walked once, rechecked for changes (file_search)."""
         self._on_event: Callable[[Event], None] | None = None
         self._pending: deque[tuple[str, PromptRequest]] = deque()
         self._turn: asyncio.Task[None] | None = None
@@ -176,9 +173,14 @@ class DemoAgent:
     # AgentPort
 
     def connect(self, on_event: Callable[[Event], None]) -> None:
-        """Start the session: the commands are published right after this call returns."""
+        """Start the session: the commands are published right after this call returns.
+
+        The file index is walked in a daemon thread meanwhile (reference_crs.file_search).
+        """
         self._on_event = on_event
         asyncio.get_running_loop().call_soon(self._publish, CommandsPublished(COMMANDS))
+        # Index before the first `@`; a daemon thread, so quitting never waits for it.
+        threading.Thread(target=self.files.refresh, name="file-index", daemon=True).start()
 
     def send(self, frame: ControlFrame) -> None:
         """Handle a frame from the client; frames of unknown types are ignored.
@@ -206,8 +208,12 @@ class DemoAgent:
         return self._turn is not None or bool(self._pending)
 
     async def aclose(self) -> None:
-        """Cancel the running turn and every pending search, and wait for them to end."""
+        """Cancel the running turn and every pending search, and wait for them to end.
+
+        A walk of the file index under way in its worker thread stops at its next directory.
+        """
         self._pending.clear()
+        self.files.close()
         tasks = [*self._tasks, *([self._turn] if self._turn else [])]
         self._on_event = None
         for task in tasks:
@@ -315,20 +321,10 @@ class DemoAgent:
     # file search and control plane
 
     async def _answer_search(self, search: FileSearch) -> None:
+        """Answer in a worker thread (the first search walks the tree: file_search)."""
         await asyncio.sleep(self.delay)
-        candidates = search_files(self._files(), search.query)
+        candidates = await asyncio.to_thread(self.files.search, search.query)
         self._publish(FileCandidates(search.query_id, candidates))
-
-    def _files(self) -> list[Path]:
-        found: list[Path] = []
-        for directory, subdirectories, files in os.walk(self.root):
-            subdirectories[:] = sorted(
-                d for d in subdirectories if d not in SKIPPED_DIRECTORIES and d[:1] != "."
-            )
-            found += [Path(directory, name).relative_to(self.root) for name in sorted(files)]
-            if len(found) >= self.max_files:
-                return found[: self.max_files]
-        return found
 
     async def browse(self, node_id: str, path: str | None) -> BrowseResult:
         """List a directory of the local node, or of the simulated Windows node (demo_files)."""
@@ -365,43 +361,6 @@ class DemoAgent:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-
-def search_files(files: Sequence[Path], query: str, limit: int = 20) -> tuple[FileCandidate, ...]:
-    """Match ``query`` against file paths: substring of the name first, then subsequence.
-
-    Args:
-        files: Relative paths.
-        query: What was typed after ``@``; ``""`` returns the first ``limit`` files.
-        limit: At most this many candidates.
-
-    Returns:
-        Candidates with ``match_ranges`` in the file name (empty for a path-only match).
-    """
-    needle = query.lower()
-    scored: list[tuple[int, str, FileCandidate]] = []
-    for path in files:
-        name, text = path.name, str(path)
-        at = name.lower().find(needle)
-        if at >= 0:
-            ranges = ((at, at + len(needle)),) if needle else ()
-            scored.append((0 if at == 0 else 1, text, _candidate(path, ranges)))
-        elif needle in text.lower():
-            scored.append((2, text, _candidate(path, ())))
-        elif _subsequence(needle, text.lower()):
-            scored.append((3, text, _candidate(path, ())))
-    scored.sort(key=lambda item: (item[0], len(item[1]), item[1]))
-    return tuple(candidate for _, _, candidate in scored[:limit])
-
-
-def _candidate(path: Path, ranges: Sequence[tuple[int, int]]) -> FileCandidate:
-    directory = "" if str(path.parent) == "." else str(path.parent)
-    return FileCandidate(str(path), path.name, directory, tuple(ranges))
-
-
-def _subsequence(needle: str, text: str) -> bool:
-    letters = iter(text)
-    return all(char in letters for char in needle)
 
 
 def _reply(prompt: str, names: Sequence[str]) -> str:

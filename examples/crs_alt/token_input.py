@@ -11,14 +11,17 @@ token to the whole token and re-maps the spans. On that model:
 - Backspace right after a token, or Delete right before it, marks it (drawn in the error
   colour); the same key again removes it, shrinking it on Textual's animator so the text
   after it is pulled in (``crs-token-backspace-two-step``, ``crs-token-deletion-animation``);
-  a selected range is removed at once, tokens and all (``crs-token-range-delete``);
+  a selected range is removed at once, its tokens shrinking where the edit ends
+  (``crs-token-range-delete``, ``crs-token-range-delete-animation``);
 - Ctrl+Z / Ctrl+Y walk this input's own undo list of (text, spans, selection) snapshots, so
   an undone deletion brings the token back with its ``ref_id`` and path (``crs-token-undo``);
 - copy and cut give the text with each token as ``@path`` (``crs-token-copy-as-text``);
 - Enter sends typed text escaped and tokens as ``<@file:ref_id|display_path>`` with one
   file reference per token (004 §3.4.6).
 
-The file popup puts a token in with :meth:`TokenComposer.insert_file_token`.
+The editing keys ``TextArea`` binds are run as each key reaches the input, so a terminal's
+burst (Backspace, Backspace, ``x``) applies in the order typed. The file popup puts a token
+in with :meth:`TokenComposer.insert_file_token`.
 """
 
 from __future__ import annotations

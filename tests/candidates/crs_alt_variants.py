@@ -196,9 +196,9 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 # --- branch alt-tokens: tokens in the input (004 §3.4.5) ---
 #
 # Each of these is a correct reading of §3.4.5 that a token step of branch ``tokens``
-# failed when it was written (a false verdict, reported to the lead). They are listed in
-# :data:`TOKEN_FALSE_VERDICTS`, not in :data:`VARIANTS`, until the step is fixed: then move
-# the entry to VARIANTS so tests/test_crs_alt_variants.py keeps it green.
+# failed when it was written (a false verdict). Those whose step was fixed are in
+# :data:`VARIANTS` (tests/test_crs_alt_variants.py keeps them green); the one still failed
+# is in :data:`TOKEN_FALSE_VERDICTS`, reported to the lead.
 
 
 def _composer_adapter(composer: type[FileComposer], name: str) -> CrsAltAdapter:
@@ -299,21 +299,29 @@ danger_shrink = _composer_adapter(DangerShrinkComposer, "danger_shrink")
 split_runs = SplitRunsAdapter()
 split_runs.name = "crs_alt/split_runs"
 
+VARIANTS.update(
+    {
+        "padded_token": (
+            "crs-token-background",
+            "crs-token-rounded",
+            "crs-token-padding",
+            "crs-token-deletion-animation",
+        ),
+        "icon_token": ("crs-token-rounded", "crs-token-icon", "crs-token-deletion-animation"),
+        "danger_shrink": ("crs-token-range-delete", "crs-token-range-delete-animation"),
+        "split_runs": (
+            "crs-token-replaces-query",
+            "crs-token-backspace-two-step",
+            "crs-token-delete-two-step",
+        ),
+    }
+)
+
 TOKEN_FALSE_VERDICTS: dict[str, tuple[str, ...]] = {
-    # Since token_steps 5daac8f the caps, icon, run and colour checks take these readings;
-    # all five (and crs_alt itself) still fail the deletion frames, because
-    # ``token_steps.input_cells`` reads the input's whole region, border included: the
-    # border cells' background differs from the text's, so "drawn no more" sees 2 cells of
-    # border (plus the cursor's) and "narrower" 2 more than the token has. With the input's
-    # ``content_region`` there, all but frame_timer_shrink pass.
-    "padded_token": ("crs-token-rounded", "crs-token-deletion-animation"),
-    "icon_token": ("crs-token-rounded", "crs-token-icon", "crs-token-deletion-animation"),
     # Textual's animator is required by the catalogue's decision on
     # crs-token-deletion-animation (the scenario holds its clock): a client with its own
     # frame timer is correct by 004 §3.4.5 and fails; the lead decides.
     "frame_timer_shrink": ("crs-token-deletion-animation", "crs-token-range-delete-animation"),
-    "danger_shrink": ("crs-token-range-delete-animation",),
-    "split_runs": ("crs-token-replaces-query", "crs-token-deletion-animation"),
 }
 """Token variants a step still fails wrongly, with the clauses whose scenarios show it."""
 
