@@ -34,14 +34,36 @@ def outcome_counts(completed: subprocess.CompletedProcess[str]) -> dict[str, int
     return pytest.RunResult.parse_summary_nouns(completed.stdout.splitlines())
 
 
-def test_every_scenario_of_the_profile_passes_on_the_alternative_client() -> None:
-    collected = run_profile("--collect-only", "-q")
+NOT_FOLLOWED = ("crs-timestamp-hover-preferred",)
+"""SHOULD clauses crs_alt does not follow, on purpose: it draws its timestamps inline (the way
+``crs-timestamp-on-demand`` also allows), so the profile's inline mode has a client too."""
+
+
+def scenario_ids(*args: str) -> set[str]:
+    """The node ids ``pytest --collect-only -q`` lists for the profile on crs_alt."""
+    collected = run_profile("--collect-only", "-q", *args)
     assert collected.returncode == 0, collected.stdout + collected.stderr
-    scenarios = sum("::" in line for line in collected.stdout.splitlines())
+    return {line for line in collected.stdout.splitlines() if "::" in line}
+
+
+def test_every_scenario_of_the_profile_passes_on_the_alternative_client() -> None:
+    """Every scenario passes, except those of the SHOULD clauses crs_alt does not follow."""
+    scenarios = scenario_ids()
+    not_followed = scenario_ids(*(f"--clause={clause}" for clause in NOT_FOLLOWED))
+    assert scenarios and not_followed
     completed = run_profile("-q", "-rfE")
-    assert completed.returncode == 0, completed.stdout[-6000:] + completed.stderr
-    assert scenarios > 0
-    assert outcome_counts(completed) == {"passed": scenarios}
+    failed = {
+        line.removeprefix("FAILED ").split(" - ")[0]
+        for line in completed.stdout.splitlines()
+        if line.startswith("FAILED ")
+    }
+    assert failed == not_followed, completed.stdout[-6000:] + completed.stderr
+    assert outcome_counts(completed) == {
+        "passed": len(scenarios) - len(not_followed),
+        "failed": len(not_followed),
+    }
+    for clause in NOT_FOLLOWED:
+        assert f"[{clause}]" in completed.stdout
 
 
 def test_the_run_names_the_alternative_client_in_its_report_header() -> None:

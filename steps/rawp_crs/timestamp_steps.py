@@ -538,24 +538,29 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
         "message and the agent's last block, and drawn while it is"
     )
 )
-def revealed_on_hover(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, first: str, last: str
-) -> None:
+def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
     """The turn's start and end times are revealed by hovering what they stamp.
 
     Checks ``crs-timestamp-hover-preferred`` (SHOULD): with the pointer on the input no
     time is drawn; over the last user message ``first`` is drawn, over the agent's last
     block ``last``; away again, none. An adapter declaring ``"inline"`` has taken the
-    other way ``crs-timestamp-on-demand`` allows: the recommendation is not followed, which
-    a SHOULD permits; the step records it on the scenario (the user property
-    ``should_not_followed``, in the report log and JUnit XML) rather than failing.
+    other way ``crs-timestamp-on-demand`` allows: the recommendation is not followed, so
+    this SHOULD clause fails (the report counts it on its SHOULD line; conformance is read
+    from the MUST line, docs/reports.md).
+
+    Raises:
+        AssertionError: Through ``check``: the adapter declares ``"inline"``, or a time
+            is drawn while nothing is hovered, or missing while its item is hovered.
     """
     clause = "crs-timestamp-hover-preferred"
-    if reveal_mode(crs_driver, clause, required=True) == "inline":
-        request.node.user_properties.append(
-            ("should_not_followed", f"{clause}: the client draws its timestamps inline")
-        )
-        return
+    mode = reveal_mode(crs_driver, clause, required=True)
+    check(
+        mode == "hover",
+        clause,
+        "how the client reveals its timestamps (adapter member timestamp_reveal)",
+        "on hover, the way 002 §2.4 recommends",
+        f"{mode!r}: drawn inline, which crs-timestamp-on-demand allows",
+    )
     items = crs_driver.items()
     users = [view for view in items if view.actor == "user" and view.kind == "text"]
     agents = [view for view in items if view.actor == "agent" and view.kind != "timestamp"]
