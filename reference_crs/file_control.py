@@ -9,10 +9,13 @@ for commands:
   an `@` inside a word (``user@host``, ``a.@b``) is text (``crs-at-no-trigger-after-word``);
 - it never opens while the slash popup is open, and closes when that one opens
   (``crs-popups-exclusive``);
-- each new query is sent as a ``control.file.search`` with a fresh ``query_id``; the search
-  goes out once the app has handled the keys already queued (a burst of keys is one search,
-  ``crs-at-search-debounce``), and only the answer carrying the last ``query_id`` sent is
-  drawn (``crs-at-current-query-only``, ``crs-at-stale-results-ignored``);
+- each new query is sent as a ``control.file.search`` with a fresh ``query_id``: the query
+  the popup opens with at once (the recent files, nothing typed yet to wait for), every later
+  one :data:`SEARCH_DEBOUNCE` seconds after the last key that changed the query, on a Textual
+  timer restarted by each such key and stopped when the popup closes
+  (``crs-at-search-debounce``); the spinner shows from the change to the answer, beside the
+  previous results (``crs-at-loading-indicator``), and only the answer carrying the last
+  ``query_id`` sent is drawn (``crs-at-current-query-only``, ``crs-at-stale-results-ignored``);
 - selecting a candidate replaces the `@query` word by a token
   (``PromptInput.insert_file_token``).
 """
@@ -30,7 +33,16 @@ from reference_crs.widgets import PromptInput
 from reference_crs.widgets.file_popup import FilePopup
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from reference_crs.app import CrsApp
+
+SEARCH_DEBOUNCE = 0.2
+"""Seconds from the last key that changed the `@` query to its ``control.file.search``.
+
+Within the 150-300 ms window of ``crs-at-search-debounce`` (SHOULD, 004 §3.4.3 ¶1): a person
+typing at 30-120 ms a key gets one search when they pause, not one per key.
+"""
 
 
 @dataclass(frozen=True)
@@ -79,7 +91,11 @@ class FileControl:
         self._ids = itertools.count(1)
         self._dismissed: tuple[int, int] | None = None
         """Where the `@` of a word closed by Escape is: it stays closed until the word goes."""
-        self._flush_pending = False
+        self.awaiting = False
+        """Whether the active search is still unanswered."""
+        self.pending_query: str | None = None
+        """The query waiting on the debounce timer, if any."""
+        self._timer: Timer | None = None
 
     @property
     def popup(self) -> FilePopup:
@@ -114,18 +130,32 @@ class FileControl:
         popup = self.popup
         if not popup.is_open:
             popup.open_waiting()
-        if found.query != self.sent_query:
-            popup.set_loading(True)
-            self._schedule()
+            self.search(found.query)
+        elif found.query != (self.sent_query if self._timer is None else self.pending_query):
+            self._schedule(found.query)
 
-    def _schedule(self) -> None:
-        """Send the search once the keys queued now are handled (one search per burst)."""
-        if not self._flush_pending:
-            self._flush_pending = True
-            self.app.call_after_refresh(self._flush)
+    def _schedule(self, query: str) -> None:
+        """(Re)start the debounce timer: ``query`` is searched :data:`SEARCH_DEBOUNCE` s from now.
+
+        Going back to the query last sent sends nothing (its answer, if in, stays drawn).
+        """
+        self._cancel()
+        if query == self.sent_query:
+            self.popup.set_loading(self.awaiting)
+            return
+        self.pending_query = query
+        self.popup.set_loading(True)
+        self._timer = self.app.set_timer(SEARCH_DEBOUNCE, self._flush, name="file-search-debounce")
+
+    def _cancel(self) -> None:
+        """Stop the debounce timer, if running; its query is not sent."""
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.pending_query = None
 
     def _flush(self) -> None:
-        self._flush_pending = False
+        """The timer fired: send the query typed now, if the popup is still open for it."""
+        self._timer = self.pending_query = None
         found = self.trigger()
         if found is None or not self.popup.is_open or found.query == self.sent_query:
             return
@@ -137,7 +167,9 @@ class FileControl:
 
     def search(self, query: str) -> None:
         """Send ``control.file.search`` for ``query`` and make it the active query."""
+        self._cancel()
         self.active, self.sent_query = self.next_query_id(), query
+        self.awaiting = True
         self.popup.set_loading(True)
         self.app.port.send(FileSearch(query_id=self.active, query=query))
 
@@ -147,16 +179,19 @@ class FileControl:
             return
         popup = self.popup
         popup.show_candidates(list(attribute(event, "candidates", ()) or ()))
-        popup.set_loading(False)
+        self.awaiting = False
+        popup.set_loading(self._timer is not None)
 
     def accepts(self, query_id: str) -> bool:
         """Whether an answer for ``query_id`` is drawn: only the active query's, popup open."""
         return self.popup.is_open and query_id == self.active
 
     def close(self) -> None:
-        """Close the popup; answers still on their way are then dropped."""
+        """Close the popup; a search waiting on its timer is not sent, late answers are dropped."""
+        self._cancel()
         self.popup.close()
         self.active = self.sent_query = None
+        self.awaiting = False
 
     def key(self, key: str) -> bool:
         """The input's ``popup_keys`` for this popup: handle ``key``; whether it did."""

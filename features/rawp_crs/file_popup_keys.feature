@@ -80,6 +80,9 @@ Feature: The file popup's keys and pointer are those of the command popup
     When the user presses Up 12 times
     Then the highlighted candidate is "file000000.py"
     And the highlighted candidate is drawn, its whole row lit and standing out
+    When the user presses Up
+    Then the highlighted candidate is "file099999.py"
+    And the highlighted candidate is drawn, its whole row lit and standing out
 
   @clause:crs-at-popup-shares-slash-rules
   Scenario: A click on a candidate selects it

@@ -129,7 +129,7 @@ class FilePopup(SlashPopup):
 
     def open_waiting(self) -> None:
         """Open with no candidates yet: the prompt, and the spinner (initial state)."""
-        self.shown, self.loaded = [], 0
+        self.shown, self.first, self.loaded = [], 0, 0
         self.set_options([Option(Content(PROMPT), disabled=True)])
         self.styles.height = 3
         self.display = True

@@ -23,7 +23,9 @@ MAX_ROWS = 13
 """The popup's most rows of items (7 items and the rules between them), then it scrolls."""
 CHUNK = 200
 """Options made at a time: a long list gets more as the highlight or the scroll nears the
-end of those made, so `/` with 10,000 commands lays out 200 (``crs-slash-popup-latency``)."""
+end of those made, so `/` with 10,000 commands lays out 200 (``crs-slash-popup-latency``).
+A jump further than a chunk (↑ on the first item wraps to the last, ``crs-slash-keys-wrap``)
+makes a fresh window of options around the target instead of every option before it."""
 
 
 class SlashPopup(OptionList, can_focus=False):
@@ -74,8 +76,13 @@ class SlashPopup(OptionList, can_focus=False):
         super().__init__(id=id)
         self.shown: list[object] = []
         """The commands listed, in order (the options' order)."""
+        self.first = 0
+        """The item of :attr:`shown` whose option is the list's first (option ``i`` is item
+        ``first + i``)."""
+        self._remaking = False
         self.loaded = 0
-        """How many of :attr:`shown` have their option made (the first ones)."""
+        """The item after the last one with its option made: options exist for
+        ``shown[first:loaded]``."""
 
     @property
     def is_open(self) -> bool:
@@ -85,10 +92,14 @@ class SlashPopup(OptionList, can_focus=False):
     @property
     def focused_command(self) -> object | None:
         """The highlighted command, ``None`` when nothing matches."""
-        index = self.highlighted
+        index = self.item_at(self.highlighted)
         if index is None or not self.shown or index >= len(self.shown):
             return None
         return self.shown[index]
+
+    def item_at(self, option: int | None) -> int | None:
+        """The index in :attr:`shown` of option ``option`` (``None`` stays ``None``)."""
+        return None if option is None else self.first + option
 
     def show(self, commands: Sequence[object], keep: str | None = None) -> None:
         """List ``commands`` and open; the highlight stays on ``keep``'s name if listed.
@@ -101,7 +112,7 @@ class SlashPopup(OptionList, can_focus=False):
         same = names == [self._identity(c) for c in self.shown] and self.display
         if not same:
             self.shown = list(commands)
-            self.loaded = min(len(self.shown), CHUNK)
+            self.first, self.loaded = 0, min(len(self.shown), CHUNK)
             options = self._make_options(0, self.loaded)
             if not options:
                 options.append(Option(Content(self.NO_MATCH), disabled=True))
@@ -111,7 +122,7 @@ class SlashPopup(OptionList, can_focus=False):
         if self.shown:
             target = names.index(keep) if keep in names else 0
             self._load_through(target)
-            self.highlighted = target
+            self.highlighted = target - self.first
         self.display = True
 
     @staticmethod
@@ -129,18 +140,56 @@ class SlashPopup(OptionList, can_focus=False):
         return options
 
     def _load_through(self, index: int) -> None:
-        """Make the options up to item ``index`` and a chunk beyond it, if not made yet."""
-        if index + MAX_ROWS < self.loaded or self.loaded >= len(self.shown):
-            return
-        end = min(len(self.shown), index + CHUNK)
-        self.add_options(self._make_options(self.loaded, end))
-        self.loaded = end
+        """Make options around item ``index``: through a chunk beyond it, a chunk before it.
+
+        Within a chunk of the options made, the next chunk is appended (or, near the first
+        option made, the previous chunk put before them); further away, the options are made
+        afresh for a window holding ``index`` (at most a chunk on each side), so a wrap to
+        the last of 100,000 items makes a chunk, not 100,000 options.
+        """
+        total = len(self.shown)
+        if index < self.first - CHUNK or index > self.loaded + CHUNK:
+            first = max(0, min(index - CHUNK // 2, total - CHUNK))
+            self._remake(first, min(total, first + CHUNK))
+        elif index < self.first + MAX_ROWS and self.first > 0:
+            first = max(0, min(index, self.first) - CHUNK)
+            self._remake(first, min(self.loaded, first + 3 * CHUNK))
+        if index + MAX_ROWS >= self.loaded and self.loaded < total:
+            end = min(total, index + CHUNK)
+            self.add_options(self._make_options(self.loaded, end))
+            self.loaded = end
+
+    def _remake(self, first: int, end: int) -> None:
+        """Replace the options by those of ``shown[first:end]``, the highlight kept."""
+        item = self.item_at(self.highlighted)
+        self.first, self.loaded = first, end
+        self._remaking = True  # set_options scrolls to 0: not a scroll back by the user
+        try:
+            self.set_options(self._make_options(first, end))
+        finally:
+            self._remaking = False
+        if item is not None and first <= item < end:
+            self.highlighted = item - first
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        """Scrolled near the end of the options made: make the next chunk."""
+        """Scrolled near an end of the options made: make the chunk beyond it."""
         super().watch_scroll_y(old_value, new_value)
+        if self._remaking:
+            return
         if self.loaded < len(self.shown) and self.max_scroll_y - new_value < 2 * MAX_ROWS:
             self._load_through(self.loaded)
+        elif self.first > 0 and new_value < 2 * MAX_ROWS:
+            self._scroll_back(int(new_value))
+
+    def _scroll_back(self, y: int) -> None:
+        """Scrolled near the first option made: put the previous chunk before it, in place."""
+        self._update_lines()
+        line = self._lines[y] if 0 <= y < len(self._lines) else (0, 0)
+        top = self.first + line[0]
+        self._load_through(self.first)
+        self._update_lines()
+        row = self._index_to_line.get(top - self.first, 0) + line[1]
+        self.scroll_to(y=row, animate=False, immediate=True)
 
     def close(self) -> None:
         """Hide the popup."""
@@ -150,10 +199,10 @@ class SlashPopup(OptionList, can_focus=False):
         """Move the highlight by ``step`` items, wrapping around (``crs-slash-keys-wrap``)."""
         if not self.shown:
             return
-        index = self.highlighted if self.highlighted is not None else 0
+        index = self.item_at(self.highlighted) or 0
         target = (index + step) % len(self.shown)
         self._load_through(target)
-        self.highlighted = target
+        self.highlighted = target - self.first
         self.scroll_to_highlight()
 
     @staticmethod
@@ -172,7 +221,7 @@ class SlashPopup(OptionList, can_focus=False):
     def _on_mouse_move(self, event: events.MouseMove) -> None:
         """The hovered item takes the highlight (``crs-slash-hover-wins``)."""
         hovered = event.style.meta.get("option")
-        if isinstance(hovered, int) and hovered < len(self.shown):
+        if isinstance(hovered, int) and self.first + hovered < len(self.shown):
             self.highlighted = hovered
 
     async def _on_click(self, event: events.Click) -> None:
@@ -180,6 +229,6 @@ class SlashPopup(OptionList, can_focus=False):
         event.stop()
         event.prevent_default()  # OptionList's own click handler would select it again
         clicked = event.style.meta.get("option")
-        if isinstance(clicked, int) and clicked < len(self.shown):
+        if isinstance(clicked, int) and self.first + clicked < len(self.shown):
             self.highlighted = clicked
-            self.post_message(self.Chosen(self.shown[clicked]))
+            self.post_message(self.Chosen(self.shown[self.first + clicked]))
