@@ -44,6 +44,7 @@ from rawp_port import (
 )
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.history import LazyHistory
+from reference_crs.offscreen import Conversation, OffscreenTurns
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
@@ -140,6 +141,8 @@ class CrsApp(ConversationKeys):
         """The session form, once session creation has started (004 §7.1)."""
         self.history = LazyHistory(self)
         """The stored conversation's turns, loaded lazily (002 §2.6)."""
+        self.offscreen = OffscreenTurns(self)
+        """Keeps the items far above the viewport out of layout (design §9)."""
         self._last_day: date | None = None
         self.slash = SlashControl(self)
         """The slash-command popup's behaviour (004 §3.2)."""
@@ -160,7 +163,7 @@ class CrsApp(ConversationKeys):
 
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
-        yield VerticalScroll(id=self.CONVERSATION_ID)
+        yield Conversation(id=self.CONVERSATION_ID)
         yield self.slash_popup()
         yield self.prompt_input()
         yield Static(
@@ -206,6 +209,7 @@ class CrsApp(ConversationKeys):
         self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.slash.key
         self.port.connect(self._receive)
         self.history.open()
+        self.offscreen.start()
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""
@@ -405,4 +409,11 @@ class CrsApp(ConversationKeys):
         if self._command_sent and isinstance(widgets[0], AgentText | ThinkingBlock | ToolBlock):
             widgets[0].add_class("-command-result")  # the response joins its command (§3.3 ¶10)
             self._command_sent = False
+        if isinstance(widgets[-1], TimeStamp) and widgets[-1].has_class("-user"):
+            self.offscreen.mark_turn_start(widgets[0])  # a sent prompt: a turn starts here
         await self.conversation.mount_all(widgets)
+        self.offscreen.schedule()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Heights change with the width: the hidden items are measured again."""
+        self.offscreen.schedule()
