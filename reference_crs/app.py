@@ -48,6 +48,7 @@ from reference_crs import sending, stamp_hover
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
+from reference_crs.offscreen import Conversation, OffscreenTurns
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
@@ -148,6 +149,8 @@ class CrsApp(ConversationKeys):
         """The session form, once session creation has started (004 §7.1)."""
         self.history = LazyHistory(self)
         """The stored conversation's turns, loaded lazily (002 §2.6)."""
+        self.offscreen = OffscreenTurns(self)
+        """Keeps the items far above the viewport out of layout (design §9)."""
         self._last_day: date | None = None
         self.slash = SlashControl(self)
         """The slash-command popup's behaviour (004 §3.2)."""
@@ -171,7 +174,7 @@ class CrsApp(ConversationKeys):
 
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
-        yield VerticalScroll(id=self.CONVERSATION_ID)
+        yield Conversation(id=self.CONVERSATION_ID)
         yield self.slash_popup()
         yield self.file_popup()
         yield self.prompt_input()
@@ -239,6 +242,7 @@ class CrsApp(ConversationKeys):
         self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.popup_keys
         self.port.connect(self._receive)
         self.history.open()
+        self.offscreen.start()
 
     def on_enter(self, event: events.Enter) -> None:
         """The pointer is over a new widget: reveal what it stamps (``crs-timestamp-hover-*``)."""
@@ -460,4 +464,11 @@ class CrsApp(ConversationKeys):
         if self._command_sent and isinstance(widgets[0], AgentText | ThinkingBlock | ToolBlock):
             widgets[0].add_class("-command-result")  # the response joins its command (§3.3 ¶10)
             self._command_sent = False
+        if isinstance(widgets[-1], TimeStamp) and widgets[-1].has_class("-user"):
+            self.offscreen.mark_turn_start(widgets[0])  # a sent prompt: a turn starts here
         await self.conversation.mount_all(widgets)
+        self.offscreen.schedule()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Heights change with the width: the hidden items are measured again."""
+        self.offscreen.schedule()

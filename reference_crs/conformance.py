@@ -91,6 +91,8 @@ class ReferenceCrsAdapter:
         assert isinstance(app, CrsApp)
         views = []
         for widget in app.conversation.children:
+            if app.offscreen.is_spacer(widget):
+                continue  # blank rows standing for hidden items, not an item (design §9)
             if isinstance(widget, LoadOlder):
                 shown = widget.control()
                 if shown is not None:

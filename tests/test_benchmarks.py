@@ -75,10 +75,18 @@ def test_the_history_benchmark_opens_and_grows_a_stored_conversation() -> None:
 
     result = history.run(open_sizes=(10, 30), grow_sizes=(10, 20), repeats=1)
     rows = history.rows(result)
-    assert [row.key for row in rows] == ["8. open 10", "8. open 30", "8. grow 10", "8. grow 20"]
+    assert [row.key for row in rows] == [
+        "8. open 10",
+        "8. open 30",
+        "8. grow 10",
+        "8. grow 20",
+        "8. grow 10, all drawn",
+        "8. grow 20, all drawn",
+    ]
     assert all(sample.first_frame > 0 for sample in result["open"][30])
     assert result["open"][30][0].older_page > 0
     assert all(cost > 0 for cost in result["grow"][20])
+    assert all(cost > 0 for cost in result["grow_all"][20])
 
 
 def test_the_file_popup_benchmark_opens_the_at_popup_of_every_side() -> None:

@@ -16,6 +16,7 @@ from steps.rawp_crs.history_token_steps import *  # noqa: F403 - step fixtures, 
 from steps.rawp_crs.hover_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.interaction_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.layout_steps import *  # noqa: F403 - step fixtures, by generated name
+from steps.rawp_crs.long_conversation_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.markdown_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.popup_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.timestamp_steps import *  # noqa: F403 - step fixtures, by generated name

@@ -2871,3 +2871,24 @@ class TimestampsAlwaysShown(CrsApp):
     """crs-timestamp-hover-preferred: times declared revealed on hover are drawn all the time."""
 
     CSS = "TimeStamp { visibility: visible; }"
+
+
+# --- branch grow ---
+
+from reference_crs.offscreen import OffscreenTurns  # noqa: E402
+
+
+class _NeverShown(OffscreenTurns):
+    """Hides items far above the viewport and never draws them again."""
+
+    def _show(self, count: int) -> None:
+        return None
+
+
+@mutant
+class HiddenTurnsStayHidden(CrsApp):
+    """crs-home-scrolls-to-top: turns hidden far above the viewport never come back on scroll."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.offscreen = _NeverShown(self)

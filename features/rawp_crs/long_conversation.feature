@@ -1,0 +1,22 @@
+Feature: Every turn of a long conversation is drawn wherever the user scrolls
+  A client may keep the turns far above the viewport out of layout to stay fast, but they
+  stay in the conversation, in order, and are drawn again before the user scrolls to them:
+  with Home at the top, and page by page with Page Up from the end (002 §2.5.5, §2.6; design
+  §9, "Items far above the viewport").
+
+  @clause:crs-home-scrolls-to-top
+  Scenario: Home in a long conversation shows its first turn
+    Given a stored conversation of 16 turns
+    And the user has set the number of turns to 16 in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    And the user clicks the conversation
+    And the user presses the key "home"
+    Then the conversation is scrolled to its top
+    And the conversation's viewport shows stored turn 1
+
+  @clause:crs-page-keys-scroll
+  Scenario: Page Up from the end of a long conversation shows a turn on every page
+    Given a stored conversation of 16 turns
+    And the user has set the number of turns to 16 in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    Then every page shows a stored turn as Page Up goes to the top

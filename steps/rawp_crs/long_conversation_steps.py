@@ -1,0 +1,67 @@
+"""Steps of ``long_conversation.feature``: far-off turns are drawn again as the user scrolls.
+
+A client may keep the turns far above the viewport out of layout (design §9, "Items far
+above the viewport"); these steps read the rows drawn in the viewport, never the items'
+widgets, so a client that hides nothing passes as well.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pytest_bdd import parsers, then
+
+from steps.checks import check, scenario_clause
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.history_steps import prompt_of, visible_rows
+
+MAX_PAGES = 200
+"""Page Up presses before the harness gives up reaching the top (a harness error)."""
+
+
+def _stored_texts(rows: list[str]) -> list[str]:
+    """The stored turns' prompts (``질문 N``) and answers (``답변 N``) drawn in ``rows``."""
+    return [word for row in rows for word in ("질문", "답변") if word in row]
+
+
+@then(parsers.parse("the conversation's viewport shows stored turn {number:d}"))
+def viewport_shows(crs_driver: CrsDriver, request: pytest.FixtureRequest, number: int) -> None:
+    """The prompt of stored turn ``number`` is drawn in the conversation's viewport."""
+    clause = scenario_clause(request, "crs-home-scrolls-to-top")
+    crs_driver.settle()
+    rows = visible_rows(crs_driver)
+    prompt = re.compile(rf"{re.escape(prompt_of(number))}(?!\d)")
+    check(
+        any(prompt.search(row) for row in rows),
+        clause,
+        "the rows drawn in the conversation's viewport",
+        f"the prompt {prompt_of(number)!r}",
+        repr([row for row in rows if row][:6]),
+    )
+
+
+@then("every page shows a stored turn as Page Up goes to the top")
+def pages_show_turns(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """From the end, each Page Up leaves a stored prompt or answer drawn in the viewport.
+
+    Every stored turn is several rows shorter than the viewport, so each page of a drawn
+    conversation holds some of one (``crs-page-keys-scroll``: the page keys scroll what is
+    there to see, not blank rows).
+    """
+    clause = scenario_clause(request, "crs-page-keys-scroll")
+    conversation = crs_driver.conversation
+    for page in range(MAX_PAGES):
+        crs_driver.settle()
+        rows = visible_rows(crs_driver)
+        check(
+            bool(_stored_texts(rows)),
+            clause,
+            f"the rows drawn in the viewport after {page} presses of Page Up",
+            "a stored turn's prompt or answer",
+            repr([row for row in rows if row][:6]) or "blank rows",
+        )
+        if conversation.scroll_y <= 0:
+            return
+        crs_driver.press("pageup")
+    raise crs_driver.harness_error(f"the conversation is not at its top after {MAX_PAGES} pages")
