@@ -30,12 +30,10 @@ Time is never asserted anywhere else.
 from __future__ import annotations
 
 import asyncio
-import gc
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from statistics import median
-from time import perf_counter
 from typing import Any
 
 from textual import events
@@ -109,39 +107,6 @@ def popup_text(app: App[Any], selector: str) -> str | None:
     return "\n".join("".join(row[region.x : region.right]) for row in rows)
 
 
-class Stamps:
-    """Stamps the first frame after which ``condition`` holds (``App._display`` hook)."""
-
-    def __init__(self, app: App[Any]) -> None:
-        """Watch every frame ``app`` displays from now on."""
-        self.condition: Callable[[], bool] | None = None
-        self.stamp: float | None = None
-        display = app._display
-
-        def noted(*args: Any) -> None:
-            now = perf_counter()
-            display(*args)
-            if self.condition is not None and self.stamp is None and self.condition():
-                self.stamp = now
-
-        app._display = noted  # type: ignore[method-assign]
-
-    async def after(
-        self, action: Callable[[], Awaitable[None]], condition: Callable[[], bool]
-    ) -> float:
-        """Run ``action``; return the seconds until the first frame showing ``condition``."""
-        self.condition, self.stamp = condition, None
-        gc.collect()
-        start = perf_counter()
-        await action()
-        while self.stamp is None:
-            if perf_counter() - start > slash_popup.TIMEOUT:
-                raise TimeoutError(f"no frame showed the effect in {slash_popup.TIMEOUT:.0f} s")
-            await asyncio.sleep(0.001)
-        self.condition = None
-        return self.stamp - start
-
-
 async def sample(side: Side, answer: Sequence[FileCandidate]) -> Sample:
     """Type ``@`` into one fresh app of ``side``; time the popup, then a second answer."""
     app, deliver = side.make(answer)
@@ -159,7 +124,7 @@ async def sample(side: Side, answer: Sequence[FileCandidate]) -> Sample:
 
     async with app.run_test(size=TERMINAL) as pilot:
         await pilot.pause()
-        stamps = Stamps(app)
+        stamps = slash_popup.Frames(app)
         popup = await stamps.after(lambda: pilot.press("@"), drawn(answer[0].name))
         await pilot.pause()
         applied = await stamps.after(deliver_again, drawn(again[0].name))

@@ -26,7 +26,7 @@ import asyncio
 import gc
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from statistics import median
@@ -119,13 +119,26 @@ class Frames:
 
     async def key(self, pilot: Any, key: str, condition: Callable[[], bool]) -> float:
         """Press ``key``; return the seconds until the first frame showing ``condition``."""
+        return await self.after(lambda: pilot.press(key), condition, f"{key!r}")
+
+    async def after(
+        self,
+        action: Callable[[], Awaitable[object]],
+        condition: Callable[[], bool],
+        what: str = "the action",
+    ) -> float:
+        """Run ``action``; return the seconds until the first frame showing ``condition``.
+
+        Raises:
+            TimeoutError: No frame showed it within ``TIMEOUT`` seconds.
+        """
         self.condition, self.stamp = condition, None
         gc.collect()
         start = perf_counter()
-        await pilot.press(key)
+        await action()
         while self.stamp is None:
             if perf_counter() - start > TIMEOUT:
-                raise TimeoutError(f"no frame showed the effect of {key!r} in {TIMEOUT:.0f} s")
+                raise TimeoutError(f"no frame showed the effect of {what} in {TIMEOUT:.0f} s")
             await asyncio.sleep(0.001)
         self.condition = None
         return self.stamp - start
