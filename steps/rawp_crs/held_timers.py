@@ -101,8 +101,8 @@ class HeldTimers:
         """Give the timers back the real clock and wake every one still waiting."""
         self.now = None
         for _, future, _ in self._waiting:
-            if not future.done():
-                future.set_result(None)
+            if not future.done() and not future.get_loop().is_closed():
+                future.set_result(None)  # the timer's task wakes when its loop next runs
         self._waiting = []
 
 
