@@ -9,7 +9,9 @@ agent received; never from the client's widget classes.
 
 The deletion animation is sampled deterministically: the scenario holds the clock of
 Textual's animator (``App.animator``), delivers the deleting key as a terminal does (a
-burst, which does not wait for animations), and advances that clock step by step.
+burst, which does not wait for animations), and advances that clock step by step; just
+before the key it holds the time of Textual's timers too (:mod:`steps.rawp_crs.held_timers`),
+so an animation on a Textual timer is sampled alike.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from steps.checks import check, cited_clauses, literal
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.file_popup_steps import offer_files
+from steps.rawp_crs.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
 from steps.screen import Cell, screen_cells
 
 PART = "part 3, inline file tokens"
@@ -219,8 +222,16 @@ def presses_keys(crs_driver: CrsDriver, keys: str) -> None:
 
 
 @when(parsers.parse('the terminal sends "{name}"'))
-def terminal_sends(crs_driver: CrsDriver, name: str) -> None:
-    """Deliver the key ``name`` as a terminal does (posted, not waiting for animations)."""
+def terminal_sends(
+    crs_driver: CrsDriver, token_log: TokenLog, held_timers: HeldTimers, name: str
+) -> None:
+    """Deliver the key ``name`` as a terminal does (posted, not waiting for animations).
+
+    With the animator's clock held, Textual's timers are held first (from this key to the
+    scenario's end), so a client animating with its own timer is sampled alike.
+    """
+    if token_log.clock is not None:
+        held_timers.hold()
     crs_driver.burst([key(name)], f"delivering {name}")
 
 
@@ -269,12 +280,21 @@ def hold_animator(crs_driver: CrsDriver, token_log: TokenLog) -> None:
 
 
 @when(parsers.parse("the animator's clock advances {ms:d} ms"))
-def advance_animator(crs_driver: CrsDriver, token_log: TokenLog, ms: int) -> None:
-    """Advance the held clock by ``ms`` milliseconds and let the animator draw one frame."""
+def advance_animator(
+    crs_driver: CrsDriver, token_log: TokenLog, held_timers: HeldTimers, ms: int
+) -> None:
+    """Advance the held clocks by ``ms`` milliseconds and let the animator draw one frame.
+
+    Both the animator's clock and, once held, Textual's timers' (each tick due on the way
+    is released in order: :meth:`HeldTimers.advance`), so an animation driven by either
+    stands at the same point.
+    """
     assert token_log.clock is not None, "hold the animator's clock first"
     token_log.clock[0] += ms / 1000
 
     async def frame() -> None:
+        if held_timers.now is not None:
+            await held_timers.advance(ms / 1000)
         crs_driver.app.animator()
 
     crs_driver.run(frame(), "drawing an animation frame")
