@@ -2871,3 +2871,20 @@ class TimestampsAlwaysShown(CrsApp):
     """crs-timestamp-hover-preferred: times declared revealed on hover are drawn all the time."""
 
     CSS = "TimeStamp { visibility: visible; }"
+
+
+# --- branch burst-keys ---
+
+from collections.abc import Mapping  # noqa: E402
+
+
+class _EditingKeysAsBindings(PromptInput):
+    EDITING_KEYS: Mapping[str, str] = {}  # each key left to TextArea's bindings
+
+
+@mutant
+class EditingKeysAfterBurst(CrsApp):
+    """crs-token-atomic-cursor: a burst's ←/→ and Backspace run after the characters typed later."""
+
+    def prompt_input(self) -> PromptInput:
+        return _EditingKeysAsBindings(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
