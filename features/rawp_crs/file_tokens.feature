@@ -58,6 +58,12 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     Then walking the input with Right and Left stops once per unit, never inside a token
 
   @clause:crs-token-atomic-cursor
+  Scenario: Left keys typed in a burst cross the token before the next character lands
+    When the user types "see " and adds a token for "a.py"
+    And the user types " now", presses left+left+left+left+left and types "X" in one burst
+    Then the input reads "see X", the token for "a.py" and " now"
+
+  @clause:crs-token-atomic-cursor
   Scenario: A click on the token's label leaves the cursor at one of its edges
     When the user types "ab " and adds a token for "src/main.py"
     And the user types " cd" in the input
@@ -73,6 +79,12 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     And the token is drawn on a background other than its usual one
     When the user presses the keys "backspace"
     Then the input reads "see " and no token
+
+  @clause:crs-token-backspace-two-step
+  Scenario: Backspaces typed in a burst delete the token in two steps before the next character
+    When the user types "see " and adds a token for "a.py"
+    And the user types "y", presses backspace+backspace+backspace and types "X" in one burst
+    Then the input reads "see X" and no token
 
   @clause:crs-token-delete-two-step
   Scenario: Delete right before a token marks it first and deletes it second

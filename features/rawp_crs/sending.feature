@@ -20,6 +20,22 @@ Feature: Enter sends the message; a newline key adds a line; blank input is neve
     And prompt 1 has the text "first"
     And prompt 2 has the text "second"
 
+  @clause:crs-enter-sends
+  Scenario Outline: Editing keys typed in a burst act where they were typed
+    A fast typist's terminal delivers keys in bursts; an editing key (an arrow, Home,
+    Backspace) acts before the characters typed after it, so the prompt sent is the one typed.
+    When the user types "<text>", presses <keys> and types "<more>" in one burst
+    And the user presses Enter
+    Then the client sent 1 prompt
+    And prompt 1 has the text "<sent>"
+
+    Examples:
+      | text | keys                | more | sent   |
+      | abc  | left+left           | B    | aBbc   |
+      | abcd | backspace+backspace | X    | abX    |
+      | abc  | home                | X    | Xabc   |
+      | abc  | left+left+delete    | X    | aXc    |
+
   @clause:crs-shift-enter-newline
   Scenario Outline: A newline key adds a line break and sends nothing
     When the user types "line one", presses the newline key <which> and types "line two"

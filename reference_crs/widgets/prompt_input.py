@@ -6,12 +6,13 @@ It also holds the inline file-reference tokens of 004 §3.4.5; their model is in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import var
 from textual.widgets import TextArea
@@ -28,6 +29,8 @@ from reference_crs.widgets.tokens import (
     token_spans,
 )
 from steps.adapter import TokenView
+
+_LEFT_TO_THE_APP = frozenset({"up", "down", "pageup", "pagedown", "ctrl+c", "super+c", "ctrl+v"})
 
 
 class PromptInput(TextArea):
@@ -49,6 +52,23 @@ class PromptInput(TextArea):
 
     ghost_width: var[float] = var(0.0)
     """Cells still drawn of a deleted token while it shrinks to zero (animated)."""
+
+    KEYS_LEFT_TO_THE_APP: frozenset[str] = _LEFT_TO_THE_APP
+    """``TextArea`` keys not run by :meth:`_on_key`: history recall and paging (the app's
+    priority bindings), copy and paste (the clipboard path stays Textual's)."""
+
+    EDITING_KEYS: Mapping[str, str] = {
+        binding.key: binding.action
+        for binding in Binding.make_bindings(TextArea.BINDINGS)
+        if binding.key not in _LEFT_TO_THE_APP
+    }
+    """Key name → ``TextArea`` action of every editing key (arrows, Home/End, Backspace,
+    Delete, Ctrl+Z...), run by :meth:`_on_key` as the key reaches the input.
+
+    As a binding it would run only once the key has bubbled up to the app, after the
+    characters typed later in the same burst were inserted (``abc ← ← B`` would give
+    ``abcB``). The actions are this class's, so token-aware movement and the two-step
+    deletion (:meth:`_validate_selection`, :meth:`action_delete_left`) apply."""
 
     popup_keys: Callable[[str], bool] | None = None
     """Offered each key first (set by the app): ``True`` when an open popup took it, and the
@@ -118,6 +138,10 @@ class PromptInput(TextArea):
             event.prevent_default()
             start, end = self.selection
             self._replace_via_keyboard("\n", start, end)
+        elif (action := self.EDITING_KEYS.get(event.key)) is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
         # other keys: Textual calls TextArea._on_key next (handlers run along the MRO
         # until one prevents the default)
 

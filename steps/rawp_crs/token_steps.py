@@ -26,7 +26,7 @@ from pytest_bdd import given, parsers, then, when
 from textual.geometry import Region
 
 from steps.adapter import TokenView
-from steps.app_driver import key
+from steps.app_driver import key, typed
 from steps.checks import check, cited_clauses, literal
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
@@ -233,6 +233,19 @@ def terminal_sends(
     if token_log.clock is not None:
         held_timers.hold()
     crs_driver.burst([key(name)], f"delivering {name}")
+
+
+@when(parsers.parse('the user types "{text}", presses {keys} and types "{more}" in one burst'))
+def types_keys_types_burst(crs_driver: CrsDriver, text: str, keys: str, more: str) -> None:
+    """Type ``text``, press ``keys`` (``+``-separated Textual key names), type ``more``.
+
+    All in one burst, every key queued before the client handles the first, as a fast
+    typist's terminal delivers them: the editing keys must act in the order typed, before
+    the characters that follow them (``crs-enter-sends``, ``crs-token-atomic-cursor``).
+    """
+    keyed = [key(name) for name in keys.split("+")]
+    strokes = [*typed(literal(text)), *keyed, *typed(literal(more))]
+    crs_driver.burst(strokes, f"typing {text!r}, {keys}, {more!r}")
 
 
 @when(parsers.parse('the user pastes "{text}" and presses Enter, closing any popup first'))

@@ -2892,3 +2892,20 @@ class HiddenTurnsStayHidden(CrsApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.offscreen = _NeverShown(self)
+
+
+# --- branch burst-keys ---
+
+from collections.abc import Mapping  # noqa: E402
+
+
+class _EditingKeysAsBindings(PromptInput):
+    EDITING_KEYS: Mapping[str, str] = {}  # each key left to TextArea's bindings
+
+
+@mutant
+class EditingKeysAfterBurst(CrsApp):
+    """crs-token-atomic-cursor: a burst's ←/→ and Backspace run after the characters typed later."""
+
+    def prompt_input(self) -> PromptInput:
+        return _EditingKeysAsBindings(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
