@@ -268,12 +268,20 @@ class OffscreenTurns:
         """
         shares: list[int] = []
         previous = base
+        invisible = 0  # widgets with ``visibility: hidden`` (hover-revealed timestamps) since
+        # the last measured one: the compositor maps no region for them, so their rows are
+        # counted in the next visible widget's share, and they are hidden only along with it
         for widget in widgets:
+            if widget.display and not widget.visible:
+                invisible += 1
+                continue
             region = self._region(widget) if widget.display else None
             if region is None or region.bottom > line:
                 break
             if previous is None:
                 previous = region.y - widget.styles.margin.top
+            shares += [0] * invisible
+            invisible = 0
             shares.append(region.bottom - previous)
             previous = region.bottom
         return shares
