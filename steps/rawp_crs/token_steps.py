@@ -27,7 +27,7 @@ from textual.geometry import Region
 
 from steps.adapter import TokenView
 from steps.app_driver import key, typed
-from steps.checks import check, cited_clauses, literal
+from steps.checks import check, cited_clauses, literal, violation
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.file_popup_steps import offer_files
@@ -132,6 +132,23 @@ def find_label(driver: CrsDriver, label: str) -> tuple[int, int, list[list[Cell]
         if at >= 0:
             return y, region.x + at, cells, region
     return None
+
+
+def drawn_label(driver: CrsDriver, token: TokenView) -> tuple[int, int, list[list[Cell]], Region]:
+    """Where ``token``'s label is drawn in the input, as :func:`find_label` gives it.
+
+    Raises:
+        AssertionError: The label is drawn nowhere in the input (``crs-token-replaces-query``).
+    """
+    found = find_label(driver, token.label)
+    if found is None:
+        violation(
+            "crs-token-replaces-query",
+            "the input's rows",
+            f"the label {token.label!r}",
+            "not drawn",
+        )
+    return found
 
 
 def coloured_cells(driver: CrsDriver, row: int, colours: set[RGB], plain: RGB | None) -> int:
@@ -501,15 +518,7 @@ def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     cell past the label on each side (``crs-token-padding``).
     """
     token = token_log.made[-1]
-    found = find_label(crs_driver, token.label)
-    check(
-        found is not None,
-        "crs-token-replaces-query",
-        "the input's rows",
-        f"the label {token.label!r}",
-        "not drawn",
-    )
-    assert found is not None
+    found = drawn_label(crs_driver, token)
     y, x, cells, region = found
     label = cells[y][x : x + len(token.label)]
     colours = Counter(cell.background for cell in label)
@@ -699,15 +708,7 @@ def sent_plain(
 def clicks_label(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     """Click the screen cell in the middle of the last token's drawn label."""
     token = token_log.made[-1]
-    found = find_label(crs_driver, token.label)
-    check(
-        found is not None,
-        "crs-token-replaces-query",
-        "the input's rows",
-        f"the label {token.label!r}",
-        "not drawn",
-    )
-    assert found is not None
+    found = drawn_label(crs_driver, token)
     y, x, _, _ = found
     crs_driver.run(crs_driver.pilot.click(offset=(x + len(token.label) // 2, y)), "clicking")
     crs_driver.settle()
