@@ -231,7 +231,7 @@ class OffscreenTurns:
             at = children.index(spacer)
             before = children[first:at]
             if before:
-                before_heights = self._shares(before, base, line)
+                before_heights = self._shares(before, base, line, end=self._top(spacer))
                 if len(before_heights) < len(before):
                     before, before_heights = [], []
             start = at + 1 + len(self.hidden)
@@ -260,11 +260,21 @@ class OffscreenTurns:
         region = self._region(widget)
         return None if region is None else region.bottom
 
-    def _shares(self, widgets: list[Widget], base: int | None, line: float) -> list[int]:
+    def _top(self, widget: Widget) -> int | None:
+        """The first row of ``widget``'s share: its top less its top margin (cells)."""
+        region = self._region(widget)
+        return None if region is None else region.y - widget.styles.margin.top
+
+    def _shares(
+        self, widgets: list[Widget], base: int | None, line: float, end: int | None = None
+    ) -> list[int]:
         """The rows of each of the leading ``widgets`` drawn entirely above ``line``.
 
         ``base`` is the bottom of what is drawn before the first (``None``: the top of the
-        content, less the first widget's top margin).
+        content, less the first widget's top margin). ``end`` is where the share of what
+        follows the last widget begins (``None``: not known); with it, widgets with
+        ``visibility: hidden`` at the end of ``widgets`` are measured too (a turn's last
+        item is often its hover-revealed timestamp), else they are left out.
         """
         shares: list[int] = []
         previous = base
@@ -284,6 +294,8 @@ class OffscreenTurns:
             invisible = 0
             shares.append(region.bottom - previous)
             previous = region.bottom
+        if invisible and end is not None and previous is not None and end <= line:
+            shares += [0] * (invisible - 1) + [end - previous]
         return shares
 
     def _resize_spacer(self) -> None:
