@@ -129,11 +129,17 @@ class ConversationKeys(App[None]):
         self._recall = None
 
     def action_page(self, direction: int) -> None:
-        """Page Up/Down scroll the conversation by one page (``crs-page-keys-scroll``)."""
-        if direction < 0:
-            self.conversation.scroll_page_up(animate=False)
-        else:
-            self.conversation.scroll_page_down(animate=False)
+        """Page Up/Down scroll the conversation by one page (``crs-page-keys-scroll``).
+
+        The scroll is immediate: Textual's ``scroll_page_up`` defers it until after the
+        next refresh, so keys of one burst (a held key) all start from the same offset and
+        scroll one page together.
+        """
+        conversation = self.conversation
+        page = conversation.scrollable_content_region.height
+        conversation.scroll_to(
+            y=conversation.scroll_y + direction * page, animate=False, immediate=True
+        )
 
     # typing anywhere
 

@@ -157,6 +157,37 @@ def _strip_cells(strip: Strip) -> list[Cell]:
     return cells
 
 
+def text_columns(cells: Sequence[Cell], text: str) -> list[int]:
+    """The columns of ``cells`` where each drawn occurrence of ``text`` starts, left to right.
+
+    A column is a cell's index in ``cells``, not a character index: a double-width
+    character (Korean, CJK, most emoji) takes two cells, the second drawn as ``""``, so
+    text after one starts a cell further right than its character count says. The text's
+    width is :func:`rich.cells.cell_len` (``text_width``), not ``len``. Overlapping
+    occurrences are all given.
+
+    Args:
+        cells: One screen row, or a slice of one (columns then count from its start).
+        text: What to look for, as it is drawn (``""`` is found nowhere).
+    """
+    chars: list[str] = []
+    owner: list[int] = []
+    for column, cell in enumerate(cells):
+        for char in cell.char:
+            chars.append(char)
+            owner.append(column)
+    row, found, start = "".join(chars), [], 0
+    while text and (at := row.find(text, start)) >= 0:
+        found.append(owner[at])
+        start = at + 1
+    return found
+
+
+def text_width(text: str) -> int:
+    """Cells ``text`` takes on the screen (a double-width character counts 2)."""
+    return cell_len(text)
+
+
 def _luminance(rgb: tuple[int, int, int]) -> float:
     """Relative luminance of an sRGB colour (WCAG 2), 0 for black to 1 for white."""
     linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]

@@ -23,6 +23,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
@@ -120,12 +121,14 @@ class SuiteRun:
         returncode: pytest's exit status; ``None`` if the run was stopped at the bound.
         scenarios: Outcome of each selected scenario.
         output: The end of the run's output, for failure messages.
+        seconds: Wall time of the subprocess (seconds), for the report's cost column.
     """
 
     adapter: str
     returncode: int | None
     scenarios: tuple[Scenario, ...]
     output: str
+    seconds: float = 0.0
 
     def caught_by(self, clause: str) -> list[Scenario]:
         """Scenarios citing ``clause`` that did not pass."""
@@ -151,17 +154,21 @@ def run_suite(adapter: str, clauses: tuple[str, ...], report: Path, profile: str
     env = {
         k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
     }
+    start = time.perf_counter()
     try:
         done = subprocess.run(
             command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=RUN_BOUND
         )
     except subprocess.TimeoutExpired as stopped:
-        return SuiteRun(adapter, None, (), f"stopped after {RUN_BOUND} s: {stopped.output!r}")
+        output = f"stopped after {RUN_BOUND} s: {stopped.output!r}"
+        return SuiteRun(adapter, None, (), output, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
     scenarios: tuple[Scenario, ...] = ()
     if (report / "report.json").is_file():
         document = json.loads((report / "report.json").read_text(encoding="utf-8"))
         scenarios = tuple(from_report(entry) for entry in document["scenarios"])
-    return SuiteRun(adapter, done.returncode, scenarios, (done.stdout + done.stderr)[-3000:])
+    output = (done.stdout + done.stderr)[-3000:]
+    return SuiteRun(adapter, done.returncode, scenarios, output, seconds)
 
 
 def from_report(entry: dict[str, Any]) -> Scenario:
@@ -344,14 +351,27 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: SuiteRu
         f"{sum(s.verdict == 'passed' for s in reference.scenarios)} of "
         f"{len(reference.scenarios)} scenarios.",
         "",
-        "| Mutant | Clause broken | Defect | Scenarios citing the clause that caught it |",
-        "|---|---|---|---|",
+        f"Each mutant's suite run is a subprocess of its own; they took "
+        f"{sum(run.seconds for run in results.values()):.0f} s together (the reference's "
+        f"{reference.seconds:.0f} s), at most two at a time. The slowest: "
+        + ", ".join(
+            f"`{name}` {run.seconds:.1f} s"
+            for name, run in sorted(results.items(), key=lambda item: -item[1].seconds)[:5]
+        )
+        + ".",
+        "",
+        "| Mutant | Clause broken | Defect | Scenarios citing the clause that caught it "
+        "| Run (s) |",
+        "|---|---|---|---|---|",
     ]
     for name, mutant in MUTANTS.items():
         run = results[name]
         found = "<br>".join(_cell(f"{s.name} ({s.verdict})") for s in caught[name])
         summary = f"{len(caught[name])} of {len(run.scenarios)}: {found}" if found else "**none**"
-        lines.append(f"| `{name}` | `{mutant.clause}` | {_cell(mutant.defect)} | {summary} |")
+        lines.append(
+            f"| `{name}` | `{mutant.clause}` | {_cell(mutant.defect)} | {summary} "
+            f"| {run.seconds:.1f} |"
+        )
     lines += ["", "## Clauses and the mutants that break them", ""]
     lines += ["| Clause | Level | Mutants |", "|---|---|---|"]
     for clause in catalogue(suite.profile).values():

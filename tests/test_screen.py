@@ -31,8 +31,11 @@ from steps.screen import (
     item_text,
     screen_rows,
     styled_side,
+    text_columns,
+    text_width,
     widget_text,
 )
+from steps.screen import _strip_cells as strip_cells
 
 SIZE = (40, 8)
 
@@ -334,3 +337,21 @@ async def test_the_border_and_alignment_of_the_body_inside_an_item_count_for_the
         assert styled_side(item, area, "border") == {Side.LEFT}
         assert declared_alignment(item, area) is Side.RIGHT
         assert item_geometry(app, item, area).marked == {Side.LEFT: True, Side.RIGHT: False}
+
+
+# -- finding drawn text by cells (wide characters) --------------------------------------
+
+
+def test_text_after_wide_characters_starts_where_it_is_drawn() -> None:
+    """Each Korean syllable takes two cells: "파일" is drawn from column 5, not 3."""
+    cells = strip_cells(Strip([Segment("보기 파일 파일")]))
+    assert [cell.char for cell in cells[:3]] == ["보", "", "기"]
+    assert text_columns(cells, "파일") == [5, 10]
+    assert text_width("파일") == 4
+
+
+def test_text_columns_finds_ascii_text_at_its_character_index() -> None:
+    cells = strip_cells(Strip([Segment("see main.py, main.py")]))
+    assert text_columns(cells, "main.py") == [4, 13]
+    assert text_columns(cells, "absent") == []
+    assert text_columns(cells, "") == []

@@ -43,7 +43,9 @@ class RecallingComposer(SlashComposer):
             event.prevent_default()
             chat = self._chat()
             height = chat.scrollable_content_region.height
-            chat.scroll_relative(y=-height if event.key == "pageup" else height, animate=False)
+            step = -height if event.key == "pageup" else height
+            # immediate: each key of a burst starts from where the one before scrolled to
+            chat.scroll_relative(y=step, animate=False, immediate=True)
         elif event.key in ("up", "down") and self._recalling():
             event.stop()
             event.prevent_default()

@@ -16,6 +16,16 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     Then the input reads "see ", the token for "src/main.py" and ""
     And the token is drawn on a background of its own, between two cap glyphs
 
+  @clause:crs-token-replaces-query @clause:crs-token-background @clause:crs-token-rounded
+  @clause:crs-token-padding
+  Scenario: A token for a file with a Korean name, after Korean text, is drawn the same way
+    Korean characters are two cells wide: the label is found by its cells, not by its
+    character count.
+    When the user types "이 파일을 보세요 " in the input
+    And the user adds a token for "문서/회의록.md" through "@회의"
+    Then the input reads "이 파일을 보세요 ", the token for "문서/회의록.md" and ""
+    And the token is drawn on a background of its own, between two cap glyphs
+
   @clause:crs-token-replaces-query
   Scenario: Text typed right after the token, in one burst, stays text beside it
     When the user types "see " and adds a token for "a.py"
@@ -33,6 +43,7 @@ Feature: A chosen file becomes an inline token the input treats as one unit
       | src/app/main.py |
       | very/deep/directory/tree/with/many/levels/inside/the/project/config.yaml |
       | my docs/a\|b>c.txt |
+      | 문서/회의록.md |
       | [b]bold[/b] and [red]x[/red].py |
 
   @clause:crs-token-label @clause:crs-token-label-elision

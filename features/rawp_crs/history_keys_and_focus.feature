@@ -40,6 +40,18 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     When the user presses the key "pagedown"
     Then the conversation scrolled down by about one page
 
+  @clause:crs-page-keys-scroll
+  Scenario: Page keys pressed three times in one burst scroll three pages, not one
+    A held key or a fast hand sends the keys before the client has drawn the first
+    page; each key still scrolls one page further.
+    Given a conversation several screens tall, shown at its end
+    When the user presses the key "pageup"
+    Then the conversation scrolled up by about one page
+    When the user presses the key "pageup" 3 times in one burst
+    Then the conversation scrolled up by 3 of those pages
+    When the user presses the key "pagedown" 3 times in one burst
+    Then the conversation scrolled down by 3 of those pages
+
   @clause:crs-home-scrolls-to-top @clause:crs-end-scrolls-to-bottom
   Scenario: Home and End scroll the focused conversation to its top and its bottom
     Given a conversation several screens tall, shown at its end
@@ -55,6 +67,14 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     When the user clicks the conversation
     And the user types "next step" anywhere
     Then the input's text is exactly "next step"
+    And the input has the keyboard focus
+
+  @clause:crs-typing-focuses-input
+  Scenario: A burst typed after a click on the conversation lands whole and in order
+    Given a turn "t1" has run to its end for the prompt "refactor the parser"
+    When the user clicks the conversation
+    And the user types "next step, then tests" anywhere in one burst
+    Then the input's text is exactly "next step, then tests"
     And the input has the keyboard focus
 
   @clause:crs-typing-focuses-input

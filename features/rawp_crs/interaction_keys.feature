@@ -43,13 +43,19 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
       | Escape | rejected |
 
   @clause:crs-interaction-keys-select @clause:crs-interactive-smooth-feedback
-  Scenario: Up and Down move the focus of a SELECT request one option at a time, Enter selects
-    When the agent asks "r1", a SELECT request "Which branch?" with the options "main, develop, release, hotfix" in turn "t1"
-    Then the interaction UI is shown with the prompt "Which branch?"
-    When the user moves the focus with Down, Down and Up among "main, develop, release, hotfix"
+  Scenario Outline: Up and Down move the focus of a SELECT request one option at a time, Enter selects
+    When the agent asks "r1", a SELECT request "<prompt>" with the options "<options>" in turn "t1"
+    Then the interaction UI is shown with the prompt "<prompt>"
+    When the user moves the focus with Down, Down and Up among "<options>"
     And the user presses the key "Enter"
     Then the agent received the focused option for "r1"
     And the interaction UI is gone
+
+    # Korean options are two cells a character: the steps find them by their cells.
+    Examples:
+      | prompt        | options                      |
+      | Which branch? | main, develop, release, hotfix |
+      | 어느 브랜치?  | 메인, 개발, 배포, 긴급 수정  |
 
   @clause:crs-interaction-keys-multi-select
   Scenario: Space toggles the focused option of a MULTI_SELECT request, Enter confirms

@@ -16,7 +16,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rawp_port import TextDelta, TurnEnded, TurnStarted
-from steps.app_driver import WaitTimeout
+from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.turn_steps import user_sends
@@ -71,6 +71,12 @@ def type_anywhere(crs_driver: CrsDriver, text: str) -> None:
     crs_driver.type_text(literal(text))
 
 
+@when(parsers.parse('the user types "{text}" anywhere in one burst'))
+def type_anywhere_burst(crs_driver: CrsDriver, text: str) -> None:
+    """Type ``text`` as one burst to whatever has the focus (every key queued at once)."""
+    crs_driver.burst(typed(literal(text)), f"typing {text!r} in one burst")
+
+
 def _wait_scroll(crs_driver: CrsDriver, low: float, high: float) -> float:
     """Let the client scroll (bounded, for a condition) until ``low <= scroll_y <= high``."""
     with contextlib.suppress(WaitTimeout):  # the caller's check reports the clause
@@ -100,6 +106,50 @@ def scrolled_page(
         clause,
         f"the conversation's scroll offset after paging {direction} from {before:g}",
         f"between {low:g} and {high:g} (visible height {height} rows)",
+        f"{seen:g}",
+    )
+    scroll_memory["y"] = seen
+    scroll_memory["page"] = abs(seen - before)
+
+
+@when(parsers.parse('the user presses the key "{name}" {count:d} times in one burst'))
+def presses_burst(crs_driver: CrsDriver, name: str, count: int) -> None:
+    """Deliver ``count`` presses of the key ``name`` at once, as a held key's repeats."""
+    crs_driver.burst([key(name) for _ in range(count)], f"{count} presses of {name}")
+
+
+@then(parsers.parse("the conversation scrolled {direction} by {count:d} of those pages"))
+def scrolled_pages(
+    crs_driver: CrsDriver,
+    request: pytest.FixtureRequest,
+    scroll_memory: dict[str, Any],
+    direction: str,
+    count: int,
+) -> None:
+    """The offset moved ``count`` times the one-key page read before, within half a page.
+
+    The page is the client's own, as one press moved it (``scroll_memory["page"]``), so a
+    client whose page is not its full height passes; a burst that loses one key of
+    ``count`` falls half a page short (``crs-page-keys-scroll``).
+    """
+    clause = scenario_clause(request, "crs-page-keys-scroll")
+    before, page = float(scroll_memory["y"]), float(scroll_memory["page"])
+    _y, bottom, height = _scroll(crs_driver)
+    sign = -1 if direction == "up" else 1
+    target = before + sign * count * page
+    if page < 1 or not 0 <= target - page / 2 <= target + page / 2 <= bottom:
+        raise crs_driver.harness_error(
+            f"{count} pages of {page:g} rows {direction} from {before:g} do not fit in the "
+            f"conversation (max_scroll_y {bottom:g}, visible height {height})"
+        )
+    low, high = target - page / 2, target + page / 2
+    seen = _wait_scroll(crs_driver, low, high)
+    check(
+        low <= seen <= high,
+        clause,
+        f"the conversation's scroll offset after {count} keys {direction} in one burst "
+        f"from {before:g}",
+        f"{target:g} ({count} pages of {page:g} rows, as one key moved it), within {page / 2:g}",
         f"{seen:g}",
     )
     scroll_memory["y"] = seen

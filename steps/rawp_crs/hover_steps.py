@@ -20,7 +20,7 @@ from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.interaction_steps import find_label, style_of, ui_region
 from steps.rawp_crs.turn_steps import user_sends
-from steps.screen import Cell, screen_cells
+from steps.screen import Cell, screen_cells, text_width
 
 FIRST_TEXT = "The parser reads tokens one by one and builds the tree."
 """The first, plain text block of the hover scenario's turn."""
@@ -120,8 +120,8 @@ def option_restyled(
     """Some cell of the hovered label's span is styled differently than before the hover."""
     clause = scenario_clause(request, "crs-interactive-smooth-feedback")
     (x, y), label = hover_memory["at"], hover_memory["label"]
-    before = [style_of(cell) for cell in hover_memory["before"][y][x : x + len(label)]]
-    after = [style_of(cell) for cell in hover_memory["after"][y][x : x + len(label)]]
+    before = [style_of(cell) for cell in hover_memory["before"][y][x : x + text_width(label)]]
+    after = [style_of(cell) for cell in hover_memory["after"][y][x : x + text_width(label)]]
     check(
         before != after,
         clause,
@@ -159,7 +159,9 @@ def nothing_moved(
     )
     label = hover_memory["label"]
     x, y = hover_memory["at"]
-    still = _glyphs(after, y)[x : x + len(label)]
+    still = (
+        "".join(cell.char for cell in after[y][x : x + text_width(label)]) if y < len(after) else ""
+    )
     check(
         still == label,
         clause,

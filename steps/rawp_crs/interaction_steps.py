@@ -21,7 +21,7 @@ from rawp_port import InteractionRequested, TurnEnded
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import Cell, screen_cells
+from steps.screen import Cell, screen_cells, text_columns, text_width
 
 ANSWER = "control.interaction.response"
 """RAWP type name of the answer frame."""
@@ -63,15 +63,19 @@ def ui_text(crs_driver: CrsDriver, region: Region) -> list[str]:
 
 
 def find_label(crs_driver: CrsDriver, region: Region, label: str) -> tuple[int, int] | None:
-    """``(x, y)`` of the first cell of ``label`` drawn as a whole word inside ``region``."""
-    for offset, row in enumerate(ui_text(crs_driver, region)):
-        start = 0
-        while (found := row.find(label, start)) >= 0:
-            before = row[found - 1] if found else " "
-            after = row[found + len(label)] if found + len(label) < len(row) else " "
+    """``(x, y)`` of the first cell of ``label`` drawn as a whole word inside ``region``.
+
+    Columns are cells (a double-width character takes two), see ``text_columns``.
+    """
+    cells = screen_cells(crs_driver.app)
+    width = text_width(label)
+    for y in range(region.y, min(region.bottom, len(cells))):
+        row = cells[y][region.x : region.right]
+        for found in text_columns(row, label):
+            before = row[found - 1].char[-1:] if found else " "
+            after = row[found + width].char[:1] if found + width < len(row) else " "
             if not before.isalnum() and not after.isalnum():
-                return region.x + found, region.y + offset
-            start = found + 1
+                return region.x + found, y
     return None
 
 
@@ -111,7 +115,7 @@ def label_styles(
         )
         assert place is not None
         x, y = place
-        styles.append(frozenset(style_of(cell) for cell in cells[y][x : x + len(label)]))
+        styles.append(frozenset(style_of(cell) for cell in cells[y][x : x + text_width(label)]))
     return styles
 
 

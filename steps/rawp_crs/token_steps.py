@@ -32,7 +32,7 @@ from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.file_popup_steps import offer_files
 from steps.rawp_crs.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
-from steps.screen import Cell, screen_cells
+from steps.screen import Cell, screen_cells, text_columns, text_width
 
 PART = "part 3, inline file tokens"
 PROMPT = "control.prompt.request"
@@ -127,10 +127,9 @@ def find_label(driver: CrsDriver, label: str) -> tuple[int, int, list[list[Cell]
     """``(row, column, cells, region)`` where ``label`` is drawn inside the input, or ``None``."""
     region, cells = input_cells(driver)
     for y in range(region.y, min(region.bottom, len(cells))):
-        row = "".join(cell.char for cell in cells[y][region.x : region.right])
-        at = row.find(label)
-        if at >= 0:
-            return y, region.x + at, cells, region
+        columns = text_columns(cells[y][region.x : region.right], label)
+        if columns:
+            return y, region.x + columns[0], cells, region
     return None
 
 
@@ -520,7 +519,7 @@ def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     token = token_log.made[-1]
     found = drawn_label(crs_driver, token)
     y, x, cells, region = found
-    label = cells[y][x : x + len(token.label)]
+    label = cells[y][x : x + text_width(token.label)]
     colours = Counter(cell.background for cell in label)
     colour, _ = colours.most_common(1)[0]
     plain = input_background(region, cells)
@@ -539,7 +538,7 @@ def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
         cell = row[column]
         return cell.background == colour or bool(cell.char.strip() and cell.foreground == colour)
 
-    first, last = x, x + len(token.label) - 1
+    first, last = x, x + text_width(token.label) - 1
     while in_token(first - 1):
         first -= 1
     while in_token(last + 1):
@@ -547,24 +546,24 @@ def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     ends = [row[first], row[last]]
     glyphs = [cell.char for cell in ends]
     check(
-        first < x and last >= x + len(token.label) and all(c.char.strip() for c in ends),
+        first < x and last >= x + text_width(token.label) and all(c.char.strip() for c in ends),
         "crs-token-rounded",
         f"the token run {''.join(c.char for c in row[first : last + 1])!r} around its label",
         "a non-blank cap glyph at each end, outside the label",
         glyphs,
     )
     check(
-        in_token(x - 1) and in_token(x + len(token.label)),
+        in_token(x - 1) and in_token(x + text_width(token.label)),
         "crs-token-padding",
         f"the cells beside the label {token.label!r}",
         f"in the token colour {colour} (its background, or a cap drawn in it)",
         [
             (row[c].char, row[c].background, row[c].foreground)
-            for c in (x - 1, x + len(token.label))
+            for c in (x - 1, x + text_width(token.label))
             if region.x <= c < len(row)
         ],
     )
-    token_log.colour, token_log.row, token_log.width = colour, y, len(token.label)
+    token_log.colour, token_log.row, token_log.width = colour, y, text_width(token.label)
     token_log.plain = plain
 
 
@@ -576,9 +575,9 @@ def marked(crs_driver: CrsDriver, token_log: TokenLog, request: pytest.FixtureRe
     colour = None
     if found is not None:
         y, x, cells, _ = found
-        colour = Counter(c.background for c in cells[y][x : x + len(token.label)]).most_common(1)[
-            0
-        ][0]
+        colour = Counter(
+            c.background for c in cells[y][x : x + text_width(token.label)]
+        ).most_common(1)[0][0]
     check(
         found is not None and colour not in (None, token_log.colour),
         clause_of(request, "crs-token-backspace-two-step"),
@@ -710,7 +709,7 @@ def clicks_label(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     token = token_log.made[-1]
     found = drawn_label(crs_driver, token)
     y, x, _, _ = found
-    crs_driver.run(crs_driver.pilot.click(offset=(x + len(token.label) // 2, y)), "clicking")
+    crs_driver.run(crs_driver.pilot.click(offset=(x + text_width(token.label) // 2, y)), "clicking")
     crs_driver.settle()
 
 

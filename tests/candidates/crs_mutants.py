@@ -2909,3 +2909,32 @@ class EditingKeysAfterBurst(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _EditingKeysAsBindings(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+# --- page keys in a burst ---
+
+
+@mutant
+class PageKeysLostInBurst(CrsApp):
+    """crs-page-keys-scroll: Page Up/Down deferred to the next refresh, so a burst scrolls once."""
+
+    def action_page(self, direction: int) -> None:
+        if direction < 0:
+            self.conversation.scroll_page_up(animate=False)
+        else:
+            self.conversation.scroll_page_down(animate=False)
+
+
+@mutant
+class TypedAnywhereDeferred(CrsApp):
+    """crs-typing-focuses-input: the key that moves the focus is inserted later, after the rest."""
+
+    def on_key(self, event: events.Key) -> None:
+        if not event.is_printable or event.character is None:
+            return
+        if self.interaction is not None or isinstance(self.focused, TextArea):
+            return
+        field = self._input()
+        event.stop()
+        field.focus()
+        self.call_later(field.insert, event.character)
