@@ -53,3 +53,11 @@ Feature: A slash command shows as a compact command bubble, without its slash
       | /unknown thing        |
       | https://x.org/compact |
       | please /compact now   |
+
+  @clause:crs-send-text-escaped @clause:crs-command-bubble-for-slash-input-type
+  Scenario: A slash command's parameters are escaped like any typed text
+    The escaping of 004 §3.4.6 applies to every prompt the user sends, a slash command's
+    included, so the agent unescapes every prompt_text the same way.
+    When the user types "/compact keep src\\auth and <@notes" and presses Enter, closing any popup first
+    Then prompt 1 is "/compact keep src\\\\auth and \\<@notes" with no file reference
+    And the last prompt has the input type "slash_command"

@@ -2938,3 +2938,17 @@ class TypedAnywhereDeferred(CrsApp):
         event.stop()
         field.focus()
         self.call_later(field.insert, event.character)
+
+
+# --- slash commands escaped ---
+
+
+@mutant
+class CommandSentUnescaped(CrsApp):
+    """crs-send-text-escaped: a slash command's text is sent as typed, never escaped."""
+
+    def prompt_of(self, nodes: Any) -> Any:
+        text, references = super().prompt_of(nodes)
+        if all(isinstance(node, str) for node in nodes) and "".join(nodes).startswith("/"):
+            return "".join(nodes), references
+        return text, references
