@@ -111,6 +111,17 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     Then the matched characters "m..n" of "main.py" are marked and no other
     And the matched characters "m.n" of "menu.py" are marked and no other
 
+  @clause:crs-at-item-content @clause:crs-at-match-highlight
+  Scenario: A Korean name is drawn with its marked characters and its muted directory
+    Korean characters are two cells wide: the steps find names and marks by their cells.
+    When the user types "@회의" in the input
+    And the agent answers the file search with:
+      | path                 | match |
+      | 문서/회의록.md       | 0-2   |
+      | 기록/주간 회의.md    | 3-5   |
+    Then each candidate shows its name at the left and its directory muted after it
+    And the matched characters "회의" of "회의록.md" are marked and no other
+
   @clause:crs-at-item-content
   Scenario: Hostile names are drawn as text
     When the user types "@x" in the input

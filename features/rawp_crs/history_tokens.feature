@@ -13,6 +13,13 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
     And the user bubble shows "see" as literal text, not as a token
     And the user bubble shows "now" as literal text, not as a token
 
+  @clause:crs-history-token-style @clause:crs-history-token-validated
+  Scenario: A stored message draws a token for a Korean file name the same way
+    Given a stored message "이 파일 <@file:r1|문서/회의록.md> 보세요" with the file reference "r1" for "문서/회의록.md"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws "문서/회의록.md" as a file token
+    And the user bubble shows "보세요" as literal text, not as a token
+
   @clause:crs-token-contrast-in-bubble
   Scenario: A token's background stands out from its bubble's
     Given a stored message "see <@file:r1|src/app.py> now" with the file reference "r1" for "src/app.py"

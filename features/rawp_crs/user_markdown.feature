@@ -8,9 +8,20 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
     Given the RAWP-CRS client is running
 
   @clause:crs-user-text-in-bubble
-  Scenario: The typed text is shown inside the bubble
-    When the user pastes "hello there, agent" and presses Enter
-    Then the user bubble shows "hello there, agent"
+  Scenario Outline: The typed text is shown inside the bubble
+    When the user pastes "<text>" and presses Enter
+    Then the user bubble shows "<text>"
+
+    # Korean characters are two cells wide: the steps find text by its cells.
+    Examples:
+      | text               |
+      | hello there, agent |
+      | 안녕하세요, 에이전트 |
+
+  @clause:crs-md-bold
+  Scenario: Bold Korean text
+    When the user pastes "아주 **중요한** 부분" and presses Enter
+    Then the user bubble shows "중요한" in bold, without "**"
 
   @clause:crs-md-bold
   Scenario Outline: Bold text

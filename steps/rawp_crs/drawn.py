@@ -17,7 +17,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
 
-from steps.screen import BLANK, Cell, screen_cells
+from steps.screen import BLANK, Cell, screen_cells, text_columns, text_width
 
 RGB = tuple[int, int, int] | None
 """A cell's background as ``(red, green, blue)``, ``None`` for the terminal default."""
@@ -68,12 +68,14 @@ class Drawn:
         return range(self.region.y, self.region.bottom)
 
     def find(self, text: str) -> tuple[int, int] | None:
-        """``(row, column)`` of the first place ``text`` is drawn on the item's rows."""
+        """``(row, column)`` of the first place ``text`` is drawn on the item's rows.
+
+        Columns are cells: a double-width character takes two (``text_columns``).
+        """
         for y in self.rows():
-            row = self.cells[y]
-            for x in range(self.bounds.x, self.bounds.right - len(text) + 1):
-                if all(row[x + i].char == char for i, char in enumerate(text)):
-                    return y, x
+            found = text_columns(self.cells[y][self.bounds.x : self.bounds.right], text)
+            if found:
+                return y, self.bounds.x + found[0]
         return None
 
     def text_cells(self, text: str) -> list[Cell] | None:
@@ -82,7 +84,7 @@ class Drawn:
         if found is None:
             return None
         y, x = found
-        return self.cells[y][x : x + len(text)]
+        return self.cells[y][x : x + text_width(text)]
 
     def glyph_cells(self) -> list[Cell]:
         """Every cell of the item's rows, within the area, that draws a visible glyph."""

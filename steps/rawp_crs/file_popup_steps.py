@@ -54,7 +54,7 @@ from steps.rawp_crs.popup_steps import (
     check_padded,
     check_separated,
 )
-from steps.screen import Cell, screen_cells
+from steps.screen import Cell, screen_cells, text_columns, text_width
 
 PART = "part 3, the file popup"
 """What needs the members read here, for the verdict ERROR of an adapter without them."""
@@ -781,13 +781,10 @@ def _cells_of(driver: CrsDriver, popup: Popup, item: Item, needle: str) -> list[
     screen = screen_cells(driver.app)
     for y in range(item.y, min(item.y + 3, popup.inner.bottom)):
         cells = screen[y][popup.inner.x : popup.inner.right]
-        probe = Item(item.name, y, tuple(cells), popup.inner.x)
         start = item.span(item.name).stop if y == item.y else 0
-        text = "".join(c.char for c in cells)
-        at = text.find(needle, start)
-        if at >= 0:
-            span = probe.span(text[at:][: len(needle)])
-            return [cells[i] for i in span if i >= start]
+        for at in text_columns(cells, needle):
+            if at >= start:
+                return list(cells[at : at + text_width(needle)])
     return []
 
 

@@ -33,7 +33,7 @@ from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.history_steps import store, stored_turn
 from steps.rawp_crs.layout_steps import drawn_item
 from steps.rawp_crs.popup import background, contrast
-from steps.screen import BLANK, Cell
+from steps.screen import BLANK, Cell, text_columns, text_width
 
 TOKEN_CONTRAST = 1.25
 """Least WCAG contrast ratio (1 to 21) between a token's background and its bubble's
@@ -154,20 +154,20 @@ def token_of(item: Drawn, path: str, clause: str) -> Token:
     end = tail(path)
     inside = item.inside() or item.region
     own = bubble_background(item)
+    width = text_width(end)
     for y in range(inside.y, inside.bottom):
         row = item.cells[y]
-        for x in range(inside.x, inside.right - len(end) + 1):
-            if "".join(cell.char for cell in row[x : x + len(end)]) != end:
-                continue
+        for column in text_columns(row[inside.x : inside.right], end):
+            x = inside.x + column
             colour = background(row[x])
-            if colour == own or any(background(c) != colour for c in row[x : x + len(end)]):
+            if colour == own or any(background(c) != colour for c in row[x : x + width]):
                 continue
-            left, right = x, x + len(end)
+            left, right = x, x + width
             while left > inside.x and background(row[left - 1]) == colour:
                 left -= 1
             while right < inside.right and background(row[right]) == colour:
                 right += 1
-            return Token(y, left, right, colour, (x, x + len(end)))
+            return Token(y, left, right, colour, (x, x + width))
     check(
         False,
         clause,

@@ -28,7 +28,7 @@ from steps.adapter import ItemView
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.drawn import SQUARE_CORNERS, Drawn, drawn
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import BLANK, screen_text
+from steps.screen import BLANK, screen_text, text_width
 
 WORDS = [
     "the",
@@ -261,10 +261,12 @@ def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
     y, x = top
     for offset, line in enumerate(lines):
         row = y + offset
-        seen = item.row_text(row, x, x + len(line)) if row < len(item.cells) else ""
+        seen = item.row_text(row, x, x + text_width(line)) if row < len(item.cells) else ""
         check(seen == line, clause, f"row {offset + 1} of the result", repr(line), repr(seen))
         styled = [
-            c.char for c in item.cells[row][x : x + len(line)] if c.bold or c.italic or c.link
+            c.char
+            for c in item.cells[row][x : x + text_width(line)]
+            if c.bold or c.italic or c.link
         ]
         check(not styled, clause, f"row {offset + 1} of the result", "no markdown styling", styled)
 
@@ -441,7 +443,7 @@ def system_centred(crs_driver: CrsDriver, traffic: Traffic) -> None:
     )
     assert found is not None
     y, x = found
-    text_gaps = (x - item.bounds.x, item.bounds.right - x - len(traffic.notice))
+    text_gaps = (x - item.bounds.x, item.bounds.right - x - text_width(traffic.notice))
     row = item.row_text(y)
     glyphs = [i for i, char in enumerate(row) if char not in BLANK]
     run_gaps = (glyphs[0], len(row) - 1 - glyphs[-1])

@@ -16,7 +16,7 @@ from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.drawn import Drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.layout_steps import drawn_item, long_text
-from steps.screen import Cell, screen_cells
+from steps.screen import Cell, screen_cells, text_columns, text_width
 
 STYLES: dict[str, Callable[[Cell], bool]] = {
     "in bold": lambda cell: cell.bold and not cell.italic,
@@ -219,11 +219,11 @@ def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
     own = item.own_background()
     for offset, line in enumerate(lines):
         row = y + offset
-        seen = item.row_text(row, x, x + len(line)) if row < item.region.bottom else ""
+        seen = item.row_text(row, x, x + text_width(line)) if row < item.region.bottom else ""
         check(seen == line, clause, f"line {offset + 1} of the message", repr(line), shown(item))
         styled = [
             c.char
-            for c in item.cells[row][x : x + len(line)]
+            for c in item.cells[row][x : x + text_width(line)]
             if c.bold or c.italic or c.underline or c.link or c.background != own
         ]
         check(
@@ -288,17 +288,16 @@ def no_preview(crs_driver: CrsDriver, text: str) -> None:
     """Nowhere is ``text`` drawn bold, italic or struck (``crs-input-no-rich-preview``)."""
     clause, wanted = "crs-input-no-rich-preview", literal(text)
     for y, row in enumerate(screen_cells(crs_driver.app)):
-        chars = "".join(cell.char for cell in row)
-        start = chars.find(wanted)
-        while start >= 0:
+        for start in text_columns(row, wanted):
             styled = [
-                c.char for c in row[start : start + len(wanted)] if c.bold or c.italic or c.strike
+                c.char
+                for c in row[start : start + text_width(wanted)]
+                if c.bold or c.italic or c.strike
             ]
             check(
                 not styled,
                 clause,
                 f"screen row {y}",
                 f"{wanted!r} unstyled while typing (no preview)",
-                chars.strip(),
+                "".join(cell.char for cell in row).strip(),
             )
-            start = chars.find(wanted, start + 1)
