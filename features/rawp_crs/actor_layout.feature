@@ -22,6 +22,23 @@ Feature: Who said what is told by where it is drawn
     When the user pastes a text of 40 words and presses Enter
     Then the user bubble is between 70 % and 80 % of the conversation area's width
 
+  @clause:crs-user-bubble-max-width @clause:crs-user-right-aligned @clause:crs-agent-full-width
+  @clause:crs-system-centred
+  Scenario Outline: Items drawn before the terminal is resized follow its new width
+    When the user pastes a text of 40 words and presses Enter
+    And the agent answers a text of 60 words
+    And the agent reports "Turn ended"
+    And the terminal is resized to <columns> columns
+    Then the user bubble is between 70 % and 80 % of the conversation area's width
+    And the user message is drawn against the right edge of the conversation area
+    And the agent's answer wraps at the right edge of the conversation area
+    And the system notice is centred in the conversation area
+
+    Examples:
+      | columns |
+      | 150     |
+      | 64      |
+
   @clause:crs-agent-left-aligned
   Scenario: The agent's answer sits at the left
     When the user pastes "go" and presses Enter

@@ -126,6 +126,16 @@ def agent_streams_unknown(
     )
 
 
+@when(parsers.parse("the terminal is resized to {columns:d} columns"))
+def terminal_resized(crs_driver: CrsDriver, columns: int) -> None:
+    """Resize the terminal to ``columns`` cells wide, as many rows as before, as a user does.
+
+    Items drawn before the resize must follow the new width (a width fixed in cells when an
+    item was mounted does not).
+    """
+    crs_driver.resize(columns, crs_driver.app.size.height)
+
+
 @when(parsers.parse('the agent reports "{text}"'))
 def agent_reports(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
     """Publish a system notice holding ``text``."""
@@ -374,10 +384,12 @@ def agent_left(crs_driver: CrsDriver) -> None:
 
 
 @then("the agent's answer wraps at the right edge of the conversation area")
-def agent_full_width(crs_driver: CrsDriver) -> None:
+def agent_full_width(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """The long text's widest row reaches the area's right edge (``crs-agent-full-width``).
 
     Tolerance: the item's own side padding (:data:`SIDE_TOLERANCE` each side) and one word.
+    The whole available width, not more: every word of the answer is drawn inside the
+    area's columns, so text laid out wider than the area and cut at its edge fails.
     """
     clause = "crs-agent-full-width"
     item = drawn_item(crs_driver, "agent", clause)
@@ -391,6 +403,15 @@ def agent_full_width(crs_driver: CrsDriver) -> None:
         f"edge ({item.bounds.width} cells)",
         f"gaps left {left}, right {right}",
     )
+    if traffic.answer:
+        rows = [item.row_text(y) for y in item.rows()]
+        check(
+            "".join(traffic.answer.split()) in "".join("".join(rows).split()),
+            clause,
+            "the agent's text inside the conversation area's columns",
+            f"every word of the answer ({len(traffic.answer.split())} words), in order",
+            repr(" ".join(row.strip() for row in rows)),
+        )
 
 
 def _no_box(crs_driver: CrsDriver, actor: str, clause: str, what: str) -> None:

@@ -2952,3 +2952,49 @@ class CommandSentUnescaped(CrsApp):
         if all(isinstance(node, str) for node in nodes) and "".join(nodes).startswith("/"):
             return "".join(nodes), references
         return text, references
+
+
+# --- widths fixed in cells at mount (a resize is not followed) ---
+
+
+class _FixedWidthMessage(UserMessage):
+    def on_mount(self) -> None:
+        width = self.app.query_one("#conversation").scrollable_content_region.width
+        self.bubble.styles.max_width = max(1, width * 3 // 4)  # cells, as wide as now
+
+
+@mutant
+class BubbleWidthFixedAtMount(CrsApp):
+    """crs-user-bubble-max-width: the bubble is limited to 75 % of the width it was sent at."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        return _FixedWidthMessage(prompt_text, file_references)
+
+
+class _FixedWidthText(AgentText):
+    def on_mount(self) -> None:
+        self.styles.width = self.app.query_one("#conversation").scrollable_content_region.width
+
+
+@mutant
+class AgentWidthFixedAtMount(CrsApp):
+    """crs-agent-full-width: agent text keeps the width in cells it had when it began."""
+
+    def agent_text(self) -> AgentText:
+        return _FixedWidthText()
+
+
+class _FixedCentreNotice(SystemNoticeItem):
+    def on_mount(self) -> None:
+        width = self.app.query_one("#conversation").scrollable_content_region.width
+        text = str(self.render()).split("\n")[0]
+        self.styles.text_align = "left"
+        self.styles.padding = (0, 0, 0, max(0, (width - len(text)) // 2))  # centred once
+
+
+@mutant
+class NoticeCentredAtMount(CrsApp):
+    """crs-system-centred: a notice is indented to the centre of the width it was shown at."""
+
+    def system_notice(self, text: str, stamp: str) -> Widget:
+        return _FixedCentreNotice(text, stamp, hidden=True)
