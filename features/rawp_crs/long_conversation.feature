@@ -15,8 +15,24 @@ Feature: Every turn of a long conversation is drawn wherever the user scrolls
     And the conversation's viewport shows stored turn 1
 
   @clause:crs-page-keys-scroll
-  Scenario: Page Up from the end of a long conversation shows a turn on every page
+  Scenario: Page Up from the end of a long conversation shows a turn on every page, and returns
     Given a stored conversation of 16 turns
     And the user has set the number of turns to 16 in the client's settings
     When the RAWP-CRS client opens the stored conversation
-    Then every page shows a stored turn as Page Up goes to the top
+    Then every page shows a stored turn, and Page Up then Page Down comes back to its rows
+
+  @clause:crs-page-keys-scroll @clause:crs-home-scrolls-to-top
+  Scenario: After the terminal is resized, every turn of a long conversation is drawn again
+    Turns drawn at one width are taller or shorter at another: a client that keeps the old
+    heights of the turns it moved out of layout scrolls to blank rows or skips turns.
+    Given a stored conversation of 12 turns
+    And the user has set the number of turns to 12 in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    And the terminal is resized to 60 columns
+    Then every page shows a stored turn, and Page Up then Page Down comes back to its rows
+    When the user clicks the conversation
+    And the user presses the key "end"
+    And the terminal is resized to 150 columns
+    And the user presses the key "home"
+    Then the conversation is scrolled to its top
+    And the conversation's viewport shows stored turn 1

@@ -2998,3 +2998,20 @@ class NoticeCentredAtMount(CrsApp):
 
     def system_notice(self, text: str, stamp: str) -> Widget:
         return _FixedCentreNotice(text, stamp, hidden=True)
+
+
+class _StaleHeights(OffscreenTurns):
+    """Keeps the hidden items' heights measured at the old width after a resize."""
+
+    def sync(self) -> None:
+        self.width = self.app.conversation.size.width  # never "resized": nothing re-measured
+        super().sync()
+
+
+@mutant
+class HiddenHeightsStaleAfterResize(CrsApp):
+    """crs-page-keys-scroll: after a resize, turns hidden far above keep their old heights."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.offscreen = _StaleHeights(self)
