@@ -7,6 +7,7 @@ widgets, so a client that hides nothing passes as well.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -47,21 +48,42 @@ def pages_show_turns(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> N
 
     Every stored turn is several rows shorter than the viewport, so each page of a drawn
     conversation holds some of one (``crs-page-keys-scroll``: the page keys scroll what is
-    there to see, not blank rows).
+    there to see, not blank rows). Each page draws the turns in order, none left out
+    between two it draws: a client that draws far-off turns again as the user scrolls
+    up must draw the ones next to the viewport, where they belong.
     """
     clause = scenario_clause(request, "crs-page-keys-scroll")
     conversation = crs_driver.conversation
     for page in range(MAX_PAGES):
         crs_driver.settle()
         rows = visible_rows(crs_driver)
+        where = f"the rows drawn in the viewport after {page} presses of Page Up"
         check(
             bool(_stored_texts(rows)),
             clause,
-            f"the rows drawn in the viewport after {page} presses of Page Up",
+            where,
             "a stored turn's prompt or answer",
             repr([row for row in rows if row][:6]) or "blank rows",
         )
+        _check_in_order(rows, clause, where)
         if conversation.scroll_y <= 0:
             return
         crs_driver.press("pageup")
     raise crs_driver.harness_error(f"the conversation is not at its top after {MAX_PAGES} pages")
+
+
+TOKEN = re.compile(r"(질문|생각|내용|답변) (\d+)(?!\d)")
+"""A stored turn's own words with its number (``질문 7``, ``답변 7``, ...)."""
+
+
+def _check_in_order(rows: list[str], clause: str, where: str) -> None:
+    """The turns drawn in ``rows`` are consecutive stored turns, oldest at the top."""
+    numbers = [int(found.group(2)) for row in rows for found in TOKEN.finditer(row)]
+    steps = list(itertools.pairwise(numbers))
+    check(
+        all(later in (earlier, earlier + 1) for earlier, later in steps),
+        clause,
+        where,
+        "the stored turns in order, none missing between two drawn",
+        repr(numbers),
+    )
