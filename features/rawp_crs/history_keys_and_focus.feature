@@ -52,6 +52,16 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     When the user presses the key "pagedown" 3 times in one burst
     Then the conversation scrolled down by 3 of those pages
 
+  @clause:crs-page-keys-scroll
+  Scenario: Page Up and Page Down scroll the conversation while the input holds a draft
+    Given a conversation several screens tall, shown at its end
+    When the user types "a draft" without sending it
+    And the user presses the key "pageup"
+    Then the conversation scrolled up by about one page
+    When the user presses the key "pagedown"
+    Then the conversation scrolled down by about one page
+    And the input's text is exactly "a draft"
+
   @clause:crs-home-scrolls-to-top @clause:crs-end-scrolls-to-bottom
   Scenario: Home and End scroll the focused conversation to its top and its bottom
     Given a conversation several screens tall, shown at its end
@@ -82,5 +92,14 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     Given a turn "t1" has run to its end for the prompt "refactor the parser"
     When the user presses the key "tab"
     And the user types "next step" anywhere
+    Then the input's text is exactly "next step"
+    And the input has the keyboard focus
+
+  @clause:crs-typing-focuses-input
+  Scenario: Typing after a click on the conversation goes on after the draft in the input
+    Given a turn "t1" has run to its end for the prompt "refactor the parser"
+    When the user types "next" without sending it
+    And the user clicks the conversation
+    And the user types " step" anywhere
     Then the input's text is exactly "next step"
     And the input has the keyboard focus

@@ -66,6 +66,14 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
     Then the agent received the toggled options for "r1"
     And the interaction UI is gone
 
+  @clause:crs-interaction-keys-multi-select
+  Scenario: Enter confirms the toggled options only, not the focused one
+    When the agent asks "r1", a MULTI_SELECT request "Which files?" with the options "setup.py, README.md, Makefile" in turn "t1"
+    And the user toggles an option with Space and moves the focus to the next one among "setup.py, README.md, Makefile"
+    And the user presses the key "Enter"
+    Then the agent received the toggled options for "r1"
+    And the interaction UI is gone
+
   @clause:crs-interaction-keys-text-input
   Scenario: Enter submits the text typed into a TEXT_INPUT request
     When the agent asks "r1", a TEXT_INPUT request "Name of the new branch?" in turn "t1"
@@ -94,7 +102,23 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
   @clause:crs-interaction-escape-default @clause:crs-interaction-keys-multi-select
   Scenario: Escape on a MULTI_SELECT request without a default sends no choice
     When the agent asks "r1", a MULTI_SELECT request "Which files?" with the options "setup.py, README.md, Makefile" in turn "t1"
-    And the user presses the keys "Space Down Space"
+    And the user presses the keys "space down space"
+    And the user presses the key "Escape"
+    Then the agent received no choice for "r1"
+    And the interaction UI is gone
+
+  @clause:crs-interaction-escape-default @clause:crs-interaction-keys-select
+  Scenario: Escape on a SELECT request without a default sends no choice, not the focused option
+    When the agent asks "r1", a SELECT request "Which branch?" with the options "main, develop, release" in turn "t1"
+    And the user presses the key "Down"
+    And the user presses the key "Escape"
+    Then the agent received no choice for "r1"
+    And the interaction UI is gone
+
+  @clause:crs-interaction-escape-default @clause:crs-interaction-keys-text-input
+  Scenario: Escape on a TEXT_INPUT request without a default sends no choice, not the typed text
+    When the agent asks "r1", a TEXT_INPUT request "Commit message?" in turn "t1"
+    And the user types "half a mess" into the interaction UI
     And the user presses the key "Escape"
     Then the agent received no choice for "r1"
     And the interaction UI is gone
@@ -120,6 +144,15 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
   Scenario: Escape closes the UI even after a click moved the focus to the conversation
     When the agent asks "r1", a SELECT request "Which branch?" with the options "main, develop, release" in turn "t1"
     And the user clicks the conversation
+    And the user presses the key "Escape"
+    Then the interaction UI is gone
+    And the client sent no cancel of the turn
+    And the agent received no choice for "r1"
+
+  @clause:crs-escape-closes-interaction
+  Scenario: Escape closes the UI even after a click moved the focus to the input
+    When the agent asks "r1", a SELECT request "Which branch?" with the options "main, develop, release" in turn "t1"
+    And the user clicks the input
     And the user presses the key "Escape"
     Then the interaction UI is gone
     And the client sent no cancel of the turn

@@ -13,7 +13,8 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     Then the client asked for the latest 10 turns only
     And the conversation shows stored turns 16 to 25, each answered whole
 
-  @clause:crs-initial-turns-configurable @clause:crs-initial-turns
+  # With N = 1 the latest turn is shorter than the viewport: nothing more may load by itself.
+  @clause:crs-initial-turns-configurable @clause:crs-initial-turns @clause:crs-lazy-loading
   Scenario Outline: The user sets the number of turns a reopened conversation shows
     Given a stored conversation of 25 turns
     And the user has set the number of turns to <n> in the client's settings
@@ -66,6 +67,15 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     When the RAWP-CRS client opens the stored conversation
     Then with each declared form the first visible item keeps its row while older turns arrive
 
+  @clause:crs-load-older-keeps-position @clause:crs-load-older-exhausted
+  Scenario: The last older page goes above the view without moving it, though the trigger goes
+    Taking the trigger away above the view is a change of its own: the view must not
+    move for it either.
+    Given a stored conversation of 8 turns
+    And the user has set the number of turns to 5 in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    Then with the first declared form the first visible item keeps its row while the last older turns arrive
+
   @clause:crs-load-older-spinner
   Scenario: The scroll form shows a spinner while older turns load
     Given a stored conversation of 25 turns
@@ -80,6 +90,16 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     Then the conversation shows every one of the 23 stored turns once, in order
     And no load-older trigger is shown
     And asking for older turns again requests nothing
+
+  @clause:crs-load-older-exhausted
+  Scenario: The trigger goes with the last page, also when that page is a full one
+    The history says how many older turns remain; a client that waits for a short page
+    keeps a trigger that has nothing left to load.
+    Given a stored conversation of 20 turns
+    When the RAWP-CRS client opens the stored conversation
+    And the user asks for older turns
+    Then the conversation shows every one of the 20 stored turns once, in order
+    And no load-older trigger is shown
 
   @clause:crs-load-older-failure-retry
   Scenario: A failed load shows an error and a retry that works

@@ -15,7 +15,7 @@ Feature: Every turn of a long conversation is drawn wherever the user scrolls
     And the conversation's viewport shows stored turn 1
 
   @clause:crs-page-keys-scroll
-  Scenario: Page Up from the end of a long conversation shows a turn on every page, and returns
+  Scenario: Page Up from the end of a long conversation shows turns in order on every page, and returns
     Given a stored conversation of 16 turns
     And the user has set the number of turns to 16 in the client's settings
     When the RAWP-CRS client opens the stored conversation

@@ -522,34 +522,64 @@ def keeps_position(crs_driver: CrsDriver) -> None:
     spinner of the scroll form while the answer is held (``crs-load-older-spinner``).
     """
     for form in forms(crs_driver):
-        crs_driver.agent.hold("history")
-        before = len(history_calls(crs_driver))
-        activate(crs_driver, form, "crs-load-older-keeps-position")
-        check(
-            len(history_calls(crs_driver)) == before + 1,
-            "crs-load-older-trigger-forms",
-            f"the history calls after using the {form} form",
-            "one more",
-            repr(history_calls(crs_driver)[before:]),
-        )
-        widget, row = first_visible(crs_driver)
-        numbers = stored_numbers(crs_driver)
-        history_answers(crs_driver)
-        check(
-            stored_numbers(crs_driver) != numbers,
-            "crs-load-older-keeps-position",
-            "the stored turns drawn after the answer",
-            "older turns inserted",
-            repr(stored_numbers(crs_driver)[:5]),
-        )
-        now = widget.region.y if widget.is_attached and widget.region.height else None
-        check(
-            now == row,
-            "crs-load-older-keeps-position",
-            f"the first visible item ({item_text(widget)[:30]!r}) after the {form} form loaded",
-            f"on screen row {row}",
-            "not drawn" if now is None else f"on row {now} ({now - row:+d})",
-        )
+        keeps_row(crs_driver, form)
+
+
+@then(
+    "with the first declared form the first visible item keeps its row "
+    "while the last older turns arrive"
+)
+def keeps_position_last(crs_driver: CrsDriver) -> None:
+    """As :func:`keeps_position`, for the page that empties the history.
+
+    The trigger goes away with that page (``crs-load-older-exhausted``); taking it out
+    above the view must not move the view either (``crs-load-older-keeps-position``).
+    """
+    keeps_row(crs_driver, forms(crs_driver)[0])
+    check(
+        not any(active(view) for view in triggers(crs_driver)),
+        "crs-load-older-exhausted",
+        "the load-older trigger after the last page",
+        "none active",
+        repr([view.widget for view in triggers(crs_driver)]),
+    )
+
+
+def keeps_row(crs_driver: CrsDriver, form: str) -> None:
+    """Use ``form`` once, with the answer held; the first visible item must keep its row.
+
+    Raises:
+        AssertionError: The trigger made no call, no older turn came, or the item moved
+            (``crs-load-older-trigger-forms``, ``crs-load-older-keeps-position``).
+    """
+    crs_driver.agent.hold("history")
+    before = len(history_calls(crs_driver))
+    activate(crs_driver, form, "crs-load-older-keeps-position")
+    check(
+        len(history_calls(crs_driver)) == before + 1,
+        "crs-load-older-trigger-forms",
+        f"the history calls after using the {form} form",
+        "one more",
+        repr(history_calls(crs_driver)[before:]),
+    )
+    widget, row = first_visible(crs_driver)
+    numbers = stored_numbers(crs_driver)
+    history_answers(crs_driver)
+    check(
+        stored_numbers(crs_driver) != numbers,
+        "crs-load-older-keeps-position",
+        "the stored turns drawn after the answer",
+        "older turns inserted",
+        repr(stored_numbers(crs_driver)[:5]),
+    )
+    now = widget.region.y if widget.is_attached and widget.region.height else None
+    check(
+        now == row,
+        "crs-load-older-keeps-position",
+        f"the first visible item ({item_text(widget)[:30]!r}) after the {form} form loaded",
+        f"on screen row {row}",
+        "not drawn" if now is None else f"on row {now} ({now - row:+d})",
+    )
 
 
 @then("while the scroll form loads, a spinner is drawn at the top until the page arrives")

@@ -229,17 +229,29 @@ def presses_key(crs_driver: CrsDriver, key: str) -> None:
     crs_driver.press(KEY_NAMES.get(key, key))
 
 
-@when(parsers.parse('the user presses the keys "{keys}"'))
-def presses_keys(crs_driver: CrsDriver, keys: str) -> None:
-    """Press space-separated keys one after the other."""
-    for key in keys.split():
-        crs_driver.press(KEY_NAMES.get(key, key))
+# "the user presses the keys ..." is token_steps.presses_keys (Textual key names): a second
+# definition here was shadowed by it, so "Space Down Space" pressed three unknown keys.
 
 
 @when(parsers.parse('the user types "{text}" into the interaction UI'))
 def types_into_ui(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key; the interaction UI has the keyboard focus."""
     crs_driver.type_text(literal(text))
+
+
+@when("the user clicks the input")
+def click_input(crs_driver: CrsDriver) -> None:
+    """Click the middle of the input's region (the focus leaves the interaction UI).
+
+    A client that hides the input while an interaction UI is shown gets the click
+    wherever the input would be; the Escape that follows must still only close the UI.
+    """
+    region = crs_driver.input.region
+    crs_driver.run(
+        crs_driver.pilot.click(offset=(region.x + region.width // 2, region.y)),
+        "clicking the input",
+    )
+    crs_driver.settle()
 
 
 # -- what the screen and the agent show ---------------------------------------------
@@ -499,6 +511,26 @@ def toggle_options(
     third = _move(crs_driver, options, "down", clause)
     crs_driver.press("space")
     interaction_memory["toggled"] = ", ".join((options[first], options[third]))
+
+
+@when(
+    parsers.parse(
+        'the user toggles an option with Space and moves the focus to the next one among "{labels}"'
+    )
+)
+def toggle_and_move_on(
+    crs_driver: CrsDriver,
+    request: pytest.FixtureRequest,
+    interaction_memory: dict[str, Any],
+    labels: str,
+) -> None:
+    """↓ Space ↓: one option toggled on, the focus on the next one, which is not."""
+    clause = scenario_clause(request, "crs-interaction-keys-multi-select")
+    options = _options(labels)
+    first = _move(crs_driver, options, "down", clause)
+    crs_driver.press("space")
+    _move(crs_driver, options, "down", clause)
+    interaction_memory["toggled"] = options[first]
 
 
 @then(parsers.parse('the agent received the toggled options for "{request_id}"'))

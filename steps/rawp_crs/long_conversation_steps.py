@@ -7,6 +7,7 @@ widgets, so a client that hides nothing passes as well.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -51,40 +52,62 @@ def _content_rows(crs_driver: CrsDriver) -> list[str]:
 
 @then("every page shows a stored turn, and Page Up then Page Down comes back to its rows")
 def page_round_trips(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
-    """From the end, at each page a stored turn is drawn, and Page Up then Page Down return.
+    """From the end to the top, each page draws stored turns in order and survives a round trip.
 
-    After the round trip the viewport must draw what it drew before.
-
-    Scrolling by a page moves what is drawn, not what it is drawn over
-    (``crs-page-keys-scroll``): a client that changes the content above the viewport as
-    it scrolls (turns brought back into layout at another height than the rows they stood
-    for) draws other rows after the round trip. Pages closer to the top than one page are
-    left out (Page Up stops at the top there).
+    Every stored turn is several rows shorter than the viewport, so each page of a drawn
+    conversation holds some of one (``crs-page-keys-scroll``: the page keys scroll what is
+    there to see, not blank rows). Each page draws the turns in order, none left out
+    between two it draws: a client that draws far-off turns again as the user scrolls
+    up must draw the ones next to the viewport, where they belong. After Page Up and Page
+    Down the viewport draws what it drew: scrolling moves what is drawn, not what it is
+    drawn over (a client bringing turns back into layout at another height than the rows
+    they stood for draws other rows). The round trip is left out within one page of the
+    top (Page Up stops at the top there).
     """
     clause = scenario_clause(request, "crs-page-keys-scroll")
     conversation = crs_driver.conversation
     for page in range(MAX_PAGES):
         crs_driver.settle()
-        if conversation.scroll_y < conversation.scrollable_content_region.height:
-            return
         before = _content_rows(crs_driver)
+        where = f"the rows drawn in the viewport after {page} presses of Page Up"
         check(
             bool(_stored_texts(before)),
             clause,
-            f"the rows drawn in the viewport after {page} presses of Page Up",
+            where,
             "a stored turn's prompt or answer",
             repr([row for row in before if row][:6]) or "blank rows",
         )
-        crs_driver.press("pageup")
-        crs_driver.press("pagedown")
-        crs_driver.settle()
-        after = _content_rows(crs_driver)
-        check(
-            after == before,
-            clause,
-            f"the rows drawn after Page Up and Page Down, {page} pages above the end",
-            repr([row for row in before if row][:6]),
-            repr([row for row in after if row][:6]),
-        )
+        _check_in_order(before, clause, where)
+        if conversation.scroll_y <= 0:
+            return
+        if conversation.scroll_y >= conversation.scrollable_content_region.height:
+            crs_driver.press("pageup")
+            crs_driver.press("pagedown")
+            crs_driver.settle()
+            after = _content_rows(crs_driver)
+            check(
+                after == before,
+                clause,
+                f"the rows drawn after Page Up and Page Down, {page} pages above the end",
+                repr([row for row in before if row][:6]),
+                repr([row for row in after if row][:6]),
+            )
         crs_driver.press("pageup")
     raise crs_driver.harness_error(f"the conversation is not at its top after {MAX_PAGES} pages")
+
+
+TOKEN = re.compile(r"(질문|생각|내용|답변) (\d+)(?!\d)")
+"""A stored turn's own words with its number (``질문 7``, ``답변 7``, ...)."""
+
+
+def _check_in_order(rows: list[str], clause: str, where: str) -> None:
+    """The turns drawn in ``rows`` are consecutive stored turns, oldest at the top."""
+    numbers = [int(found.group(2)) for row in rows for found in TOKEN.finditer(row)]
+    steps = list(itertools.pairwise(numbers))
+    check(
+        all(later in (earlier, earlier + 1) for earlier, later in steps),
+        clause,
+        where,
+        "the stored turns in order, none missing between two drawn",
+        repr(numbers),
+    )

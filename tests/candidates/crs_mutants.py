@@ -2925,21 +2925,6 @@ class PageKeysLostInBurst(CrsApp):
             self.conversation.scroll_page_down(animate=False)
 
 
-@mutant
-class TypedAnywhereDeferred(CrsApp):
-    """crs-typing-focuses-input: the key that moves the focus is inserted later, after the rest."""
-
-    def on_key(self, event: events.Key) -> None:
-        if not event.is_printable or event.character is None:
-            return
-        if self.interaction is not None or isinstance(self.focused, TextArea):
-            return
-        field = self._input()
-        event.stop()
-        field.focus()
-        self.call_later(field.insert, event.character)
-
-
 # --- slash commands escaped ---
 
 
@@ -3015,3 +3000,198 @@ class HiddenHeightsStaleAfterResize(CrsApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.offscreen = _StaleHeights(self)
+
+
+# --- branch break16 ---
+# Variants that passed every scenario of their clause before this branch's scenarios.
+
+from textual.actions import SkipAction  # noqa: E402 - this branch's block is kept apart
+from textual.widgets import OptionList, SelectionList  # noqa: E402
+
+
+class _EnterAddsFocused(InteractionPanel):
+    """A MULTI_SELECT whose Enter adds the focused option to the toggled ones."""
+
+    def action_enter(self) -> None:
+        if self.kind != "MULTI_SELECT":
+            return super().action_enter()
+        options = self.query_one(SelectionList)
+        chosen = set(options.selected) | {options.highlighted} - {None}
+        self.answer("selected", [str(self.request.options[i]) for i in sorted(chosen)])
+
+
+@mutant
+class MultiSelectEnterAddsFocused(CrsApp):
+    """crs-interaction-keys-multi-select: Enter confirms the focused option with the toggled."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _EnterAddsFocused(request, id=self.INTERACTION_ID)
+
+
+class _EscapeSendsHeld(InteractionPanel):
+    """Escape without a default answers what the UI holds (``kinds`` only)."""
+
+    kinds: tuple[str, ...] = ()
+
+    def action_escape(self) -> None:
+        if self.kind not in self.kinds or self.request.default_value is not None:
+            return super().action_escape()
+        if self.kind == "TEXT_INPUT":
+            held: str | list[str] | None = self.query_one(Input).value
+        elif self.kind == "SELECT":
+            index = self.query_one(OptionList).highlighted
+            held = None if index is None else str(self.request.options[index])
+        else:
+            picked = sorted(self.query_one(SelectionList).selected)
+            held = [str(self.request.options[index]) for index in picked]
+        self.answer("cancelled", held)
+
+
+def _escape_sends_held(name: str, doc: str, *kinds: str) -> type[CrsApp]:
+    """A reference client whose Escape on ``kinds`` without a default sends what is held."""
+    panel = type(f"_{name}Panel", (_EscapeSendsHeld,), {"kinds": kinds})
+
+    def interaction_panel(self: CrsApp, request: InteractionRequested) -> InteractionPanel:
+        return panel(request, id=self.INTERACTION_ID)
+
+    namespace = {"__doc__": doc, "__module__": __name__, "interaction_panel": interaction_panel}
+    return type(name, (CrsApp,), namespace)
+
+
+TextInputEscapeSendsTyped = mutant(
+    _escape_sends_held(
+        "TextInputEscapeSendsTyped",
+        "crs-interaction-escape-default: Escape on a TEXT_INPUT without a default sends the text.",
+        "TEXT_INPUT",
+    )
+)
+SelectEscapeSendsFocused = mutant(
+    _escape_sends_held(
+        "SelectEscapeSendsFocused",
+        "crs-interaction-escape-default: Escape on a SELECT without a default sends its focus.",
+        "SELECT",
+    )
+)
+MultiSelectEscapeSendsToggled = mutant(
+    _escape_sends_held(
+        "MultiSelectEscapeSendsToggled",
+        "crs-interaction-escape-default: Escape on a MULTI_SELECT, no default, sends the toggled.",
+        "MULTI_SELECT",
+    )
+)
+
+
+@mutant
+class EscapeInInputCancels(CrsApp):
+    """crs-escape-closes-interaction: with the focus in the input, Escape cancels the turn."""
+
+    def action_cancel_turn(self) -> None:
+        if self.interaction is not None and not isinstance(self.focused, TextArea):
+            self.interaction.action_escape()
+        elif self.busy:
+            running = list(self.turns)
+            self.port.send(PromptCancel(running[-1] if running else None))
+
+
+@mutant
+class TypingReplacesDraft(CrsApp):
+    """crs-typing-focuses-input: the first key typed elsewhere replaces the input's draft."""
+
+    def on_key(self, event: events.Key) -> None:
+        if not event.is_printable or event.character is None:
+            return
+        if self.interaction is not None or isinstance(self.focused, TextArea):
+            return
+        event.prevent_default()  # the reference's own handler is not run as well
+        event.stop()
+        field = self._input()
+        field.focus()
+        field.select_all()
+        field.insert(event.character)
+
+
+@mutant
+class PageKeysToDraft(CrsApp):
+    """crs-page-keys-scroll: with a draft in the input, Page Up/Down move its cursor instead."""
+
+    def action_page(self, direction: int) -> None:
+        if isinstance(self.focused, TextArea) and self.focused.text:
+            raise SkipAction()
+        super().action_page(direction)
+
+
+class _WaitsForShortPage(LazyHistory):
+    """Reads the end of the history from a short page, not from ``remaining``."""
+
+    async def _insert(self, page: HistoryPage) -> None:
+        full = len(page.turns) >= self.page_size
+        await super()._insert(HistoryPage(page.turns, 1 if full else 0))
+
+
+@mutant
+class TriggerWaitsForShortPage(CrsApp):
+    """crs-load-older-exhausted: a last page of exactly N turns leaves the trigger active."""
+
+    __init__ = _with_history(_WaitsForShortPage)
+
+
+class _RowRemovedAfterView(LazyHistory):
+    """Removes the trigger after the view was corrected for the last page."""
+
+    async def _insert(self, page: HistoryPage) -> None:
+        last, row = page.remaining <= 0, self.row
+        await super()._insert(HistoryPage(page.turns, 1) if last else page)
+        if last:
+            self.remaining, self.row = 0, None
+            if row is not None:
+                await row.remove()
+
+
+@mutant
+class LastPageMovesView(CrsApp):
+    """crs-load-older-keeps-position: the trigger taken out after the last page moves the view."""
+
+    __init__ = _with_history(_RowRemovedAfterView)
+
+
+class _FillsViewport(LazyHistory):
+    """Loads older pages by itself while the conversation does not fill the viewport."""
+
+    async def _insert(self, page: HistoryPage) -> None:
+        await super()._insert(page)
+        if self.remaining and self.app.conversation.max_scroll_y <= 0:
+            self.app.call_after_refresh(self._load_more)
+
+    def _load_more(self) -> None:
+        self.loading = False
+        self.load_older()
+
+
+@mutant
+class LoadsUntilViewportFull(CrsApp):
+    """crs-lazy-loading: older pages load by themselves until the conversation fills the view."""
+
+    __init__ = _with_history(_FillsViewport)
+
+
+class _ShowsOldest(OffscreenTurns):
+    """Scrolling up draws the oldest hidden turns again, not the ones next to the viewport."""
+
+    def _show(self, count: int) -> None:
+        if count <= 0:
+            return
+        shown = self.hidden[:count]
+        del self.hidden[:count]
+        del self.heights[:count]
+        for widget in shown:
+            widget.display = True
+        self._resize_spacer()
+
+
+@mutant
+class HiddenTurnsShownOutOfOrder(CrsApp):
+    """crs-page-keys-scroll: paging up draws the oldest hidden turns next to the viewport."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.offscreen = _ShowsOldest(self)
