@@ -176,6 +176,8 @@ class OffscreenTurns:
                 break
             bottom -= height
             count += 1
+        while count and count < len(self.heights) and self.heights[-count - 1] == 0:
+            count += 1  # a hidden timestamp's rows are in the next item's share: show it too
         self._show(count)
 
     def _show(self, count: int) -> None:

@@ -17,7 +17,7 @@ from reference_crs.offscreen import KEEP_SCREENS, MIN_KEEP
 from steps.rawp_crs.driver import START_TIME
 from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
 from steps.rawp_crs.history_steps import CONVERSATION, stored_turn
-from steps.screen import screen_text
+from steps.screen import screen_rows, screen_text
 
 TURNS = 120
 """Stored turns: some 1,700 rows, many viewport heights."""
@@ -73,3 +73,36 @@ async def test_older_pages_loaded_above_the_hidden_items_are_hidden_too() -> Non
         assert spacer.height == offscreen.total
         assert conversation.scroll_y - spacer.bottom <= keep + conversation.size.height
         assert _drawn(app) == before
+
+
+def _content(app: CrsApp) -> list[str]:
+    """The rows drawn in the conversation's viewport, scrollbar left out."""
+    area = app.conversation.scrollable_content_region
+    rows = screen_rows(app)[area.y : area.bottom]
+    return ["".join(row[area.x : area.right]).rstrip() for row in rows]
+
+
+@pytest.mark.asyncio
+async def test_scrolling_up_over_the_hidden_run_moves_every_row_by_the_scroll() -> None:
+    """Scrolled up a few rows at a time from the end to the top, the rows drawn move down by
+    exactly as many rows: the items shown again take the rows the spacer gave up.
+
+    A turn ends with a hover-revealed timestamp whose rows count in the next item's share;
+    shown without it, that item would sit one row higher than the spacer left room for.
+    """
+    agent = FakeAgent(history=[stored_turn(number) for number in range(1, 25)])
+    settings = ClientSettings(initial_turns=24, conversation_id=CONVERSATION)
+    app = CrsApp(agent, agent, FakeClock(START_TIME), settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await _idle(app, pilot)
+        conversation = app.conversation
+        conversation.scroll_end(animate=False, immediate=True)
+        await _idle(app, pilot)
+        assert app.offscreen.hidden, "nothing was hidden: the test would prove nothing"
+        step = 5
+        while conversation.scroll_y >= step:
+            before = _content(app)
+            conversation.scroll_to(y=conversation.scroll_y - step, animate=False, immediate=True)
+            await _idle(app, pilot)
+            assert _content(app)[step:] == before[:-step], f"at scroll_y {conversation.scroll_y}"
+        assert not app.offscreen.hidden
