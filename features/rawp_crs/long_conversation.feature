@@ -30,7 +30,7 @@ Feature: Every turn of a long conversation is drawn wherever the user scrolls
     Given a stored conversation of 12 turns
     And the user has set the number of turns to 12 in the client's settings
     When the RAWP-CRS client opens the stored conversation
-    And the terminal is resized to 60 columns
+    And the terminal is resized to 28 columns
     Then every page shows a stored turn, and Page Up then Page Down comes back to its rows
     When the user clicks the conversation
     And the user presses the key "end"
