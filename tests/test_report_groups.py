@@ -141,3 +141,18 @@ def test_conformant_at_must_needs_every_applicable_must_clause_to_pass(
     clauses = [{"level": "MUST", "verdict": verdict} for verdict in verdicts]
     clauses.append({"level": "SHOULD", "verdict": "fail"})  # not at MUST
     assert conformant_at_must(clauses) is expected
+
+
+def test_the_summary_rolls_the_groups_of_one_clause_up_into_one_line() -> None:
+    scenarios = [
+        entry("a", "[display-format] item 1: expected 'x'; seen 'y'", "display-format"),
+        entry("b", "[display-format] item 2: expected 'x'; seen 'y'", "display-format"),
+        entry("c", "[display-format] the area: expected 2 items; seen 3", "display-format"),
+        entry("d", "[role-alignment] item 1: expected left", "role-alignment"),
+        entry("e", "RuntimeError: boom", None, outcome="error", clauses=["display-format"]),
+    ]
+    groups = failure_groups(scenarios, LEVELS)
+    assert render.failing_clauses(groups) == [
+        {"clause": "display-format", "level": "MUST", "count": 3, "groups": 2},
+        {"clause": "role-alignment", "level": "MUST", "count": 1, "groups": 1},
+    ]

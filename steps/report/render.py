@@ -205,7 +205,7 @@ def _groups(report: Mapping[str, Any]) -> list[str]:
             f"{group['count']} {group['outcome']}",
             "",
             "```text",
-            (group["message"] or "(no message)").splitlines()[0] if group["message"] else "",
+            next(iter((group["message"] or "").splitlines()), "(no message)"),
             "```",
             "",
         ]
@@ -354,4 +354,25 @@ def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "groups": groups[:TOP_GROUPS],
         "more": max(0, len(groups) - TOP_GROUPS),
+        "failing": failing_clauses(groups),
     }
+
+
+def failing_clauses(groups: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The clauses the groups name, in group order: ``clause``, ``level``, ``count``, ``groups``.
+
+    One defect can fail one clause's checks with differently worded messages (several
+    groups); this rolls them up: ``display-format (MUST): 84 scenarios, 6 groups``.
+    Groups naming no clause are left out.
+    """
+    rolled: dict[str, dict[str, Any]] = {}
+    for group in groups:
+        if group["clause"] is None:
+            continue
+        entry = rolled.setdefault(
+            group["clause"],
+            {"clause": group["clause"], "level": group["level"], "count": 0, "groups": 0},
+        )
+        entry["count"] += group["count"]
+        entry["groups"] += 1
+    return list(rolled.values())
