@@ -9,6 +9,7 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
   Background:
     Given the RAWP-CRS client is running
 
+  @screenshot
   @clause:crs-escape-cancels-turn @clause:crs-escape-cancel-states
   Scenario Outline: Escape cancels the turn while the agent is <state>
     Given the user has sent "explain the parser"
