@@ -156,3 +156,15 @@ def test_the_summary_rolls_the_groups_of_one_clause_up_into_one_line() -> None:
         {"clause": "display-format", "level": "MUST", "count": 3, "groups": 2},
         {"clause": "role-alignment", "level": "MUST", "count": 1, "groups": 1},
     ]
+
+
+def test_report_md_names_every_scenario_of_a_group_the_rest_in_a_fold() -> None:
+    alignment = "[role-alignment] item {}: expected left; seen right"
+    runs = [scenario(f"s{n}", ["role-alignment"], "failed", alignment.format(n)) for n in range(7)]
+    report, _ = build.build(run_info(), runs)
+    markdown = render.markdown(report)
+    section = markdown[markdown.index("## Failures by cause") : markdown.index("## Clauses")]
+    assert "1 cause for 7 scenarios" in section
+    assert "### ❌ g1: `role-alignment` (MUST), 7 failed" in section
+    assert f"<details><summary>{7 - render.GROUP_SCENARIOS_SHOWN} more</summary>" in section
+    assert all(f"- s{n}\n" in section for n in range(7))

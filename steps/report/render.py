@@ -212,9 +212,10 @@ def _groups(report: Mapping[str, Any]) -> list[str]:
         titles = [by_id[scenario]["title"] for scenario in group["scenarios"]]
         shown = titles[:GROUP_SCENARIOS_SHOWN]
         more = len(titles) - len(shown)
-        lines += [f"- {title}" for title in shown]
-        lines += [f"- and {more} more (see report.json's `groups`)"] if more else []
-        lines += [""]
+        lines += [f"- {title}" for title in shown] + [""]
+        if more:  # GitHub and most Markdown viewers render <details> as a fold
+            rest = [f"- {title}" for title in titles[len(shown) :]]
+            lines += [f"<details><summary>{more} more</summary>", "", *rest, "", "</details>", ""]
         if group["screenshot"]:
             lines += [f"![Screen at the first failure of {group['id']}]({group['screenshot']})", ""]
     return lines
