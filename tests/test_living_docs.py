@@ -89,3 +89,14 @@ def test_the_contrast_pictures_sit_beside_the_reference_labelled_with_what_is_fo
         row = f"| ![The reference client](screenshots/{reference}) | ![What the rule forbids: "
         assert row in page and f"](screenshots/{contrast.name}) |" in page
         assert contrast.mutant in page
+
+
+def test_a_variant_that_does_not_break_the_rule_gives_a_clear_error_not_a_picture() -> None:
+    passing = living.Contrast(
+        "rawp_crs/actor_layout.feature",
+        "A user message sits against the right edge",
+        "system_not_muted",  # breaks the system notice's colour, not the bubble's place
+        "nothing",
+    )
+    with pytest.raises(living.ContrastError, match="system_not_muted did not fail"):
+        living.take_contrast(passing)

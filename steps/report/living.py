@@ -145,17 +145,26 @@ def write(
         The path of the page.
 
     Raises:
-        ContrastError: A variant passed its scenario or left no picture.
+        ContrastError: A variant passed its scenario or left no picture (after the page
+            was written, with a placeholder for that picture).
     """
     folder = directory / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     for key, svg in shots.items():
         (folder / screenshot_name(key)).write_text(svg, encoding="utf-8")
+    failures = []
     for contrast in CONTRASTS:
         if contrast.key in shots:
-            (folder / contrast.name).write_text(take_contrast(contrast), encoding="utf-8")
+            try:
+                svg = take_contrast(contrast)
+            except ContrastError as error:
+                failures.append(str(error))
+                continue
+            (folder / contrast.name).write_text(svg, encoding="utf-8")
     page = directory / PAGE
     page.write_text(render_page(directory, profiles), encoding="utf-8")
+    if failures:
+        raise ContrastError("\n".join(failures))
     return page
 
 
@@ -171,7 +180,8 @@ def take_contrast(contrast: Contrast, timeout: float = 300.0) -> str:
     took when the scenario failed.
 
     Raises:
-        ContrastError: The variant passed the scenario, or the report has no picture.
+        ContrastError: The variant passed the scenario, the report has no picture, or
+            the run took over ``timeout`` seconds.
     """
     profile = contrast.feature.split("/")[0]
     with tempfile.TemporaryDirectory() as temporary:
@@ -180,7 +190,10 @@ def take_contrast(contrast: Contrast, timeout: float = 300.0) -> str:
             "-p", "no:randomly", "-k", f"test_{make_python_name(contrast.scenario)}",
             f"--adapter={MUTANTS_MODULE}:{contrast.mutant}", f"--conformance-report={temporary}",
         ]  # fmt: skip
-        subprocess.run(command, cwd=ROOT, capture_output=True, timeout=timeout, check=False)
+        try:
+            subprocess.run(command, cwd=ROOT, capture_output=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired as error:
+            raise ContrastError(f"{contrast.mutant}: the run took over {timeout:g} s") from error
         report_path = Path(temporary) / "report.json"
         if not report_path.is_file():
             raise ContrastError(f"{contrast.mutant}: the run wrote no report ({command})")

@@ -276,6 +276,7 @@ class Recorder:
         self.written: list[Path] = []
         self.summary: list[str] = []
         self.selection: str | None = None
+        self.living_error: str | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Take one phase's report (from this process or from a worker)."""
@@ -295,7 +296,12 @@ class Recorder:
                 for run in self.collector.runs.values()
                 if run.record["living"] and run.svg and build.outcome(run.phases)[0] == "passed"
             }
-            self.written.append(living.write(self.settings.living_dir, shots))
+            try:
+                self.written.append(living.write(self.settings.living_dir, shots))
+            except living.ContrastError as error:
+                self.written.append(self.settings.living_dir / living.PAGE)
+                self.living_error = f"living docs: a contrast picture is missing: {error}"
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def run_info(self, exit_status: int) -> build.RunInfo:
         """Describe this run for :func:`steps.report.build.build`."""
@@ -334,6 +340,8 @@ class Recorder:
             terminalreporter.write_line("conformance: " + " · ".join(self.summary))
         if self.selection:
             terminalreporter.write_line(f"conformance selection: {self.selection}")
+        if self.living_error:
+            terminalreporter.write_line(self.living_error, red=True)
 
 
 def _harness_version() -> str:
