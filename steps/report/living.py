@@ -316,6 +316,17 @@ def _pictures(
     rows: list[str | None] = [*example_ids(template)] or [None]
     keys: list[Key] = [(_feature_path(feature), template.name, row) for row in rows]
     lines = []
+    if shown is not True:
+        own = template.steps[len(template.all_background_steps) :]
+        if not 1 <= shown <= len(own):
+            raise ValueError(
+                f"{template.name!r}: @{SCREENSHOT_TAG}:{shown}, it has {len(own)} steps"
+            )
+        step = own[shown - 1]
+        lines += [
+            f"*The screen after step {shown}: {step.keyword.strip()} {escape(step.name)}*",
+            "",
+        ]
     for key in keys:
         name = screenshot_name(key)
         if key[2] is not None:
