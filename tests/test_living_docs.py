@@ -14,6 +14,7 @@ from steps.traceability import example_ids, parse_features
 
 LAYOUT = "test_the_layout_holds_in_a_columnsxrows_terminal"
 EXAMPLES = "test_the_contracts_examples_are_shown_with_their_role_labels"
+QUITS = "test_key_quits_without_adding_anything and Escape"  # @screenshot:1, then it quits
 
 
 def test_a_living_docs_run_saves_the_screens_of_tagged_scenarios_and_writes_the_page(
@@ -21,7 +22,7 @@ def test_a_living_docs_run_saves_the_screens_of_tagged_scenarios_and_writes_the_
 ) -> None:
     command = [
         sys.executable, "-m", "pytest", "features", "-p", "no:cacheprovider", "-n", "2",
-        "-k", f"{LAYOUT} or {EXAMPLES}", f"--living-docs={tmp_path}",
+        "-k", f"{LAYOUT} or {EXAMPLES} or ({QUITS})", f"--living-docs={tmp_path}",
     ]  # fmt: skip
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -29,10 +30,13 @@ def test_a_living_docs_run_saves_the_screens_of_tagged_scenarios_and_writes_the_
     assert shots == [
         "layout--the-layout-holds-in-a-columns-x-rows-terminal--120-30.svg",
         "layout--the-layout-holds-in-a-columns-x-rows-terminal--40-20.svg",
+        "quitting--key-quits-without-adding-anything--escape.svg",
         "rendering--the-contract-s-examples-are-shown-with-their-role-labels.svg",
     ]
-    svg = (tmp_path / "screenshots" / shots[2]).read_text("utf-8")
+    svg = (tmp_path / "screenshots" / shots[3]).read_text("utf-8")
     assert "맡겨만" in svg
+    # the screen after step 1 (the draft pasted), although the app has quit at the end
+    assert "쓰다" in (tmp_path / "screenshots" / shots[2]).read_text("utf-8")
     assert 'url("http' not in svg, "the SVG would fetch its font from the network"
     page = (tmp_path / living.PAGE).read_text("utf-8")
     for feature in parse_features(PROFILES[0].features_dir):
