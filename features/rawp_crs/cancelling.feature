@@ -24,6 +24,17 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
       | calling a tool |
       | streaming text |
 
+  @screenshot
+  @clause:crs-escape-cancels-turn @clause:crs-system-content-complete
+  Scenario: A cancelled turn ends with the agent's stop notice, shown in full
+    Given the user has sent "explain the parser"
+    And the agent has started turn "t1"
+    And the agent is streaming text in turn "t1"
+    When the user presses Escape
+    Then the client sent 1 cancel
+    When the agent ends turn "t1" as cancelled, with the notice "응답이 중지되었습니다 (cancelled)"
+    Then the whole text of the system notice is on the screen
+
   @clause:crs-escape-cancels-turn
   Scenario: Escape cancels a prompt the agent has not started yet
     Given the user has sent "explain the parser"
