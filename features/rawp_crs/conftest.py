@@ -22,3 +22,4 @@ from steps.rawp_crs.popup_steps import *  # noqa: F403 - step fixtures, by gener
 from steps.rawp_crs.timestamp_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.token_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.turn_steps import *  # noqa: F403 - step fixtures, by generated name
+from steps.rawp_crs.terminal_steps import *  # noqa: F403 - step fixtures, by generated name
