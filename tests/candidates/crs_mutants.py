@@ -45,6 +45,7 @@ class CrsMutantAdapter(ReferenceCrsAdapter):
         """Adapt ``entry``'s client."""
         self.mutant = entry
         self.name = f"mutant {entry.name}"
+        self.terminal_parser = getattr(entry.app, "TERMINAL_PARSER", self.terminal_parser)
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
@@ -3195,3 +3196,55 @@ class HiddenTurnsShownOutOfOrder(CrsApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.offscreen = _ShowsOldest(self)
+
+
+# -- terminal input: pastes and typed characters as a terminal sends them ---------------
+
+import unicodedata  # noqa: E402 - this branch's block is kept apart for merging
+
+from textual._xterm_parser import XTermParser  # noqa: E402
+
+
+@mutant
+class PastedEscapesActAsKeys(CrsApp):
+    """crs-input-plain-text: read with Textual's own parser, a pasted ESC sequence acts as keys."""
+
+    TERMINAL_PARSER = XTermParser
+
+
+class _DropsTypedInvisible(PromptInput):
+    """Drops a typed character Python does not count as printable (ZWJ, bidi controls)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        char = event.character
+        if (
+            char
+            and len(char) == 1
+            and not char.isprintable()
+            and unicodedata.category(char) != "Cc"
+        ):
+            event.stop()
+            event.prevent_default()
+
+
+@mutant
+class TypedJoinerDropped(CrsApp):
+    """crs-enter-sends: a typed zero-width joiner or bidi control never reaches the prompt."""
+
+    def prompt_input(self) -> PromptInput:
+        return _DropsTypedInvisible(id=self.INPUT_ID)
+
+
+class _DrawsControlsRaw(PromptInput):
+    """Draws the input's control characters as they are: a pasted ESC goes to the terminal."""
+
+    def get_line(self, line_index: int) -> Text:
+        return self._token_line(line_index)
+
+
+@mutant
+class InputDrawsRawEscape(CrsApp):
+    """crs-input-plain-text: the input draws a pasted ESC raw instead of visibly."""
+
+    def prompt_input(self) -> PromptInput:
+        return _DrawsControlsRaw(id=self.INPUT_ID)
