@@ -20,8 +20,8 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
   @clause:crs-input-plain-text @clause:crs-enter-sends
   Scenario Outline: A paste holding <kind> lands in the input whole and in order
     When the user pastes, as a terminal sends it, "<text>"
-    Then the client sent 0 prompts
-    And the client has not quit
+    Then the client has not quit
+    And the client sent 0 prompts
     And the input holds exactly "<text>"
     And the input draws "<shown>" and no raw control character
 
@@ -49,8 +49,8 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
     And the agent has started turn "t1"
     And the agent is streaming text in turn "t1"
     When the user pastes, as a terminal sends it, "log \x1b\x1b[0m end\x1b"
-    Then the client sent 0 cancels
-    And the client has not quit
+    Then the client has not quit
+    And the client sent 0 cancels
     And the input holds exactly "log \x1b\x1b[0m end\x1b"
 
   @clause:crs-enter-sends @clause:crs-input-plain-text
