@@ -122,3 +122,17 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
     Then no cell on the screen draws "loud" with a style
     And no cell on the screen draws "quiet" with a style
     And no cell on the screen draws "soft" with a style
+
+  # A URL is what GFM's autolink extension takes for one: a scheme (https://, mailto:) or
+  # www., or an e-mail address; a file name is not, though .py, .sh and .md are top-level
+  # domains (design §9, decision 13).
+  @clause:crs-md-autolink
+  Scenario Outline: A file name in the text is not a URL and stays plain
+    When the user pastes "<text>" and presses Enter
+    Then the user bubble shows "<name>" as plain text, not a link
+
+    Examples:
+      | text                      | name      |
+      | edit main.py and setup.sh | main.py   |
+      | edit main.py and setup.sh | setup.sh  |
+      | see README.md first       | README.md |

@@ -124,3 +124,18 @@ def prompt_is(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) 
         f"[{expected!r}] ({' '.join(f'U+{ord(c):04X}' for c in expected if ord(c) > 0x7F)})",
         repr(seen),
     )
+
+
+@then(parsers.parse('the user bubble shows "{text}" as plain text, not a link'))
+def bubble_not_linked(crs_driver: CrsDriver, text: str) -> None:
+    """No cell of ``text`` links anywhere or is underlined (``crs-md-autolink``, design §9).
+
+    004 §3.1 autolinks "URL patterns"; a file name such as ``main.py`` is not a URL
+    (no scheme, no ``www.``), whatever top-level domain its extension spells.
+    """
+    from steps.rawp_crs.markdown_steps import bubble, cells_of
+
+    clause = "crs-md-autolink"
+    cells = cells_of(bubble(crs_driver, clause), literal(text), clause)
+    linked = sorted({f"{cell.char}:{cell.link}" for cell in cells if cell.link or cell.underline})
+    check(not linked, clause, f"the cells of {text!r}", "plain text: no link, no underline", linked)

@@ -3203,6 +3203,7 @@ class HiddenTurnsShownOutOfOrder(CrsApp):
 import unicodedata  # noqa: E402 - this branch's block is kept apart for merging
 
 from textual._xterm_parser import XTermParser  # noqa: E402
+from textual.style import Style as _LinkStyle  # noqa: E402
 
 
 @mutant
@@ -3248,3 +3249,21 @@ class InputDrawsRawEscape(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _DrawsControlsRaw(id=self.INPUT_ID)
+
+
+def _file_names_linked(text: str) -> Content:
+    """The bubble as the reference draws it, each ``name.py``/``.sh``/``.md`` made a link."""
+    content = render_user_markdown(text)
+    for found in re.finditer(r"\b[\w-]+\.(?:py|sh|md)\b", content.plain):
+        link = _LinkStyle(link=f"http://{found.group(0)}", underline=True)
+        content = content.stylize(link, found.start(), found.end())
+    return content
+
+
+FileNamesAutolinked = mutant(
+    _bubble_app(
+        "FileNamesAutolinked",
+        "crs-md-autolink: a file name such as main.py is made a web link (linkify's fuzzy TLDs).",
+        _file_names_linked,
+    )
+)
