@@ -193,3 +193,15 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     And the user types " now" in the input
     And the user presses the keys "f7 ctrl+c"
     Then the clipboard holds "see @a.py now"
+
+  # A file system may hold any byte but / and NUL in a name: a line break too. The token
+  # stays one run on one row and shows the name the same way wherever it is drawn.
+  @clause:crs-token-label
+  Scenario: A file name holding a line break is one token, drawn one way everywhere
+    When the user types "@" and the agent offers the file "odd\nname.txt"
+    Then the popup draws the file name on one row
+    When the user presses Enter
+    Then the input draws the token's name on one row, as the popup did
+    When the user presses Enter
+    Then the client sent 1 prompt
+    And the bubble draws the token's name on one row, as the popup did

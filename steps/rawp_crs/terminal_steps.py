@@ -15,7 +15,7 @@ from pytest_bdd import given, parsers, then, when
 
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import drawn_rows
+from steps.screen import drawn_rows, screen_rows
 from steps.terminal_input import key_bytes, typing_bytes
 
 PROMPT = "control.prompt.request"
@@ -139,3 +139,70 @@ def bubble_not_linked(crs_driver: CrsDriver, text: str) -> None:
     cells = cells_of(bubble(crs_driver, clause), literal(text), clause)
     linked = sorted({f"{cell.char}:{cell.link}" for cell in cells if cell.link or cell.underline})
     check(not linked, clause, f"the cells of {text!r}", "plain text: no link, no underline", linked)
+
+
+# -- a file name holding a control character, drawn one way --------------------------------
+
+NAME_PARTS = re.compile(r"odd(?P<between>\S{1,2}?)name\.txt")
+"""The file name ``odd<control>name.txt`` as drawn on one row: what stands for the control."""
+
+
+@pytest.fixture
+def drawn_names() -> dict[str, str]:
+    """How each place (popup, input, bubble) drew the file name, by place."""
+    return {}
+
+
+def drawn_name(crs_driver: CrsDriver) -> list[str]:
+    """Every drawing of ``odd…name.txt`` on one screen row, as drawn."""
+    rows = ["".join(row) for row in screen_rows(crs_driver.app)]
+    return [found.group(0) for row in rows for found in NAME_PARTS.finditer(row)]
+
+
+def record_drawn(crs_driver: CrsDriver, drawn_names: dict[str, str], place: str) -> None:
+    """Check the name is drawn exactly once, on one row, as it was drawn before."""
+    clause = "crs-token-label"
+    seen = drawn_name(crs_driver)
+    check(
+        len(seen) == 1,
+        clause,
+        f"the screen, with the file name in the {place}",
+        "'odd', one drawable stand-in for the line break, 'name.txt', on one row, once",
+        repr(seen) + " in\n" + "\n".join("".join(r) for r in screen_rows(crs_driver.app)),
+    )
+    first = next(iter(drawn_names.values()), seen[0])
+    check(
+        seen[0] == first,
+        clause,
+        f"the file name in the {place}",
+        f"drawn as in the {next(iter(drawn_names), place)}: {first!r}",
+        repr(seen[0]),
+    )
+    drawn_names[place] = seen[0]
+
+
+@when(parsers.parse('the user types "@" and the agent offers the file "{path}"'))
+def offered(crs_driver: CrsDriver, path: str) -> None:
+    """Open the `@` popup and answer its search with ``path`` alone."""
+    from steps.rawp_crs.file_popup_steps import offer_files
+
+    crs_driver.type_text("@")
+    offer_files(crs_driver, [literal(path)])
+
+
+@then("the popup draws the file name on one row")
+def popup_draws(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+    """The popup's row shows the name with a drawable stand-in for its line break."""
+    record_drawn(crs_driver, drawn_names, "popup")
+
+
+@then("the input draws the token's name on one row, as the popup did")
+def input_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+    """The token in the input shows the name as the popup did."""
+    record_drawn(crs_driver, drawn_names, "input")
+
+
+@then("the bubble draws the token's name on one row, as the popup did")
+def bubble_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+    """The sent bubble's token shows the name as the popup did."""
+    record_drawn(crs_driver, drawn_names, "bubble")
