@@ -3267,3 +3267,42 @@ FileNamesAutolinked = mutant(
         _file_names_linked,
     )
 )
+
+
+# -- a file name holding a line break, drawn one way -------------------------------------
+
+from reference_crs.widgets.tokens import Token as _Token  # noqa: E402
+from reference_crs.widgets.tokens import TokenTable as _TokenTable  # noqa: E402
+
+
+class _QuestionMarkToken(_Token):
+    """A token whose label draws control characters as ``?`` (the popup draws ``␊``)."""
+
+    @property
+    def label(self) -> str:
+        return "@" + "".join(
+            "?" if unicodedata.category(char) in ("Cc", "Cf") else char
+            for char in self.display_path
+        )
+
+
+class _QuestionMarkTable(_TokenTable):
+    def new(self, path: str) -> _Token:
+        made = super().new(path)
+        token = _QuestionMarkToken(made.marker, made.ref_id, made.path, made.display_path)
+        self._tokens[token.marker] = token
+        return token
+
+
+class _QuestionMarkInput(PromptInput):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tokens = _QuestionMarkTable()
+
+
+@mutant
+class TokenNameDrawnTwoWays(CrsApp):
+    """crs-token-label: the input's token draws a line break in a name as ?, the popup as ␊."""
+
+    def prompt_input(self) -> PromptInput:
+        return _QuestionMarkInput(id=self.INPUT_ID)
