@@ -16,6 +16,7 @@ from textual.app import App
 import reference_app
 from reference_app.app import ChatApp
 from reference_app.model import Role
+from reference_app.paste import PasteSafeParser
 from reference_app.responses import RESPONSES
 
 
@@ -31,6 +32,8 @@ class ReferenceAdapter:
     item_selector = "Static"
     responses: Sequence[str] = RESPONSES
     choice_site: tuple[object, str] = (random, "choice")
+    terminal_parser = PasteSafeParser
+    """The terminal input parser ``python -m reference_app`` installs (``reference_app.paste``)."""
 
     def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh :class:`ChatApp`; it keeps nothing on disk, so ``context`` is unused.

@@ -5,7 +5,9 @@ working-directory browser (004 §7); ``--windows`` creates it on the simulated W
 The demo agent keeps the conversations in a SQLite store (``--store PATH``, else the user's
 data directory); the client reopens the most recently used one unless ``--conversation ID``,
 ``--new`` or ``--windows`` says otherwise, showing its last ``--initial-turns`` turns (10)
-first (``reference_crs/cli.py``). A store that cannot be used stops the program with a
+first (``reference_crs/cli.py``). Terminal input is read with the paste-safe parser of
+``reference_app.paste``: a paste holding escape sequences or control bytes is one paste,
+never keys. A store that cannot be used stops the program with a
 message and exit status 2, before the screen is taken over; the file is left as it was.
 """
 
@@ -13,6 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from rawp_port import ClientSettings, system_clock
+from reference_app import paste
 from reference_crs.app import CrsApp
 from reference_crs.cli import UsageError, parse, parser
 from reference_crs.demo_agent import WINDOWS_AGENT, DemoAgent
@@ -71,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.node_id, app.agent_id = WINDOWS_NODE, WINDOWS_AGENT
     else:
         app = CrsApp(agent, agent, system_clock, settings)
+    paste.install()  # a paste holding ESC stays one paste, whole and in order
     try:
         app.run()
     finally:

@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 import reference_crs
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+from reference_app.paste import PasteSafeParser
 from reference_crs.app import CrsApp
 from reference_crs.cli import settings_from_args
 from reference_crs.history import LoadOlder
@@ -57,6 +58,9 @@ class ReferenceCrsAdapter:
     file_popup_selector = f"#{CrsApp.FILE_POPUP_ID}"
     """Part 3: the list of the `@` file popup (an ``OptionList``), when shown."""
     newline_keys: Sequence[str] = ("shift+enter", "ctrl+j")
+    terminal_parser = PasteSafeParser
+    """The terminal input parser ``python -m reference_crs`` installs (``reference_app.paste``):
+    a bracketed paste holding ``ESC`` stays one paste."""
     load_older_forms: Sequence[str] = ("button", "scroll")
     """Both forms of §2.6.2: the button, and a wheel turned up at the top (part 4)."""
 

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
+from reference_crs.browser.names import one_line_name
+
 PATTERN = re.compile(r"file:[^|\n]*\|[^>\n]*>")
 """What follows ``<@`` in a token pattern (up to its first ``>``)."""
 LABEL_CELLS = 40
 """The widest a token's label is drawn, in cells; a longer one is elided with ``…``."""
 SHORT_PATH = 24
 """A display path up to this many cells is the label whole (``crs-token-label``)."""
-_BIDI = {code: "\ufffd" for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
-"""Bidirectional controls, shown as ``�`` in a label so a path cannot reorder its row."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,10 @@ class FileToken:
     def label(self) -> str:
         """What the token shows: the path when short, else the file name, elided to fit.
 
-        At most :data:`LABEL_CELLS` cells; control and bidirectional characters are made
-        visible by the caller's ``visible`` and ``�`` (``crs-token-label``).
+        At most :data:`LABEL_CELLS` cells; control and bidirectional characters are drawn as
+        the popup and the input draw them (``one_line_name``, ``crs-token-label``).
         """
-        shown = self.display_path.translate(_BIDI)
+        shown = one_line_name(self.display_path)
         if cell_len(shown) > SHORT_PATH:
             name = shown.rstrip("/").rsplit("/", 1)[-1] or shown
             shown = f"…/{name}" if name != shown else name

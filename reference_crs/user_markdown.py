@@ -129,7 +129,7 @@ def _inline_lines(token: Token, first: str, rest: str) -> list[Content]:
     """Render one inline token into lines, the first after ``first``, the others after ``rest``."""
     lines: list[list[Content]] = [[Content(first)] if first else []]
     styles: list[str | Style] = []
-    for child in token.children or ():
+    for child_at, child in enumerate(token.children or ()):
         kind = child.type
         if kind in ("softbreak", "hardbreak"):
             lines.append([Content(rest)] if rest else [])
@@ -137,11 +137,31 @@ def _inline_lines(token: Token, first: str, rest: str) -> list[Content]:
             lines[-1].append(_styled(child.content, styles))
         elif kind == "code_inline":
             lines[-1].append(_styled(child.content, [*styles, CODE_STYLE]))
+        elif kind == "link_open" and not _is_url_link(child, token.children or [], child_at):
+            styles.append("")  # a bare name such as main.py is not a URL (design §9)
         elif kind.endswith("_open"):
             styles.append(_open_style(child))
         elif kind.endswith("_close") and styles:
             styles.pop()
     return [Content("").join(parts) for parts in lines]
+
+
+URL_START = re.compile(r"(?:[a-zA-Z][a-zA-Z0-9+.-]*:|www\.)")
+"""How a text autolinked as a URL begins: a scheme (``https:``, ``mailto:``) or ``www.``."""
+
+
+def _is_url_link(link_open: Token, children: list[Token], at: int) -> bool:
+    """Whether ``link_open`` opens a link 004 §3.1's autolink makes (design §9, decision 13).
+
+    Written links (``[text](url)``) always are. An autolink is one when its text is a URL:
+    it starts with a scheme or ``www.``, as GFM's autolink extension reads "URL", or it is an
+    e-mail address. A bare ``name.ext`` (``main.py``, ``setup.sh``: linkify-it takes
+    ``.py``, ``.sh``, ``.md`` for top-level domains) is not.
+    """
+    if link_open.markup != "linkify":
+        return True
+    text = children[at + 1].content if at + 1 < len(children) else ""
+    return bool(URL_START.match(text)) or "@" in text
 
 
 def _open_style(token: Token) -> str | Style:

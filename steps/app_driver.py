@@ -19,6 +19,7 @@ abandoned (its tasks cancelled, its loop closed), never awaited.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import contextvars
 import io
@@ -29,14 +30,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rich.console import Console
-from textual import events
+from textual import _time, events
 from textual.app import App
 from textual.keys import _character_to_key
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from steps import audit
+from steps import audit, terminal_input
 from steps.adapter import Adapter, ScenarioContext
 from steps.terminal import DEFAULT_SIZE
 from steps.tracebacks import pending_own_frames, summarize_exception
@@ -204,6 +205,7 @@ class AppDriver:
         self._dispatched = 0
         self._closed_loops: list[ScenarioLoop] = []
         self._own_dir: tempfile.TemporaryDirectory[str] | None = None
+        self._terminal: tuple[terminal_input.TerminalParser, Callable[..., str]] | None = None
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -222,6 +224,7 @@ class AppDriver:
             app = self._create_app()
         app.error_console = Console(file=io.StringIO(), stderr=False)  # no crash dump on stderr
         self._app = app
+        self._terminal = None  # each run of an app reads its terminal with a fresh parser
         self._loop = ScenarioLoop()
         self._context = app.run_test(size=self.size, message_hook=self._on_message)
         self._pilot = self.run(self._context.__aenter__(), "starting the app")
@@ -523,14 +526,78 @@ class AppDriver:
         self.press(*(_key_name(char) for char in text))
 
     def paste_text(self, text: str) -> None:
-        """Deliver ``text`` as one paste event, the way a terminal sends pasted text.
+        """Deliver ``text`` as one ``events.Paste``, posted straight to the app.
 
+        The direct path, for scenarios about something else than how the bytes of a paste
+        are read: it skips the terminal's input parser (see :meth:`paste_as_terminal`).
         The app routes it to the focused widget, so it only reaches the input when the
         input has focus. Textual's ``Input`` keeps only the first line of a paste; what an
         implementation does with the others is its own (the reference app joins them).
         """
         self.run(self._post(events.Paste(text)), "pasting")
         self.settle()
+
+    def feed_terminal(self, data: bytes, doing: str = "reading terminal input") -> None:
+        """Deliver ``data`` as the bytes a terminal sends, through the app's input parser.
+
+        The path of a real terminal, which Pilot never takes: the bytes are cut into reads
+        of :data:`~steps.terminal_input.READ_SIZE` bytes, decoded as UTF-8 and fed to the
+        terminal input parser the app's driver would use
+        (:func:`steps.terminal_input.parser_factory`: the adapter's ``terminal_parser``,
+        else Textual's ``XTermParser``), one parser per run of the app, as a driver keeps
+        one; every ``Key`` and ``Paste`` event it makes is posted to the app in order, on
+        the scenario's own loop, before the app handles the first (as the driver's input
+        thread does). A lone ``ESC`` left at the end is reported by the parser's timeout
+        (``ESCDELAY``, 100 ms), waited for here as the driver waits. Then the driver waits
+        until the app is idle.
+
+        Build ``data`` with :func:`~steps.terminal_input.typing_bytes`,
+        :func:`~steps.terminal_input.paste_bytes` and
+        :func:`~steps.terminal_input.key_bytes`.
+
+        Args:
+            data: The terminal's bytes, in the order it sends them.
+            doing: What the input does, for a TIMEOUT message.
+
+        Raises:
+            UnicodeDecodeError: ``data`` is not UTF-8 (Textual's driver would crash too).
+        """
+        self.run(self._feed_terminal(data), doing)
+        self.settle()
+
+    def paste_as_terminal(self, text: str) -> None:
+        """Paste ``text`` as a terminal sends it: a bracketed paste through the parser.
+
+        Escape sequences and control bytes in ``text`` are sent inside the paste, as a
+        terminal sends whatever was copied (:meth:`feed_terminal`).
+        """
+        self.feed_terminal(terminal_input.paste_bytes(text), f"pasting {text[:40]!r}")
+
+    def type_as_terminal(self, text: str) -> None:
+        """Type ``text`` as a terminal sends it: its UTF-8 bytes, read in one go.
+
+        Each code point becomes the key the parser reports for it, a zero-width joiner or
+        a bidi control included (:meth:`feed_terminal`).
+        """
+        self.feed_terminal(terminal_input.typing_bytes(text), f"typing {text[:40]!r}")
+
+    async def _feed_terminal(self, data: bytes) -> None:
+        if self._terminal is None:
+            parser = terminal_input.parser_factory(self.adapter)()
+            self._terminal = (parser, codecs.getincrementaldecoder("utf-8")().decode)
+        parser, decode = self._terminal
+        app = self.app
+        for read in terminal_input.reads(data):
+            for event in parser.feed(decode(read)):
+                event.set_sender(app)  # what Driver.process_message does for keys and pastes
+                app.post_message(event)
+        timeout = getattr(parser, "_timeout_time", None)
+        while timeout is not None:  # a lone ESC: reported once the escape delay is over
+            await asyncio.sleep(max(timeout - _time.get_time(), 0) + 0.001)
+            for event in parser.tick():
+                event.set_sender(app)
+                app.post_message(event)
+            timeout = getattr(parser, "_timeout_time", None)
 
     async def _post(self, message: events.Event) -> None:
         self.app.post_message(message)

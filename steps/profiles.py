@@ -59,6 +59,7 @@ PROFILES: tuple[Profile, ...] = (
             "steps.chat_screen.hostile_steps",
             "steps.chat_screen.rule_steps",
             "steps.chat_screen.view_steps",
+            "steps.chat_screen.terminal_steps",
         ),
         reference_adapter="reference_app.conformance:adapter",
     ),

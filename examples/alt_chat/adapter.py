@@ -14,6 +14,7 @@ from textual.app import App
 
 import examples.alt_chat
 from examples.alt_chat import chat
+from reference_app.paste import PasteSafeParser
 
 
 class AltChatAdapter:
@@ -23,6 +24,8 @@ class AltChatAdapter:
     implementation_version = examples.alt_chat.__version__
     protocol_version = 1
     profiles = ("chat_screen",)
+    terminal_parser = PasteSafeParser
+    """The terminal input parser ``__main__`` installs: the reference app's paste workaround."""
     conversation_selector = "#transcript"
     input_selector = "#composer"
     item_selector = "Static.chat-message"

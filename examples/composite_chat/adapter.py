@@ -14,6 +14,7 @@ from textual.app import App
 
 import examples.composite_chat
 from examples.composite_chat.app import RESPONSES, CompositeChatApp
+from reference_app.paste import PasteSafeParser
 
 
 class CompositeChatAdapter:
@@ -23,6 +24,8 @@ class CompositeChatAdapter:
     implementation_version = examples.composite_chat.__version__
     protocol_version = 1
     profiles = ("chat_screen",)
+    terminal_parser = PasteSafeParser
+    """The terminal input parser ``__main__`` installs: the reference app's paste workaround."""
     conversation_selector = "#thread"
     input_selector = "#composer"
     item_selector = "Turn"

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import rawp_port
+from examples.crs_alt import terminal
 from examples.crs_alt.app import AltCrsApp
 from reference_crs.demo_agent import WINDOWS_AGENT, DemoAgent
 from reference_crs.demo_files import WINDOWS_NODE
@@ -57,6 +58,7 @@ def main() -> None:
     app = DemoAltApp(Bridge(agent), agent, rawp_port.system_clock, rawp_port.ClientSettings())
     if "--windows" in sys.argv[1:]:
         app.node_id, app.agent_id = WINDOWS_NODE, WINDOWS_AGENT
+    terminal.install()  # pastes whole, escape sequences included (examples/crs_alt/terminal.py)
     app.run()
 
 

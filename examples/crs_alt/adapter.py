@@ -21,6 +21,7 @@ from examples.crs_alt.app import AltCrsApp
 from examples.crs_alt.browser import BrowserDialog, SessionScreen
 from examples.crs_alt.command_bubble import CommandRow
 from examples.crs_alt.older import OlderRow, bounded_turns
+from examples.crs_alt.terminal import PasteFirstParser
 from examples.crs_alt.token_input import TokenComposer
 from examples.crs_alt.widgets import (
     AgentProse,
@@ -104,6 +105,8 @@ class CrsAltAdapter:
     conversation_selector = f"#{AltCrsApp.CONVERSATION_ID}"
     input_selector = f"#{AltCrsApp.INPUT_ID}"
     newline_keys: Sequence[str] = Composer.NEWLINE_KEYS
+    terminal_parser = PasteFirstParser
+    """The terminal input parser ``python -m examples.crs_alt`` installs."""
     """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
     interaction_selector = ".ask-card"
     """The question card docked above the input while a request waits (part 4)."""

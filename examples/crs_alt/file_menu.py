@@ -31,9 +31,9 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widgets import Static
 
-from examples.crs_alt.command_menu import printable
 from examples.crs_alt.entry_list import SPINNER
 from examples.crs_alt.line_menu import LineMenu
+from examples.crs_alt.token_spans import name_as_drawn
 
 ICONS: dict[str, str] = {
     **dict.fromkeys((".ts", ".tsx", ".js", ".jsx"), "📜"),
@@ -54,7 +54,7 @@ def shown(text: str) -> str:
 
     One character in, one character out, so ``match_ranges`` index the drawn name too.
     """
-    return "".join("\ufffd" if char in BIDI_CONTROLS else char for char in printable(text))
+    return name_as_drawn(text)
 
 
 def icon_of(name: str) -> str:

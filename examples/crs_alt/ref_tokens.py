@@ -11,7 +11,6 @@ puts the styled runs back after parsing (``bubble_markdown.parse(inserts=...)``)
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -19,9 +18,11 @@ from rich.style import Style
 from rich.text import Text
 
 from examples.crs_alt.bubble_markdown import visible
+from examples.crs_alt.token_spans import name_as_drawn
 
 _SCAN = re.compile(r"\\\\|\\<@|<@")
 _SHAPE = re.compile(r"file:[^|\n]*\|[^>\n]*>")
+_HEAD = re.compile(r"file:([^|\n]*)\|")
 _PAD = "\u2800"
 """A blank cell that is not whitespace: the token's padding never wraps off its label."""
 _FIRST_STAND_IN = 0x100000
@@ -37,12 +38,12 @@ class Ref:
 
     def label(self) -> str:
         """The path when short, else the file name, its middle elided past 40 cells."""
-        text = "".join(c for c in self.shown if unicodedata.category(c) != "Cf")
+        text = self.shown
         if len(text) > 32:
             text = text.rsplit("/", 1)[-1] or text
         if len(text) > 40:
             text = text[:8] + "…" + text[-31:]
-        return visible(text)
+        return name_as_drawn(text)  # as the popup and the input draw it
 
 
 def split(prompt: str, references: Iterable[object]) -> list[str | Ref]:
@@ -66,21 +67,21 @@ def split(prompt: str, references: Iterable[object]) -> list[str | Ref]:
         if found.group() == "\\\\":
             run += "\\"
             continue
+        head = _HEAD.match(prompt, at)  # the entry's display_path may hold any character
+        entry = table.get(head.group(1)) if head and found.group() == "<@" else None
+        display = str(getattr(entry, "display_path", "")) if entry is not None else None
+        whole = f"{head.group(1) if head else ''}|{display}>"
+        if head and display is not None and prompt.startswith(whole, at + 5):
+            out += [run, Ref(head.group(1), str(getattr(entry, "path", "")), display)]
+            at += 5 + len(whole)
+            run = ""
+            continue
         shape = _SHAPE.match(prompt, at)
         if shape is None:
             run += "<@"
             continue
-        body = shape.group()[5:]
-        ref_id = body.split("|", 1)[0]
-        entry = table.get(ref_id) if found.group() == "<@" else None
-        display = str(getattr(entry, "display_path", "")) if entry is not None else None
-        whole = f"{ref_id}|{display}>"
-        if display is not None and prompt.startswith(whole, at + 5):
-            out += [run, Ref(ref_id, str(getattr(entry, "path", "")), display)]
-            at += 5 + len(whole)
-        else:
-            out += [run, Ref("", "", "<@" + shape.group().replace("\\\\", "\\"))]
-            at = shape.end()
+        out += [run, Ref("", "", "<@" + shape.group().replace("\\\\", "\\"))]
+        at = shape.end()
         run = ""
     out.append(run + prompt[at:])
     return [piece for piece in out if piece != ""]

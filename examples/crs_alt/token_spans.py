@@ -85,23 +85,39 @@ def new_ref_id() -> str:
     return f"f{uuid.uuid4().hex[:12]}"
 
 
+NAME_BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Direction overrides and isolates: drawn as U+FFFD so a name cannot reorder a row."""
+
+
 def _shown(char: str) -> str:
-    """A label character as drawn: control and bidi format characters become ``�``."""
-    return "\ufffd" if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp") else char
+    code = ord(char)
+    if unicodedata.category(char) == "Cc":
+        return chr(0x2400 + code) if code < 0x20 else "\u2421" if code == 0x7F else "\ufffd"
+    if char in NAME_BIDI or unicodedata.category(char) in ("Zl", "Zp"):
+        return "\ufffd"
+    return char
+
+
+def name_as_drawn(text: str) -> str:
+    """A file name or path as the popup, the input's token and the bubble all draw it.
+
+    Controls become their pictures (a line break ``␊``), direction controls and line
+    separators ``�``: one character in, one out, on one row.
+    """
+    return "".join(_shown(char) for char in text)
 
 
 def label_of(path: str) -> str:
     """The label of a token for ``path``: the path when short, else its file name.
 
     A label longer than :data:`LABEL_MAX` keeps its end behind ``…/`` or ``…``
-    (``crs-token-label-elision``); control characters and direction overrides (U+202E)
-    are drawn as ``�``, so a file name cannot reorder or hide the input's text.
+    (``crs-token-label-elision``); drawn by :func:`name_as_drawn`, as the popup draws it.
     """
     trimmed = path.rstrip("/") or path
     label = trimmed if len(trimmed) <= SHORT_PATH else posixpath.basename(trimmed) or trimmed
     if len(label) > LABEL_MAX:
         label = "…" + label[-(LABEL_MAX - 1) :]
-    return "".join(_shown(char) for char in label)
+    return name_as_drawn(label)
 
 
 def drawn(label: str) -> str:

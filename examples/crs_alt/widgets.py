@@ -265,6 +265,24 @@ class DaySeparator(Static):
     """``── 2025년 3월 11일 ──`` where the local date changes (``crs-date-separator``)."""
 
 
+PICTURES = str.maketrans(
+    {chr(code): chr(0x2400 + code) for code in range(0x20) if code != 0x09}
+    | {"\x7f": "\u2421"}
+    | {chr(code): "\ufffd" for code in range(0x80, 0xA0)}
+)
+"""C0 controls but Tab (``TextArea`` expands it) and DEL as their Control Pictures, C1
+controls as U+FFFD."""
+
+
+def is_typed_text(char: str | None) -> bool:
+    """Whether a key's ``char`` is text to insert: one code point, neither C0, DEL nor C1."""
+    return (
+        char is not None
+        and len(char) == 1
+        and not (ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 or 0xD800 <= ord(char) < 0xE000)
+    )
+
+
 class Composer(TextArea):
     """The multi-line plain-text input (``crs-input-plain-text``).
 
@@ -291,6 +309,11 @@ class Composer(TextArea):
         self._on_send = on_send
 
     async def _on_key(self, event: events.Key) -> None:
+        if is_typed_text(event.character) and not event.is_printable:
+            event.stop()  # a ZWJ, a bidi control, a no-break space: TextArea would drop it
+            event.prevent_default()
+            self.insert(event.character or "")
+            return
         if event.key not in ("enter", *self.NEWLINE_KEYS):
             return  # TextArea._on_key, next in the MRO, types it
         event.stop()
@@ -305,3 +328,14 @@ class Composer(TextArea):
 
     async def _on_paste(self, event: events.Paste) -> None:
         event.stop()  # TextArea._on_paste, next in the MRO, inserts it; it goes no further
+
+    def get_line(self, line_index: int) -> Text:
+        """Row ``line_index``, each control character drawn as a picture (``ESC`` as ``␛``)."""
+        line = super().get_line(line_index)
+        plain = line.plain
+        shown_plain = plain.translate(PICTURES)
+        if shown_plain == plain:
+            return line
+        shown = Text(shown_plain, style=line.style, end=line.end)
+        shown.spans = list(line.spans)
+        return shown

@@ -16,6 +16,7 @@ from textual.app import App
 import examples.listview_chat
 from examples.listview_chat.app import ANSWERS, ListChatApp
 from examples.listview_chat.ledger import Ledger
+from reference_app.paste import PasteSafeParser
 
 
 class ListChatAdapter:
@@ -25,6 +26,8 @@ class ListChatAdapter:
     implementation_version = examples.listview_chat.__version__
     protocol_version = 1
     profiles = ("chat_screen",)
+    terminal_parser = PasteSafeParser
+    """The terminal input parser ``__main__`` installs: the reference app's paste workaround."""
     conversation_selector = "#messages"
     input_selector = "#prompt"
     item_selector = "Label.chat-message"

@@ -13,6 +13,7 @@ from textual.app import App
 
 import examples.render_chat
 from examples.render_chat.app import CANNED, RenderChatApp
+from reference_app.paste import PasteSafeParser
 
 
 class RenderChatAdapter:
@@ -22,6 +23,8 @@ class RenderChatAdapter:
     implementation_version = examples.render_chat.__version__
     protocol_version = 1
     profiles = ("chat_screen",)
+    terminal_parser = PasteSafeParser
+    """The terminal input parser ``__main__`` installs: the reference app's paste workaround."""
     conversation_selector = "#thread"
     input_selector = "#entry"
     item_selector = "Line"

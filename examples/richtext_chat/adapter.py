@@ -15,6 +15,7 @@ from textual.app import App
 
 import examples.richtext_chat
 from examples.richtext_chat.app import REPLIES, RichChatApp
+from reference_app.paste import PasteSafeParser
 
 
 class RichChatAdapter:
@@ -24,6 +25,8 @@ class RichChatAdapter:
     implementation_version = examples.richtext_chat.__version__
     protocol_version = 1
     profiles = ("chat_screen",)
+    terminal_parser = PasteSafeParser
+    """The terminal input parser ``__main__`` installs: the reference app's paste workaround."""
     conversation_selector = "#feed"
     input_selector = "#say"
     item_selector = "Bubble"

@@ -107,7 +107,7 @@ Feature: Hostile input never breaks the chat screen
   @clause:label-and-classes-from-role @clause:role-classes
   Scenario Outline: Wide characters (<kind>) keep the left and right layout
     Given the standard choice will return "조금 더 자세히 말씀해 주세요."
-    When the user submits "<text>"
+    When the user pastes, as a terminal sends it, "<text>" and presses Enter
     Then item 1 shows "사용자: <text>"
     And every visible item is drawn against its role's edge with a border glyph on that side only
     And every item follows the item rules
@@ -197,3 +197,24 @@ Feature: Hostile input never breaks the chat screen
     And the conversation area shows the items in the order of the message list
     And the input has focus
     And every item follows the item rules
+
+  @clause:hardening-control-characters
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
+  Scenario Outline: A paste holding <kind>, as a terminal sends it, is one body, shown, never obeyed
+    When the user pastes, as a terminal sends it, "<text>" and presses Enter
+    Then the paste acted as no key: the app is still running
+    And the user's message holds the pasted "<text>", whole and in order
+    And item 1 shows the label "사용자" and the printable parts of "<text>" in order
+    And no control character is drawn on the screen
+    And every item follows the item rules
+
+    # The bytes go through the app's terminal input parser, between ESC [200~ and ESC [201~:
+    # the escape sequences, the BEL and the Ctrl+Q byte are text of the paste, never keys.
+    Examples:
+      | kind                      | text                               |
+      | a key's escape sequence   | AAA\x1b[5~BBB                      |
+      | coloured log output       | \x1b[31mERROR\x1b[0m disk full     |
+      | an OSC title and BEL      | \x1b]0;제목\x07본문                 |
+      | ESC, Ctrl+Q and BEL bytes | ls \x1b[0m\x11 rest\x07 \x1b\x1b끝  |

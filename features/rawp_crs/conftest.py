@@ -19,6 +19,7 @@ from steps.rawp_crs.layout_steps import *  # noqa: F403 - step fixtures, by gene
 from steps.rawp_crs.long_conversation_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.markdown_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.popup_steps import *  # noqa: F403 - step fixtures, by generated name
+from steps.rawp_crs.terminal_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.timestamp_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.token_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.turn_steps import *  # noqa: F403 - step fixtures, by generated name

@@ -22,7 +22,7 @@ Feature: A chosen file becomes an inline token the input treats as one unit
   Scenario: A token for a file with a Korean name, after Korean text, is drawn the same way
     Korean characters are two cells wide: the label is found by its cells, not by its
     character count.
-    When the user types "이 파일을 보세요 " in the input
+    When the user types, as a terminal sends it, "이 파일을 보세요 " in the input
     And the user adds a token for "문서/회의록.md" through "@회의"
     Then the input reads "이 파일을 보세요 ", the token for "문서/회의록.md" and ""
     And the token is drawn on a background of its own, between two cap glyphs
@@ -194,3 +194,15 @@ Feature: A chosen file becomes an inline token the input treats as one unit
     And the user types " now" in the input
     And the user presses the keys "f7 ctrl+c"
     Then the clipboard holds "see @a.py now"
+
+  # A file system may hold any byte but / and NUL in a name: a line break too. The token
+  # stays one run on one row and shows the name the same way wherever it is drawn.
+  @clause:crs-token-label
+  Scenario: A file name holding a line break is one token, drawn one way everywhere
+    When the user types "@" and the agent offers the file "odd\nname.txt"
+    Then the popup draws the file name on one row
+    When the user presses Enter
+    Then the input draws the token's name on one row, as the popup did
+    When the user presses Enter
+    Then the client sent 1 prompt
+    And the bubble draws the token's name on one row, as the popup did

@@ -21,7 +21,7 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
   @screenshot
   @clause:crs-md-bold
   Scenario: Bold Korean text
-    When the user pastes "아주 **중요한** 부분" and presses Enter
+    When the user pastes, as a terminal sends it, "아주 **중요한** 부분" and presses Enter
     Then the user bubble shows "중요한" in bold, without "**"
 
   @clause:crs-md-bold
@@ -123,3 +123,17 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
     Then no cell on the screen draws "loud" with a style
     And no cell on the screen draws "quiet" with a style
     And no cell on the screen draws "soft" with a style
+
+  # A URL is what GFM's autolink extension takes for one: a scheme (https://, mailto:) or
+  # www., or an e-mail address; a file name is not, though .py, .sh and .md are top-level
+  # domains (design §9, decision 13).
+  @clause:crs-md-autolink
+  Scenario Outline: A file name in the text is not a URL and stays plain
+    When the user pastes "<text>" and presses Enter
+    Then the user bubble shows "<name>" as plain text, not a link
+
+    Examples:
+      | text                      | name      |
+      | edit main.py and setup.sh | main.py   |
+      | edit main.py and setup.sh | setup.sh  |
+      | see README.md first       | README.md |

@@ -29,3 +29,20 @@ def _visible(char: str) -> str:
     if 0x80 <= code < 0xA0 or char in BIDI_CONTROLS or 0xD800 <= code < 0xE000:
         return REPLACEMENT
     return char
+
+
+LINE_BREAKING = frozenset("\u2028\u2029\x85")
+"""Characters a text widget may take for a line break (besides the C0 ones)."""
+
+
+def one_line_name(text: str) -> str:
+    """Return a file name or path as every place draws it in one run: popup, token, bubble.
+
+    :func:`display_name`, plus U+FFFD for line and paragraph separators and private-use
+    characters (the input's token markers are private-use), so the name keeps one row and
+    one run, and is drawn the same in the `@` popup, the input's token and a sent bubble.
+    """
+    return "".join(
+        REPLACEMENT if char in LINE_BREAKING or 0xE000 <= ord(char) < 0xF900 else _visible(char)
+        for char in text
+    )

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets.option_list import Option
 
-from reference_crs.browser.names import display_name
+from reference_crs.browser.names import one_line_name
 from reference_crs.slash import attribute
 from reference_crs.widgets.slash_popup import SlashPopup
 
@@ -71,11 +71,11 @@ def elide_directory(directory: str, cells: int = DIRECTORY_CELLS) -> str:
 def candidate_prompt(candidate: object) -> Content:
     """One item: icon, name (matched characters bold on an accent background), muted directory.
 
-    Name and directory are made safe (``display_name``: control and bidi characters replaced
+    Name and directory are made safe (``one_line_name``: control and bidi characters replaced
     one for one, so ``match_ranges`` still index the drawn name); no markup is interpreted.
     """
-    name = display_name(str(attribute(candidate, "name", "")))
-    directory = display_name(str(attribute(candidate, "directory", "") or ""))
+    name = one_line_name(str(attribute(candidate, "name", "")))
+    directory = one_line_name(str(attribute(candidate, "directory", "") or ""))
     marked = [False] * len(name)
     for span in attribute(candidate, "match_ranges", ()) or ():
         start, end = int(span[0]), int(span[1])

@@ -6,6 +6,7 @@ It also holds the inline file-reference tokens of 004 §3.4.5; their model is in
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -30,7 +31,43 @@ from reference_crs.widgets.tokens import (
 )
 from steps.adapter import TokenView
 
+CONTROL_PICTURES = {
+    **{code: 0x2400 + code for code in range(0x20) if code != 0x09},
+    0x7F: 0x2421,
+    **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
+}
+"""C0 controls and DEL as their Unicode Control Pictures (``ESC`` as ``␛``), C1 controls as
+``�``: a pasted escape sequence is drawn visibly in the input, never sent to the terminal
+(the input's text keeps the characters themselves)."""
+
 _LEFT_TO_THE_APP = frozenset({"up", "down", "pageup", "pagedown", "ctrl+c", "super+c", "ctrl+v"})
+
+
+def visible_line(line: Text) -> Text:
+    """``line`` with each control character drawn as its picture, styles kept."""
+    plain = line.plain
+    pictured = plain.translate(CONTROL_PICTURES)
+    if pictured == plain:
+        return line
+    drawn = Text(pictured, style=line.style, end=line.end, no_wrap=line.no_wrap)
+    drawn.spans = list(line.spans)
+    return drawn
+
+
+def typed_invisible(event: events.Key) -> bool:
+    """Whether ``event`` types a character Textual does not count as printable, yet text.
+
+    A zero-width joiner (inside an emoji), a bidi control, a no-break space: Python's
+    ``str.isprintable`` is false for them, so ``TextArea`` drops them as keys, though a person
+    typed them. Control characters (category ``Cc``: Tab, Escape...) are keys, not text.
+    """
+    char = event.character
+    return (
+        char is not None
+        and len(char) == 1
+        and not event.is_printable
+        and unicodedata.category(char) not in ("Cc", "Cs")
+    )
 
 
 class PromptInput(TextArea):
@@ -142,6 +179,11 @@ class PromptInput(TextArea):
             event.stop()
             event.prevent_default()
             await self.run_action(action)
+        elif typed_invisible(event):
+            event.stop()
+            event.prevent_default()
+            start, end = self.selection
+            self._replace_via_keyboard(event.character or "", start, end)
         # other keys: Textual calls TextArea._on_key next (handlers run along the MRO
         # until one prevents the default)
 
@@ -370,8 +412,12 @@ class PromptInput(TextArea):
             self._unmark()
 
     def get_line(self, line_index: int) -> Text:
-        """The line with its tokens drawn: caps ``▐ ▌`` and the label on the token colour."""
-        line = self._token_line(line_index)
+        """The line as drawn: tokens with caps ``▐ ▌``, controls as pictures.
+
+        Each token's label is on the token colour between its caps; each control character
+        is drawn as its picture (:data:`CONTROL_PICTURES`).
+        """
+        line = visible_line(self._token_line(line_index))
         ghost = self.ghost
         if ghost is not None and ghost[0] == line_index:
             cells = round(self.ghost_width)

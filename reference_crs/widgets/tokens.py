@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import itertools
 import posixpath
-import unicodedata
 from dataclasses import dataclass
+
+from reference_crs.browser.names import one_line_name
 
 FIRST_MARKER = 0xF0001
 """Code point of the first token's left marker (Supplementary Private Use Area-A)."""
@@ -48,15 +49,12 @@ def clean_typed(text: str) -> str:
 
 
 def safe_label(text: str) -> str:
-    """``text`` with control and format characters (U+202E included) drawn as ``?``.
+    """``text`` drawn on one line, as the popup and the bubble draw it (``one_line_name``).
 
     The label is drawn inside a single line of the input: line breaks, tabs, bidi overrides
     and markers would break the token's run or reorder its cells.
     """
-    return "".join(
-        "?" if unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Co") else char
-        for char in text
-    )
+    return one_line_name(text)
 
 
 def display_path(path: str) -> str:

@@ -45,6 +45,7 @@ class CrsMutantAdapter(ReferenceCrsAdapter):
         """Adapt ``entry``'s client."""
         self.mutant = entry
         self.name = f"mutant {entry.name}"
+        self.terminal_parser = getattr(entry.app, "TERMINAL_PARSER", self.terminal_parser)
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
@@ -3195,3 +3196,113 @@ class HiddenTurnsShownOutOfOrder(CrsApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.offscreen = _ShowsOldest(self)
+
+
+# -- terminal input: pastes and typed characters as a terminal sends them ---------------
+
+import unicodedata  # noqa: E402 - this branch's block is kept apart for merging
+
+from textual._xterm_parser import XTermParser  # noqa: E402
+from textual.style import Style as _LinkStyle  # noqa: E402
+
+
+@mutant
+class PastedEscapesActAsKeys(CrsApp):
+    """crs-input-plain-text: read with Textual's own parser, a pasted ESC sequence acts as keys."""
+
+    TERMINAL_PARSER = XTermParser
+
+
+class _DropsTypedInvisible(PromptInput):
+    """Drops a typed character Python does not count as printable (ZWJ, bidi controls)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        char = event.character
+        if (
+            char
+            and len(char) == 1
+            and not char.isprintable()
+            and unicodedata.category(char) != "Cc"
+        ):
+            event.stop()
+            event.prevent_default()
+
+
+@mutant
+class TypedJoinerDropped(CrsApp):
+    """crs-enter-sends: a typed zero-width joiner or bidi control never reaches the prompt."""
+
+    def prompt_input(self) -> PromptInput:
+        return _DropsTypedInvisible(id=self.INPUT_ID)
+
+
+class _DrawsControlsRaw(PromptInput):
+    """Draws the input's control characters as they are: a pasted ESC goes to the terminal."""
+
+    def get_line(self, line_index: int) -> Text:
+        return self._token_line(line_index)
+
+
+@mutant
+class InputDrawsRawEscape(CrsApp):
+    """crs-input-plain-text: the input draws a pasted ESC raw instead of visibly."""
+
+    def prompt_input(self) -> PromptInput:
+        return _DrawsControlsRaw(id=self.INPUT_ID)
+
+
+def _file_names_linked(text: str) -> Content:
+    """The bubble as the reference draws it, each ``name.py``/``.sh``/``.md`` made a link."""
+    content = render_user_markdown(text)
+    for found in re.finditer(r"\b[\w-]+\.(?:py|sh|md)\b", content.plain):
+        link = _LinkStyle(link=f"http://{found.group(0)}", underline=True)
+        content = content.stylize(link, found.start(), found.end())
+    return content
+
+
+FileNamesAutolinked = mutant(
+    _bubble_app(
+        "FileNamesAutolinked",
+        "crs-md-autolink: a file name such as main.py is made a web link (linkify's fuzzy TLDs).",
+        _file_names_linked,
+    )
+)
+
+
+# -- a file name holding a line break, drawn one way -------------------------------------
+
+from reference_crs.widgets.tokens import Token as _Token  # noqa: E402
+from reference_crs.widgets.tokens import TokenTable as _TokenTable  # noqa: E402
+
+
+class _QuestionMarkToken(_Token):
+    """A token whose label draws control characters as ``?`` (the popup draws ``␊``)."""
+
+    @property
+    def label(self) -> str:
+        return "@" + "".join(
+            "?" if unicodedata.category(char) in ("Cc", "Cf") else char
+            for char in self.display_path
+        )
+
+
+class _QuestionMarkTable(_TokenTable):
+    def new(self, path: str) -> _Token:
+        made = super().new(path)
+        token = _QuestionMarkToken(made.marker, made.ref_id, made.path, made.display_path)
+        self._tokens[token.marker] = token
+        return token
+
+
+class _QuestionMarkInput(PromptInput):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tokens = _QuestionMarkTable()
+
+
+@mutant
+class TokenNameDrawnTwoWays(CrsApp):
+    """crs-token-label: the input's token draws a line break in a name as ?, the popup as ␊."""
+
+    def prompt_input(self) -> PromptInput:
+        return _QuestionMarkInput(id=self.INPUT_ID)

@@ -102,6 +102,7 @@ class MutantAdapter(ReferenceAdapter):
         """Adapt ``entry``'s app."""
         self.mutant = entry
         self.name = f"mutant {entry.name}"
+        self.terminal_parser = getattr(entry.app, "TERMINAL_PARSER", self.terminal_parser)
 
     def create_app(self, context: object = None) -> App[Any]:
         """Return a fresh app of the mutant."""
@@ -1074,3 +1075,15 @@ class ControlCharactersShownAsGiven(ChatApp):
 
     def message_item(self, message: Message) -> Widget:
         return _label(message.display_text, message)
+
+
+# -- terminal input: a paste as a terminal sends it ---------------------------------------
+
+from textual._xterm_parser import XTermParser  # noqa: E402 - this branch's block, kept apart
+
+
+@mutant
+class PastedEscapesActAsKeys(ChatApp):
+    """hardening-control-characters: read with Textual's parser, pasted ESC bytes act as keys."""
+
+    TERMINAL_PARSER = XTermParser

@@ -1,0 +1,57 @@
+"""Steps of profile ``chat_screen`` that type and paste as a terminal sends it.
+
+The bytes go through the terminal input parser the app reads a real terminal with
+(:meth:`steps.app_driver.AppDriver.feed_terminal`): a bracketed paste holding escape
+sequences and control bytes.
+"""
+
+from __future__ import annotations
+
+from pytest_bdd import parsers, then, when
+
+from steps.chat_screen.driver import Driver
+from steps.chat_screen.observe import Snapshot, messages, snapshot
+from steps.checks import check, literal
+from steps.terminal_input import key_bytes, paste_bytes
+
+
+@when(parsers.parse('the user pastes, as a terminal sends it, "{text}" and presses Enter'))
+def pastes_as_terminal_and_enters(driver: Driver, submissions: list[Snapshot], text: str) -> None:
+    """Send ``text`` as a bracketed paste, then Enter, through the app's terminal parser.
+
+    A paste holding control bytes may quit an app whose parser lets them act as keys (a
+    Ctrl+Q byte): ``the paste acted as no key`` judges that, so the liveness guard does not
+    turn it into an error.
+    """
+    submissions.append(snapshot(driver))
+    text = literal(text)
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in text):
+        driver.exit_expected = True  # judged by "the paste acted as no key"
+    driver.feed_terminal(paste_bytes(text) + key_bytes("enter"), "pasting, Enter")
+
+
+@then("the paste acted as no key: the app is still running")
+def paste_no_key(driver: Driver) -> None:
+    """The app did not quit on a pasted Escape or Ctrl+Q byte (``hardening-control-characters``)."""
+    check(
+        driver.running,
+        "hardening-control-characters",
+        "the app",
+        "it to keep running: a pasted byte is text, not a key",
+        "it exited",
+    )
+    driver.exit_expected = False
+
+
+@then(parsers.parse('the user\'s message holds the pasted "{text}", whole and in order'))
+def paste_is_body(driver: Driver, text: str) -> None:
+    """One user message, whose body is the paste as sent (``hardening-control-characters``)."""
+    seen = [body for role, body in messages(driver) if role == "user"]
+    expected = literal(text).strip()
+    check(
+        seen == [expected],
+        "hardening-control-characters",
+        "the user's messages",
+        f"[{expected!r}]",
+        repr(seen),
+    )
