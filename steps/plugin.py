@@ -22,7 +22,7 @@ from steps.chat_screen.driver import Driver
 from steps.chat_screen.smoke import smoke_check
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
-from steps.profiles import PROFILES, profile_of
+from steps.profiles import PROFILES, Profile, profile_of
 from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
     HarnessError,
@@ -295,6 +295,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                     f"profile {profile.name!r}"
                 )
             )
+        elif profile.parts:
+            _skip_unclaimed_parts(item, profile, adapters[profile.name])
+
+
+def _skip_unclaimed_parts(item: pytest.Item, profile: Profile, adapter: Adapter) -> None:
+    """Skip ``item`` as "not claimed" when a clause it cites is of a part not claimed.
+
+    A scenario needs the part of every clause it cites (the catalogue's ``part``).
+    """
+    claimed = {part.number for part in profile.claimed_parts(adapter)}
+    needed = {find_clause(clause_id).part for clause_id in cited_clauses(item)}
+    unclaimed = [part for part in profile.parts if part.number in needed - claimed]
+    if unclaimed:
+        item.add_marker(
+            pytest.mark.skip(
+                reason=f"not claimed: adapter {adapter.name!r} claims parts "
+                f"{', '.join(map(str, sorted(claimed)))} of profile {profile.name!r}; this "
+                f"scenario needs {'; '.join(part.describe(profile.name) for part in unclaimed)}"
+            )
+        )
 
 
 def adapter_for(config: pytest.Config, profile: str) -> Adapter:
