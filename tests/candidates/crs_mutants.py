@@ -16,7 +16,19 @@ from typing import Any
 from textual.app import App
 from textual.widget import Widget
 
-from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, PromptCancel
+from examples.crs_alt import when
+from examples.crs_alt.widgets import AgentProse, Stamp, ThoughtBlock, ToolGroup
+from examples.crs_part1.adapter import CrsPart1Adapter
+from examples.crs_part1.app import Part1App
+from rawp_port import (
+    AgentPort,
+    ClientSettings,
+    Clock,
+    ControlPlane,
+    PromptCancel,
+    TurnEnded,
+    TurnStarted,
+)
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
 from reference_crs.widgets import (
@@ -53,10 +65,14 @@ class CrsMutantAdapter(ReferenceCrsAdapter):
         return self.mutant.app(port, control, clock, settings)  # type: ignore[call-arg]
 
 
-def __getattr__(name: str) -> CrsMutantAdapter:
-    """``crs_mutants.<name>``: the adapter of mutant ``name`` (what ``--adapter`` loads)."""
+def __getattr__(name: str) -> Any:
+    """``crs_mutants.<name>``: the adapter of mutant ``name`` (what ``--adapter`` loads).
+
+    A mutant of another client than the reference names its adapter class in
+    ``mutant_adapter`` (a class taking the :class:`Mutant`).
+    """
     if name in MUTANTS:
-        return CrsMutantAdapter(MUTANTS[name])
+        return getattr(MUTANTS[name].app, "mutant_adapter", CrsMutantAdapter)(MUTANTS[name])
     raise AttributeError(f"module {__name__!r} has no mutant {name!r} (see MUTANTS)")
 
 
@@ -484,15 +500,6 @@ class NoCancelDuringTool(CrsApp):
         if views and views[-1].tools and views[-1].text is None and views[-1].thinking is None:
             return
         super().action_cancel_turn()
-
-
-@mutant
-class NoCancelBeforeTurnStarted(CrsApp):
-    """crs-escape-cancels-turn: Escape sends no cancel before the agent's session.turn.start."""
-
-    def action_cancel_turn(self) -> None:
-        if self.turns:
-            super().action_cancel_turn()
 
 
 @mutant
@@ -3195,3 +3202,73 @@ class HiddenTurnsShownOutOfOrder(CrsApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.offscreen = _ShowsOldest(self)
+
+
+# --- branch claims: Escape before the turn starts (issue 23, item 5) and a client whose
+# items are nested in ListView > ListItem rows (examples/crs_part1, item 6) ------------------
+
+
+@mutant
+class TwoCancelsBeforeTurnStart(CrsApp):
+    """crs-escape-cancels-turn: Escape before the turn starts cancels at once and at its start."""
+
+    deferred = False
+
+    def action_cancel_turn(self) -> None:
+        self.deferred = self.busy and not self.turns
+        super().action_cancel_turn()
+
+    async def _turn_started(self, event: TurnStarted) -> None:
+        await super()._turn_started(event)
+        if self.deferred:
+            self.deferred = False
+            self.port.send(PromptCancel(event.turn_id))
+
+
+@mutant
+class CancelAfterTurnEnded(CrsApp):
+    """crs-escape-idle-does-nothing: Escape before the turn starts cancels once it has ended."""
+
+    deferred = False
+
+    def action_cancel_turn(self) -> None:
+        if self.busy and not self.turns:
+            self.deferred = True
+        else:
+            super().action_cancel_turn()
+
+    async def _turn_ended(self, event: TurnEnded) -> None:
+        await super()._turn_ended(event)
+        if self.deferred:
+            self.deferred = False
+            self.port.send(PromptCancel(event.turn_id))
+
+
+class Part1MutantAdapter(CrsPart1Adapter):
+    """The part-1 client's adapter (examples/crs_part1), creating a mutant's client instead."""
+
+    def __init__(self, entry: Mutant) -> None:
+        """Adapt ``entry``'s client."""
+        self.mutant = entry
+        self.name = f"mutant {entry.name}"
+
+    def create_client(
+        self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+    ) -> App[Any]:
+        """Return a fresh client of the mutant, wired as the part-1 client is."""
+        return self.mutant.app(port, control, clock, settings)  # type: ignore[arg-type]
+
+
+class NestedStampsIntermediateBlocks(Part1App):
+    """crs-no-timestamp-on-intermediate-blocks: in ListView rows, each agent block gets a time."""
+
+    mutant_adapter = Part1MutantAdapter
+
+    def _add(self, *widgets: Widget) -> None:
+        super()._add(*widgets)
+        if any(isinstance(widget, (AgentProse, ThoughtBlock, ToolGroup)) for widget in widgets):
+            moment = self.clock()
+            super()._add(Stamp(when.stamp(moment, moment), "agent"))
+
+
+register(MUTANTS, NestedStampsIntermediateBlocks)
