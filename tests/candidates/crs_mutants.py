@@ -3272,3 +3272,11 @@ class NestedStampsIntermediateBlocks(Part1App):
 
 
 register(MUTANTS, NestedStampsIntermediateBlocks)
+
+
+@mutant
+class BurstEditsAfterTyping(CrsApp):
+    """crs-typed-keys-in-order: a burst's ←/→, Home and Backspace act after the later characters."""
+
+    def prompt_input(self) -> PromptInput:
+        return _EditingKeysAsBindings(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
