@@ -31,6 +31,7 @@ from rawp_port import (
 )
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
+from reference_crs.slash import command_of
 from reference_crs.widgets import (
     AgentText,
     PromptInput,
@@ -1026,15 +1027,6 @@ class CommandSentAsText(_SlashApp):
 
     def __init__(self, port: AgentPort, *args: Any, **kwargs: Any) -> None:
         super().__init__(_TextTypePort(port), *args, **kwargs)  # type: ignore[arg-type]
-
-
-@mutant
-class EverySlashIsACommand(_SlashApp):
-    """crs-text-bubble-for-other-input-types: any text starting with `/` is sent as a command."""
-
-    def sent_command(self, text: str) -> str | None:
-        words = text[1:].split(maxsplit=1) if text.startswith("/") else []
-        return words[0] if words else None
 
 
 # --- branch browser ----------------------------------------------------------------------
@@ -3280,3 +3272,30 @@ class BurstEditsAfterTyping(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _EditingKeysAsBindings(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+class _UnpublishedSentAsText(_TextTypePort):
+    """Sends a slash command the agent did not publish with input_type text."""
+
+    app: CrsApp | None = None
+
+    def send(self, frame: Any) -> None:
+        text = getattr(frame, "prompt_text", "")
+        published = self.app is not None and command_of(text, self.app.commands) is not None
+        if getattr(frame, "input_type", None) == "slash_command" and not published:
+            frame = type(frame)(prompt_text=text, input_type="text")
+        self.port.send(frame)
+
+
+@mutant
+class CommandBubbleForTextPrompt(_SlashApp):
+    """crs-text-bubble-for-other-input-types: `/unknown x` is sent as text, drawn as a command."""
+
+    def __init__(self, port: AgentPort, *args: Any, **kwargs: Any) -> None:
+        wrapped = _UnpublishedSentAsText(port)
+        super().__init__(wrapped, *args, **kwargs)  # type: ignore[arg-type]
+        wrapped.app = self
+
+    def sent_command(self, text: str) -> str | None:
+        words = text[1:].split(maxsplit=1) if text.startswith("/") else []
+        return words[0] if words else None
