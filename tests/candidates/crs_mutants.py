@@ -264,7 +264,7 @@ class _DefaultParserText(AgentText):
 
 @mutant
 class HtmlHidden(CrsApp):
-    """crs-markdown-unknown-literal: raw HTML in agent text is hidden."""
+    """crs-markdown-html-not-hidden: raw HTML in agent text is hidden."""
 
     def agent_text(self) -> AgentText:
         return _DefaultParserText()
@@ -3299,3 +3299,18 @@ class CommandBubbleForTextPrompt(_SlashApp):
     def sent_command(self, text: str) -> str | None:
         words = text[1:].split(maxsplit=1) if text.startswith("/") else []
         return words[0] if words else None
+
+
+class _MarkStripped(AgentText):
+    """Agent text that drops the `==` of `==mark==`, as if its renderer knew the syntax."""
+
+    async def write(self, delta: str) -> None:
+        await super().write(delta.replace("==", ""))
+
+
+@mutant
+class MarkSyntaxStripped(CrsApp):
+    """crs-markdown-unknown-literal: `==marked==` loses its `==` markers, not shown as written."""
+
+    def agent_text(self) -> AgentText:
+        return _MarkStripped()
