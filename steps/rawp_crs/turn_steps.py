@@ -11,7 +11,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted, type_name
-from steps.checks import check, literal, scenario_clause
+from steps.checks import check, cited_clauses, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import screen_rows
 
@@ -126,14 +126,26 @@ def presses_escape(crs_driver: CrsDriver) -> None:
 
 @then(parsers.re(r"the client sent (?P<count>\d+) cancels?"), converters={"count": int})
 def sent_cancels(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
-    """The agent received exactly ``count`` ``control.prompt.cancel`` frames."""
-    clause = scenario_clause(
-        request,
-        "crs-escape-idle-does-nothing" if count == 0 else "crs-escape-cancel-states",
-        "crs-escape-cancels-turn",
-        "crs-escape-cancel-states",
-        "crs-escape-idle-does-nothing",
-    )
+    """The agent received exactly ``count`` ``control.prompt.cancel`` frames.
+
+    Reported under ``crs-escape-idle-does-nothing`` for none, else under the cancel clause
+    the scenario cites (``crs-escape-cancel-states`` first); in a scenario citing neither
+    (Escape after a popup closed, during a turn), under ``crs-escape-cancels-turn``, the
+    rule that Escape cancels a running turn.
+    """
+    cited = cited_clauses(request.node)
+    if count == 0:
+        clause = scenario_clause(
+            request,
+            "crs-escape-idle-does-nothing",
+            "crs-escape-cancels-turn",
+            "crs-escape-cancel-states",
+        )
+    else:
+        clause = next(
+            (c for c in ("crs-escape-cancel-states", "crs-escape-cancels-turn") if c in cited),
+            "crs-escape-cancels-turn",
+        )
     sent = crs_driver.agent.sent_of(CANCEL)
     check(
         len(sent) == count,
