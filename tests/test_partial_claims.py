@@ -72,6 +72,10 @@ def test_the_part_1_client_passes_part_1_and_every_other_part_is_not_claimed(
         if clause.part == 1 and clause.level == "MUST" and clause.checked_by == "scenario"
     }
     assert must and must <= passed, sorted(must - passed)
+    verdicts = {entry["id"]: entry["verdict"] for entry in report["clauses"]}
+    others = [c.id for c in catalogue("rawp_crs").values() if c.part != 1]
+    assert others and {verdicts[clause_id] for clause_id in others} == {"not-claimed"}
+    assert "not-claimed" not in {verdicts[clause_id] for clause_id in must}
     assert done.returncode == 0, done.stdout[-3000:]
 
 
