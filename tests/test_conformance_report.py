@@ -91,7 +91,11 @@ def test_a_broken_implementation_shows_its_failing_clauses_with_a_screenshot(
     assert "failed on `role-alignment`" in markdown
     html = (run.report_dir / "report.html").read_text("utf-8")
     assert 'id="c-structure-not-colour" class="c-not-reached"' in html
-    assert html.count("<svg") == 2
+    # each failure's own screen, and each group's first one, at the top and in its section
+    groups = run.report()["groups"]
+    shown = [group for group in groups if group["screenshot"]]
+    assert html.count("<svg") == 2 + len(shown) + len(shown[: render.TOP_GROUPS])
+    assert sum(group["count"] for group in groups) == 2
     assert 'id="failures"' in html and "[role-alignment] item 1" in html
     assert not NETWORK.search(html), NETWORK.search(html)
 

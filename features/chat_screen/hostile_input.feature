@@ -120,6 +120,7 @@ Feature: Hostile input never breaks the chat screen
       | conjoining jamo     | \u1112\u1161\u11ab\u1100\u1173\u11af           |
       | fullwidth forms     | ＡＢＣ１２３！                                    |
 
+  @screenshot
   @clause:role-alignment @clause:role-borders
   @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
   @clause:label-and-classes-from-role @clause:role-classes

@@ -7,6 +7,7 @@ Feature: Escape and Ctrl+Q quit
     Given the chat app is running
     And the user has submitted "떠나기 전"
 
+  @screenshot:1
   @clause:quit-keys @clause:quit-creates-no-state
   Scenario Outline: <key> quits without adding anything
     When the user pastes "쓰다 만 글"

@@ -7,11 +7,13 @@ Feature: Who said what is told by where it is drawn
   Background:
     Given the RAWP-CRS client is running
 
+  @screenshot
   @clause:crs-user-right-aligned
   Scenario: A user message sits against the right edge
     When the user pastes "please refactor the parser" and presses Enter
     Then the user message is drawn against the right edge of the conversation area
 
+  @screenshot
   @clause:crs-user-bubble
   Scenario: A user message is drawn in a bubble of its own background
     When the user pastes "please refactor the parser" and presses Enter
@@ -67,6 +69,7 @@ Feature: Who said what is told by where it is drawn
     When the agent reports "Turn cancelled by the user"
     Then the system notice has the conversation area's background and no frame
 
+  @screenshot
   @clause:crs-system-muted
   Scenario: A system notice is muted next to the agent's text
     When the user pastes "go" and presses Enter
@@ -79,6 +82,7 @@ Feature: Who said what is told by where it is drawn
     When the agent reports "Connection lost while the agent was writing to the file system.\nThe session was restored from the last checkpoint; nothing after it was kept.\nRetry the last prompt to continue."
     Then the whole text of the system notice is on the screen
 
+  @screenshot
   @clause:crs-alignment-tells-actors-apart
   Scenario: Users, agents and the system are placed differently
     When the user pastes "short question" and presses Enter

@@ -5,9 +5,8 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
   crs-escape-cancels-turn): a cancel at once, one deferred until the turn starts, and none
   are all accepted, two cancels or a cancel after the turn ended are not. While the agent is
   idle, before any prompt or after the turn ended, Escape sends nothing and the client
-  carries on. What the client shows after a
-  cancel is §5.2's user-stop feedback, a section we do not hold (the agent ends a
-  cancelled turn with session.turn.end).
+  carries on. What the client shows after a cancel is §5.2's user-stop feedback, a section
+  we do not hold (the agent ends a cancelled turn with session.turn.end).
 
   Background:
     Given the RAWP-CRS client is running
@@ -26,6 +25,17 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
       | thinking       |
       | calling a tool |
       | streaming text |
+
+  @screenshot
+  @clause:crs-escape-cancels-turn @clause:crs-system-content-complete
+  Scenario: A cancelled turn ends with the agent's stop notice, shown in full
+    Given the user has sent "explain the parser"
+    And the agent has started turn "t1"
+    And the agent is streaming text in turn "t1"
+    When the user presses Escape
+    Then the client sent 1 cancel
+    When the agent ends turn "t1" as cancelled, with the notice "응답이 중지되었습니다 (cancelled)"
+    Then the whole text of the system notice is on the screen
 
   @clause:crs-escape-cancels-turn @clause:crs-escape-idle-does-nothing
   Scenario: Escape before the agent starts the turn: a cancel at once, one when it starts, or none

@@ -35,6 +35,7 @@ Feature: A slash command shows as a compact command bubble, without its slash
     And the command bubble holds no box, badge or chip of its own
     And the command bubble is no wider than its text and its padding
 
+  @screenshot
   @clause:crs-command-bubble-style-differs @clause:crs-command-bubble-distinct
   Scenario: A command bubble looks different from a text bubble
     Given the user has sent "hello there"

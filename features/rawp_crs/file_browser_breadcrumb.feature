@@ -13,6 +13,7 @@ Feature: The path breadcrumb above the tree
     When the user opens the working-directory dialog
     Then the breadcrumb shows "srv, projects, app, backend" separated by "/"
 
+  @screenshot
   @clause:crs-fb-breadcrumb-separator @clause:crs-fb-breadcrumb-drive
   Scenario: A Windows path starts with its drive, its segments separated by \
     Given the agent serves the "windows" file system

@@ -24,6 +24,7 @@ Feature: The treeview keyboard model of the file browser
       | up enter               | /w/src   |
       | down down up enter     | /w/build |
 
+  @screenshot:4
   @clause:crs-fb-treeview-pattern @clause:crs-fb-key-right
   Scenario: → expands a collapsed directory, then moves to its first child
     Given the directory "src" is collapsed

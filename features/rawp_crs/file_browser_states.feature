@@ -24,6 +24,7 @@ Feature: Loading, offline, unreadable, cyclic, truncated and partial answers
     And the user types "/w/src" into the manual path field
     Then the manual path field holds "/w/src"
 
+  @screenshot:4
   @clause:crs-fb-node-offline
   Scenario: An offline node replaces the tree by an error panel with a retry button
     Given browsing fails with "node_offline"
@@ -77,6 +78,7 @@ Feature: Loading, offline, unreadable, cyclic, truncated and partial answers
     Then no workspace path is set
     And the file browser dialog is still open
 
+  @screenshot
   @clause:crs-fb-truncation-note
   Scenario: A truncated directory says how many entries were left out
     Given the agent serves the "truncated" file system

@@ -131,6 +131,7 @@ Feature: The working-directory dialog and its tree of entries
     When the agent releases its browse answers
     Then the directory "docs" shows "▼"
 
+  @screenshot
   @clause:crs-fb-expansion-error
   Scenario Outline: A failed expansion restores the chevron and shows an inline error
     When the user opens the working-directory dialog

@@ -111,6 +111,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     Then the matched characters "m..n" of "main.py" are marked and no other
     And the matched characters "m.n" of "menu.py" are marked and no other
 
+  @screenshot
   @clause:crs-at-item-content @clause:crs-at-match-highlight
   Scenario: A Korean name is drawn with its marked characters and its muted directory
     Korean characters are two cells wide: the steps find names and marks by their cells.

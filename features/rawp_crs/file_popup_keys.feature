@@ -66,6 +66,7 @@ Feature: The file popup's keys and pointer are those of the command popup
     And the agent answers the file search with "src/alpha.py, src/beta.py, docs/gamma.md"
     Then the highlighted candidate is "alpha.py"
 
+  @screenshot
   @clause:crs-at-popup-shares-slash-rules
   Scenario: The focused candidate's whole row is highlighted and stands out
     When the user presses Down

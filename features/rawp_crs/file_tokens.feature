@@ -8,6 +8,7 @@ Feature: A chosen file becomes an inline token the input treats as one unit
   Background:
     Given the RAWP-CRS client is running
 
+  @screenshot
   @clause:crs-token-replaces-query @clause:crs-token-background @clause:crs-token-rounded
   @clause:crs-token-padding
   Scenario: The chosen file replaces the @query with a token drawn apart from the text

@@ -21,6 +21,7 @@ Feature: Events, markdown and output types the client does not know never break 
       | tool.invoke.progress     |
       | session.presence.changed |
 
+  @screenshot
   @clause:crs-unknown-output-type-monospace
   Scenario: A tool result of an unknown output type is shown verbatim, never dropped
     When the user pastes "go" and presses Enter

@@ -10,6 +10,7 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
   Background:
     Given the RAWP-CRS client is running
 
+  @screenshot:4
   @clause:crs-history-recall
   Scenario: Up and Down in the empty input walk through the sent messages, as a shell does
     Given the user has sent "first question"

@@ -63,6 +63,7 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
     Then the user bubble shows "a\\b <@file:x|y>" as literal text, not as a token
     And the user bubble shows no file token
 
+  @screenshot
   @clause:crs-history-token-style @clause:crs-history-token-validated
   Scenario: A token put in the input and sent is drawn as a token in the history
     Given the RAWP-CRS client is running

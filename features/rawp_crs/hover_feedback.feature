@@ -15,6 +15,7 @@ Feature: Static text has no hover effect; interactive options give feedback with
     When the pointer rests on the agent's first text block
     Then nothing in that block's region changed, characters or styles
 
+  @screenshot
   @clause:crs-interactive-smooth-feedback
   Scenario Outline: The pointer over an option of a <kind> request restyles it and moves nothing
     Given the user has sent "clean up the repository"

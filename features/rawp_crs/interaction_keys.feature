@@ -123,6 +123,7 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
     Then the agent received no choice for "r1"
     And the interaction UI is gone
 
+  @screenshot:2
   @clause:crs-escape-closes-interaction
   Scenario Outline: Escape closes the UI of a <kind> request and does not cancel the turn
     When the agent asks "r1", a <kind> request "Go on?" with the options "alpha, beta, gamma" in turn "t1"

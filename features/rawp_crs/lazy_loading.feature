@@ -40,6 +40,7 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
       | 101 |
       | 500 |
 
+  @screenshot
   @clause:crs-load-older-trigger
   Scenario: Older turns are announced by a trigger at the top
     Given a stored conversation of 25 turns

@@ -4,6 +4,7 @@ Feature: Every turn of a long conversation is drawn wherever the user scrolls
   with Home at the top, and page by page with Page Up from the end (002 §2.5.5, §2.6; design
   §9, "Items far above the viewport").
 
+  @screenshot
   @clause:crs-home-scrolls-to-top
   Scenario: Home in a long conversation shows its first turn
     Given a stored conversation of 16 turns

@@ -10,6 +10,7 @@ Feature: The command popup and the file popup never open together
       | compact | Compact the context | session  |
       | config  | Show the settings   | config   |
 
+  @screenshot
   @clause:crs-at-no-trigger-in-slash-popup
   Scenario: An @ typed right after the / of the command popup opens no file popup
     When the user types "/@" in the input

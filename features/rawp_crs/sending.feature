@@ -6,6 +6,7 @@ Feature: Enter sends the message; a newline key adds a line; blank input is neve
   Background:
     Given the RAWP-CRS client is running
 
+  @screenshot
   @clause:crs-enter-sends
   Scenario: Enter sends the typed text as one prompt request
     When the user types "refactor the parser" and presses Enter

@@ -13,6 +13,7 @@ Feature: Tokens are sent in token format with file_references; typed text is esc
     And the user presses Enter
     Then prompt 1 is "review <1> please", token n standing for <n>
 
+  @screenshot
   @clause:crs-send-file-references @clause:crs-send-token-format
   Scenario: Two tokens, a line break between them, give two file_references in order
     When the user adds a token for "a.py"

@@ -74,6 +74,7 @@ Feature: The command popup lists the commands the agent published
     When the user types "/" in the input
     Then the last conversation item is still fully visible and not covered
 
+  @screenshot
   @clause:crs-slash-item-content @clause:crs-slash-item-hierarchy @clause:crs-slash-item-category
   Scenario: Each item shows its name, then its muted description
     When the user types "/" in the input

@@ -13,6 +13,7 @@ Feature: The command popup's highlight, keys and pointer; what a selection puts 
       | clear   | Clear the screen    | display  |               |
       | deploy  | Deploy the build    | session  | environment   |
 
+  @screenshot
   @clause:crs-slash-focus-highlight @clause:crs-slash-highlight-full-row @clause:crs-slash-highlight-contrast @clause:crs-slash-single-highlight
   Scenario: One item, the first, is highlighted across its whole row
     When the user types "/" in the input

@@ -33,6 +33,7 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
       | America/New_York | 09:05 |
       | Asia/Kolkata     | 10:47 |
 
+  @screenshot
   @clause:crs-timestamp-turn-end @clause:crs-timestamp-available
   Scenario: The end of the turn shows the time session.turn.end arrived, below the last block
     Given the clock reads "2026-03-10 14:32"

@@ -18,6 +18,7 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
       | hello there, agent |
       | 안녕하세요, 에이전트 |
 
+  @screenshot
   @clause:crs-md-bold
   Scenario: Bold Korean text
     When the user pastes "아주 **중요한** 부분" and presses Enter

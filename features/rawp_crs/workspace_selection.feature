@@ -52,6 +52,7 @@ Feature: Choosing the working directory
       | /wx/project   |
       | /w/../etc     |
 
+  @screenshot
   @clause:crs-fb-manual-moves-tree
   Scenario: A valid typed path moves the tree there
     When the user opens the working-directory dialog

@@ -143,6 +143,17 @@ def agent_reports(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
     crs_driver.publish(SystemNotice("error", traffic.notice))
 
 
+@when(parsers.parse('the agent ends turn "{turn}" as cancelled, with the notice "{text}"'))
+def agent_ends_cancelled(crs_driver: CrsDriver, traffic: Traffic, turn: str, text: str) -> None:
+    """Publish what an agent sends after a cancel: a stop notice, then the turn's end.
+
+    002 §2.1 names the stop notice among the system messages (중지 알림); its kind is
+    ``cancelled`` in our port's naming (:class:`rawp_port.events.SystemNotice`).
+    """
+    traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice("cancelled", traffic.notice), TurnEnded(turn))
+
+
 @when(parsers.parse('the agent runs a tool whose result of type "{output_type}" is "{output}"'))
 def agent_tool(crs_driver: CrsDriver, traffic: Traffic, output_type: str, output: str) -> None:
     """Publish a turn with one tool call and its result of ``output_type``."""

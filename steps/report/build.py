@@ -59,6 +59,7 @@ import pytest
 from steps.clauses import LEVELS, Clause, catalogue, spec_version
 from steps.profiles import PROFILES, Profile
 from steps.report.capture import RECORD_ATTR
+from steps.report.groups import failure_groups
 from steps.verdicts import Verdict
 
 BROKEN = frozenset({Verdict.FAILED.value, Verdict.ERROR.value, Verdict.TIMEOUT.value})
@@ -436,5 +437,6 @@ def build(
         "outcomes": outcomes,
         "clauses": clauses,
         "scenarios": scenarios,
+        "groups": failure_groups(scenarios, {clause["id"]: clause["level"] for clause in clauses}),
     }
     return report, files

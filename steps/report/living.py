@@ -1,8 +1,11 @@
 """Living docs: every feature in readable form, with screenshots taken by running it.
 
-One source: ``pytest features --living-docs=DIR`` runs the scenarios and, at the end of
-each scenario tagged ``@screenshot`` that passes, saves the app's screen as
-``DIR/screenshots/<feature>--<scenario>[--<example>].svg``; then it writes
+One source: ``pytest features -m screenshot --living-docs=DIR`` runs the scenarios and,
+at the end of each scenario tagged ``@screenshot`` that passes (after its step ``n`` for
+``@screenshot:n``), saves the app's screen as
+``DIR/screenshots/<feature>--<scenario>[--<example>].svg``; for the rules of
+:data:`CONTRASTS`, it also runs the scenario against a broken variant and saves the
+screen at its failure; then it writes
 ``DIR/features.md`` from the feature files, the clause catalogue and the screenshots in
 that folder. ``python -m steps.report.living [DIR]`` rewrites the page alone, from the
 screenshots already there (the default DIR is ``docs/living``).
@@ -11,13 +14,19 @@ screenshots already there (the default DIR is ``docs/living``).
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
+import subprocess
 import sys
+import tempfile
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pytest_bdd.parser import Feature, ScenarioTemplate, Step
+from pytest_bdd.scenario import make_python_name
 
 from steps.clauses import Clause, catalogue
 from steps.profiles import PROFILES, ROOT, Profile
@@ -26,12 +35,87 @@ from steps.report.expectations import Key
 from steps.traceability import FEATURES_ROOT, clause_ids, example_ids, parse_features
 
 SCREENSHOT_TAG = "screenshot"
-"""Tag of the scenarios whose final screen the living docs show."""
+"""Tag of the scenarios whose final screen the living docs show.
+
+``@screenshot:<n>`` shows the screen right after the scenario's ``n``-th own step
+(background steps not counted) instead: for a rule visible only mid-scenario, such as an
+interaction panel that the last steps close."""
 DEFAULT_DIR = ROOT / "docs" / "living"
 """Where the committed living docs live."""
 PAGE = "features.md"
 """File name of the generated page."""
+MUTANTS_MODULE = "tests.candidates.crs_mutants"
+"""The mutant catalogue the contrast pictures come from."""
+
+
+@dataclass(frozen=True)
+class Contrast:
+    """A rule shown by contrast: the reference's screen beside a broken variant's.
+
+    Attributes:
+        feature: Feature file below ``features/`` of the scenario shown (tagged
+            ``@screenshot``, so the reference's picture is taken by the same run).
+        scenario: The scenario's name; the variant fails it, and its picture is the
+            screen at that failure.
+        mutant: Name of the broken variant in :data:`MUTANTS_MODULE`.
+        forbids: What the variant's picture shows, as the rule forbids it.
+    """
+
+    feature: str
+    scenario: str
+    mutant: str
+    forbids: str
+
+    @property
+    def key(self) -> Key:
+        """The reference picture's key."""
+        return (self.feature, self.scenario, None)
+
+    @property
+    def name(self) -> str:
+        """File name of the variant's picture."""
+        return f"{_file_part(Path(self.feature).stem)}--contrast--{slug(self.mutant)}.svg"
+
+
+CONTRASTS = (
+    Contrast(
+        "rawp_crs/actor_layout.feature",
+        "A user message sits against the right edge",
+        "bubble_on_left",
+        "a user message at the left, where the agent's text goes (crs-user-right-aligned)",
+    ),
+    Contrast(
+        "rawp_crs/actor_layout.feature",
+        "A user message is drawn in a bubble of its own background",
+        "bubble_without_background",
+        "a user message without a background of its own (crs-user-bubble)",
+    ),
+    Contrast(
+        "rawp_crs/actor_layout.feature",
+        "A system notice is muted next to the agent's text",
+        "system_not_muted",
+        "a system notice in the agent text's colour, not muted (crs-system-muted)",
+    ),
+)
+"""The rules the living docs explain by contrast (issue 28: alignment, bubble, muted text)."""
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&])")
+
+
+def screenshot_step(tags: Iterable[str]) -> int | bool:
+    """Which screen ``tags`` ask for: ``True`` (the last), a step number, or ``False`` (none).
+
+    Raises:
+        ValueError: A ``@screenshot:<n>`` tag whose ``n`` is not a whole number from 1.
+    """
+    for tag in tags:
+        if tag == SCREENSHOT_TAG:
+            return True
+        if tag.startswith(SCREENSHOT_TAG + ":"):
+            number = tag.removeprefix(SCREENSHOT_TAG + ":")
+            if not number.isdigit() or int(number) < 1:
+                raise ValueError(f"@{tag}: expected @{SCREENSHOT_TAG}:<step number from 1>")
+            return int(number)
+    return False
 
 
 def screenshot_name(key: Key) -> str:
@@ -54,16 +138,73 @@ def write(
 ) -> Path:
     """Save ``shots`` (SVG text by test key) and regenerate the page in ``directory``.
 
+    For each of :data:`CONTRASTS` whose reference picture is in ``shots``, the broken
+    variant's picture is taken too (:func:`take_contrast`).
+
     Returns:
         The path of the page.
+
+    Raises:
+        ContrastError: A variant passed its scenario or left no picture (after the page
+            was written, with a placeholder for that picture).
     """
     folder = directory / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     for key, svg in shots.items():
         (folder / screenshot_name(key)).write_text(svg, encoding="utf-8")
+    failures = []
+    for contrast in CONTRASTS:
+        if contrast.key in shots:
+            try:
+                svg = take_contrast(contrast)
+            except ContrastError as error:
+                failures.append(str(error))
+                continue
+            (folder / contrast.name).write_text(svg, encoding="utf-8")
     page = directory / PAGE
     page.write_text(render_page(directory, profiles), encoding="utf-8")
+    if failures:
+        raise ContrastError("\n".join(failures))
     return page
+
+
+class ContrastError(Exception):
+    """A broken variant did not give the picture of what a rule forbids."""
+
+
+def take_contrast(contrast: Contrast, timeout: float = 300.0) -> str:
+    """Run ``contrast``'s scenario against its broken variant; return the failure's screen.
+
+    Runs ``pytest features/<profile> -k <scenario> --adapter <variant>
+    --conformance-report=<tmp>`` in a child process and reads the screenshot the report
+    took when the scenario failed.
+
+    Raises:
+        ContrastError: The variant passed the scenario, the report has no picture, or
+            the run took over ``timeout`` seconds.
+    """
+    profile = contrast.feature.split("/")[0]
+    with tempfile.TemporaryDirectory() as temporary:
+        command = [
+            sys.executable, "-m", "pytest", f"features/{profile}", "-q", "-p", "no:cacheprovider",
+            "-p", "no:randomly", "-k", f"test_{make_python_name(contrast.scenario)}",
+            f"--adapter={MUTANTS_MODULE}:{contrast.mutant}", f"--conformance-report={temporary}",
+        ]  # fmt: skip
+        try:
+            subprocess.run(command, cwd=ROOT, capture_output=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired as error:
+            raise ContrastError(f"{contrast.mutant}: the run took over {timeout:g} s") from error
+        report_path = Path(temporary) / "report.json"
+        if not report_path.is_file():
+            raise ContrastError(f"{contrast.mutant}: the run wrote no report ({command})")
+        report: dict[str, Any] = json.loads(report_path.read_text("utf-8"))
+        found = [s for s in report["scenarios"] if s["scenario"] == contrast.scenario]
+        if not found or found[0]["outcome"] != "failed" or not found[0]["screenshot"]:
+            raise ContrastError(
+                f"{contrast.mutant} did not fail {contrast.scenario!r} with a screenshot: "
+                f"{[(s['outcome'], s['screenshot_note']) for s in found]}"
+            )
+        return (Path(temporary) / str(found[0]["screenshot"])).read_text("utf-8")
 
 
 def render_page(directory: Path, profiles: Iterable[Profile] = PROFILES) -> str:
@@ -71,14 +212,16 @@ def render_page(directory: Path, profiles: Iterable[Profile] = PROFILES) -> str:
     lines = [
         "# The features, as they run",
         "",
-        "<!-- Generated by `pytest features --living-docs=docs/living` (steps/report/living.py);",
-        "     edit the feature files, not this page. -->",
+        "<!-- Generated by `pytest features -m screenshot --living-docs=docs/living`",
+        "     (steps/report/living.py); edit the feature files, not this page. -->",
         "",
         "Each feature of the conformance suite in readable form: its description, its",
         "scenarios with their steps and examples, and the clauses each scenario verifies.",
         "The pictures are screenshots of the implementation under test (the reference app",
-        "unless another adapter was given), taken at the end of the scenarios tagged",
-        "`@screenshot` when they passed.",
+        "or client unless another adapter was given), taken at the end of the scenarios",
+        "tagged `@screenshot` (or after step *n* of those tagged `@screenshot:n`) when they",
+        "passed. Some rules are shown by contrast: beside the reference's picture, the",
+        "screen of a broken variant from the mutant catalogue, at the step that catches it.",
         "",
     ]
     for profile in profiles:
@@ -133,8 +276,9 @@ def _scenario(
     lines += [*_steps(own_steps), ""]
     for examples in template.examples:
         lines += ["Examples:", "", *_table([examples.example_params, *examples.examples]), ""]
-    if SCREENSHOT_TAG in template.tags:
-        lines += _pictures(feature, template, directory)
+    shown = screenshot_step(template.tags)
+    if shown is not False:
+        lines += _pictures(feature, template, directory, shown)
     return lines
 
 
@@ -165,19 +309,54 @@ def _table(rows: Sequence[Sequence[object]]) -> list[str]:
     ]
 
 
-def _pictures(feature: Feature, template: ScenarioTemplate, directory: Path) -> list[str]:
+def _pictures(
+    feature: Feature, template: ScenarioTemplate, directory: Path, shown: int | bool
+) -> list[str]:
+    when = "at the end of the scenario" if shown is True else f"after step {shown}"
     rows: list[str | None] = [*example_ids(template)] or [None]
     keys: list[Key] = [(_feature_path(feature), template.name, row) for row in rows]
     lines = []
+    if shown is not True:
+        own = template.steps[len(template.all_background_steps) :]
+        if not 1 <= shown <= len(own):
+            raise ValueError(
+                f"{template.name!r}: @{SCREENSHOT_TAG}:{shown}, it has {len(own)} steps"
+            )
+        step = own[shown - 1]
+        lines += [
+            f"*The screen after step {shown}: {step.keyword.strip()} {escape(step.name)}*",
+            "",
+        ]
     for key in keys:
         name = screenshot_name(key)
         if key[2] is not None:
             lines += [f"Example {escape(key[2])}:", ""]
         if (directory / "screenshots" / name).is_file():
-            lines += [f"![The screen at the end of the scenario](screenshots/{name})", ""]
+            lines += [f"![The screen {when}](screenshots/{name})", ""]
         else:
             lines += [f"*No screenshot yet ({name}): run the command at the top.*", ""]
+    for contrast in CONTRASTS:
+        if contrast.key == keys[0]:
+            lines += _contrast(contrast, directory)
     return lines
+
+
+def _contrast(contrast: Contrast, directory: Path) -> list[str]:
+    """A side-by-side table: the reference's screen, and what the rule forbids."""
+    reference, variant = screenshot_name(contrast.key), contrast.name
+    if not (directory / "screenshots" / variant).is_file():
+        return [f"*No screenshot yet ({variant}): run the command at the top.*", ""]
+    forbids = escape(contrast.forbids)
+    return [
+        f"What the rule forbids, beside the reference: broken variant `{contrast.mutant}` of "
+        f"`{MUTANTS_MODULE}`, at the step where the scenario catches it.",
+        "",
+        f"| The reference client | What the rule forbids: {forbids} |",
+        "|---|---|",
+        f"| ![The reference client](screenshots/{reference}) "
+        f"| ![What the rule forbids: {forbids}](screenshots/{variant}) |",
+        "",
+    ]
 
 
 def escape(text: str) -> str:

@@ -38,6 +38,8 @@ SETTINGS_KEY = pytest.StashKey["Settings"]()
 """This run's reporting settings, on ``config.stash``."""
 BDD_CONTEXT_ATTR = "bdd_report_context"
 """Report attribute carrying pytest-bdd's scenario data from an xdist worker."""
+STEP_SHOT_KEY = pytest.StashKey[tuple[str | None, str | None]]()
+"""A ``@screenshot:<n>`` scenario's picture, taken after its step ``n``."""
 DISTRIBUTION = "textual-chat-conformance"
 """Distribution name of the harness, whose version the report names."""
 
@@ -106,7 +108,9 @@ def configure(config: pytest.Config) -> None:
         pytest.UsageError: The expectations file is unreadable or names unknown tests.
     """
     config.addinivalue_line(
-        "markers", f"{living.SCREENSHOT_TAG}: the living docs show this scenario's final screen"
+        "markers",
+        f"{living.SCREENSHOT_TAG}(after_step=None): the living docs show this scenario's "
+        "final screen, or the screen after its own step number after_step",
     )
     base = Path(config.invocation_params.dir)
     settings = Settings(
@@ -174,6 +178,40 @@ def pytest_bdd_step_error(
     request.node.stash[capture.FAILED_STEP_KEY] = f"{step.keyword} {step.name}"
 
 
+def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
+    """Turn ``@screenshot:<n>`` into the ``screenshot(after_step=n)`` marker.
+
+    Raises:
+        ValueError: ``n`` is not a whole number from 1.
+    """
+    shown = living.screenshot_step([tag])
+    if shown is False or shown is True:
+        return None  # plain @screenshot: pytest-bdd's own marker
+    pytest.mark.screenshot(after_step=shown)(function)
+    return True
+
+
+def pytest_bdd_after_step(
+    request: pytest.FixtureRequest,
+    feature: Feature,
+    scenario: Scenario,
+    step: Step,
+    step_func: Callable[..., Any],
+    step_func_args: dict[str, Any],
+) -> None:
+    """For ``@screenshot:<n>`` in a living-docs run, take the picture after own step ``n``."""
+    item = request.node
+    marker = item.get_closest_marker(living.SCREENSHOT_TAG)
+    if marker is None or item.config.stash[SETTINGS_KEY].living_dir is None:
+        return
+    wanted = marker.kwargs.get("after_step")
+    background = 0 if feature.background is None else len(feature.background.steps)
+    index = next((number for number, each in enumerate(scenario.steps, 1) if each is step), 0)
+    if wanted is not None and index - background == wanted:
+        title = capture.identity(item)
+        item.stash[STEP_SHOT_KEY] = capture.screenshot(item, title["title"] if title else "")
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
@@ -189,7 +227,10 @@ def pytest_runtest_makereport(
         (settings.report_dir is not None and capture.is_failure(report, call))
         or (settings.living_dir is not None and tagged and report.passed)
     )
-    record = capture.record(item, call, report, picture=picture)
+    taken = item.stash.get(STEP_SHOT_KEY, None)
+    record = capture.record(item, call, report, picture=picture and taken is None)
+    if record is not None and picture and taken is not None:
+        record["screenshot"], record["screenshot_note"] = taken
     if record is not None:
         record["living"] = tagged
         setattr(report, capture.RECORD_ATTR, record)
@@ -235,6 +276,7 @@ class Recorder:
         self.written: list[Path] = []
         self.summary: list[str] = []
         self.selection: str | None = None
+        self.living_error: str | None = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Take one phase's report (from this process or from a worker)."""
@@ -254,7 +296,12 @@ class Recorder:
                 for run in self.collector.runs.values()
                 if run.record["living"] and run.svg and build.outcome(run.phases)[0] == "passed"
             }
-            self.written.append(living.write(self.settings.living_dir, shots))
+            try:
+                self.written.append(living.write(self.settings.living_dir, shots))
+            except living.ContrastError as error:
+                self.written.append(self.settings.living_dir / living.PAGE)
+                self.living_error = f"living docs: a contrast picture is missing: {error}"
+                session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
     def run_info(self, exit_status: int) -> build.RunInfo:
         """Describe this run for :func:`steps.report.build.build`."""
@@ -298,6 +345,8 @@ class Recorder:
             terminalreporter.write_line("conformance: " + " · ".join(self.summary))
         if self.selection:
             terminalreporter.write_line(f"conformance selection: {self.selection}")
+        if self.living_error:
+            terminalreporter.write_line(self.living_error, red=True)
 
 
 def _harness_version() -> str:

@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from markupsafe import Markup, escape
 
 from steps.clauses import LEVELS
+from steps.report.groups import conformant_at_must
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 """JSON Schema of ``report.json``."""
@@ -170,10 +171,54 @@ def markdown(report: Mapping[str, Any]) -> str:
         "Scenarios: "
         + ", ".join(f"{count} {name}" for name, count in report["outcomes"].items() if count),
         "",
+        *_groups(report),
         *_clause_table(report),
         *_failures(report),
     ]
     return "\n".join(lines).rstrip() + "\n"
+
+
+GROUP_SCENARIOS_SHOWN = 5
+"""How many scenarios of a group ``report.md`` names before ``and N more``."""
+TOP_GROUPS = 3
+"""How many groups the summary at the top of ``report.html`` shows with their picture."""
+
+
+def _groups(report: Mapping[str, Any]) -> list[str]:
+    """``report.md``'s failures grouped by cause (``groups``), most important first."""
+    groups = report.get("groups") or []
+    if not groups:
+        return []
+    by_id = {entry["id"]: entry for entry in report["scenarios"]}
+    lines = ["## Failures by cause", ""]
+    lines += [
+        f"{len(groups)} {'cause' if len(groups) == 1 else 'causes'} for "
+        f"{sum(group['count'] for group in groups)} scenarios that did not pass, by "
+        "requirement level, then count. Each scenario is detailed further down.",
+        "",
+    ]
+    for group in groups:
+        clause = f"`{group['clause']}`" if group["clause"] else "no clause named"
+        level = group["level"] or "no level"
+        lines += [
+            f"### {OUTCOME_SYMBOLS[group['outcome']]} {group['id']}: {clause} ({level}), "
+            f"{group['count']} {group['outcome']}",
+            "",
+            "```text",
+            next(iter((group["message"] or "").splitlines()), "(no message)"),
+            "```",
+            "",
+        ]
+        titles = [by_id[scenario]["title"] for scenario in group["scenarios"]]
+        shown = titles[:GROUP_SCENARIOS_SHOWN]
+        more = len(titles) - len(shown)
+        lines += [f"- {title}" for title in shown] + [""]
+        if more:  # GitHub and most Markdown viewers render <details> as a fold
+            rest = [f"- {title}" for title in titles[len(shown) :]]
+            lines += [f"<details><summary>{more} more</summary>", "", *rest, "", "</details>", ""]
+        if group["screenshot"]:
+            lines += [f"![Screen at the first failure of {group['id']}]({group['screenshot']})", ""]
+    return lines
 
 
 def _clause_table(report: Mapping[str, Any]) -> list[str]:
@@ -269,5 +314,66 @@ def html(report: Mapping[str, Any], files: Mapping[str, str]) -> str:
             ),
             svgs={path: Markup(svg) for path, svg in files.items()},  # our own SVG export
             not_passed=NOT_PASSED,
+            glance=at_a_glance(report),
         )
     )
+
+
+def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
+    """What the summary at the top of ``report.html`` shows (``templates/report.html``).
+
+    Returns:
+        ``profiles`` (each claimed profile's name, implementation, and how many of its
+        clauses this run checks and how many belong to parts not built yet, ``planned``),
+        ``conformant`` (:func:`steps.report.groups.conformant_at_must`), ``levels``
+        (``(level, pass, applicable)`` of each level with applicable clauses), ``groups``
+        (the :data:`TOP_GROUPS` first groups) and ``more`` (how many groups follow).
+    """
+    clauses = report["clauses"]
+    profiles = [
+        {
+            "name": profile["name"],
+            "implementation": profile.get("implementation"),
+            "checked": sum(
+                c["profile"] == profile["name"] and c["verdict"] != "planned" for c in clauses
+            ),
+            "planned": sum(
+                c["profile"] == profile["name"] and c["verdict"] == "planned" for c in clauses
+            ),
+        }
+        for profile in report["profiles"]
+        if profile["claimed"]
+    ]
+    groups = report.get("groups") or []
+    return {
+        "profiles": profiles,
+        "conformant": conformant_at_must(clauses),
+        "levels": [
+            (level, report["totals"][level]["pass"], report["totals"][level]["applicable"])
+            for level in LEVELS
+            if report["totals"][level]["applicable"]
+        ],
+        "groups": groups[:TOP_GROUPS],
+        "more": max(0, len(groups) - TOP_GROUPS),
+        "failing": failing_clauses(groups),
+    }
+
+
+def failing_clauses(groups: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The clauses the groups name, in group order: ``clause``, ``level``, ``count``, ``groups``.
+
+    One defect can fail one clause's checks with differently worded messages (several
+    groups); this rolls them up: ``display-format (MUST): 84 scenarios, 6 groups``.
+    Groups naming no clause are left out.
+    """
+    rolled: dict[str, dict[str, Any]] = {}
+    for group in groups:
+        if group["clause"] is None:
+            continue
+        entry = rolled.setdefault(
+            group["clause"],
+            {"clause": group["clause"], "level": group["level"], "count": 0, "groups": 0},
+        )
+        entry["count"] += group["count"]
+        entry["groups"] += 1
+    return list(rolled.values())
