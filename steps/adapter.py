@@ -27,6 +27,10 @@ Version history of :data:`PROTOCOL_VERSION`:
   profile ``rawp_crs`` (:class:`RawpCrsAdapter`) with ``create_client``.
   Adapters declaring version 1 keep working unchanged (``create_app()`` is called
   without an argument, and no ``end_scenario`` is called).
+  Within version 2 (issue 23): profile ``rawp_crs`` is claimed in parts, each with its
+  ``Protocol`` (:class:`RawpCrsPart1` to :class:`RawpCrsPart5`) and the optional attribute
+  ``rawp_crs_parts`` (every part when absent); ``timestamp_reveal`` became a member of
+  part 1, so a hover-revealing client is never read as inline.
 """
 
 from __future__ import annotations
