@@ -36,12 +36,21 @@ Feature: Events, markdown and output types the client does not know never break 
     Then the agent's answer shows "<syntax>" as written
 
     Examples:
-      | syntax        |
-      | ==marked==    |
-      | :::note       |
+      | syntax     |
+      | ==marked== |
+      | :::note    |
+      | [bold]x[/] |
+
+  @clause:crs-markdown-html-not-hidden
+  Scenario Outline: Raw HTML in agent text is shown as its source, never hidden
+    When the user pastes "go" and presses Enter
+    And the agent answers "see <html> here"
+    Then the agent's answer shows "<html>" as written
+
+    Examples:
+      | html          |
       | <b>raw</b>    |
       | <!-- note --> |
-      | [bold]x[/]    |
 
   @clause:crs-markdown-unknown-literal
   Scenario: Control characters in agent text never clear or break the screen

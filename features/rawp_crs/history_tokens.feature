@@ -1,3 +1,4 @@
+@part:3 @part:4
 Feature: File tokens in sent messages: styled when valid, literal when forged, never a nested box
   A sent prompt carries its file tokens as `<@file:ref_id|display_path>` and lists the files
   in `file_references`. In the history a token is drawn inline as in the input (its own

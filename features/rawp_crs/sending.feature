@@ -21,7 +21,7 @@ Feature: Enter sends the message; a newline key adds a line; blank input is neve
     And prompt 1 has the text "first"
     And prompt 2 has the text "second"
 
-  @clause:crs-enter-sends
+  @clause:crs-typed-keys-in-order @clause:crs-enter-sends
   Scenario Outline: Editing keys typed in a burst act where they were typed
     A fast typist's terminal delivers keys in bursts; an editing key (an arrow, Home,
     Backspace) acts before the characters typed after it, so the prompt sent is the one typed.

@@ -82,6 +82,9 @@ class FakeAgent:
 
     Attributes:
         sent: Every frame the client sent, in order, as the client's own objects.
+        log: Every frame sent and every event published, in the order they happened
+            (``("sent", frame)`` or ``("published", event)``), so a step can tell what a
+            frame was sent after.
         browse_calls: ``(node_id, path)`` of every ``browse`` call, in order.
         history_calls: ``(conversation_id, before, limit)`` of every ``load_turns`` call.
         history: The stored conversation, oldest first (§2.6).
@@ -97,6 +100,7 @@ class FakeAgent:
         allowed: Sequence[str] | None = None,
     ) -> None:
         self.sent: list[Any] = []
+        self.log: list[tuple[str, Any]] = []
         self.browse_calls: list[tuple[str, str | None]] = []
         self.history_calls: list[tuple[str, str | None, int]] = []
         self.history: list[Turn] = list(history)
@@ -120,6 +124,7 @@ class FakeAgent:
     def send(self, frame: ControlFrame) -> None:
         """Record a frame (``AgentPort.send``); the fake never answers on its own."""
         self.sent.append(frame)
+        self.log.append(("sent", frame))
 
     # what steps do
 
@@ -140,6 +145,7 @@ class FakeAgent:
         if self._on_event is None:
             raise RuntimeError("publish() before the client called connect()")
         for event in events:
+            self.log.append(("published", event))
             self._on_event(event)
 
     def sent_of(self, kind: str | type[Any]) -> list[Any]:

@@ -293,9 +293,16 @@ def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
 
 
 @then(parsers.parse('the agent\'s answer shows "{text}" as written'))
-def answer_shows_literal(crs_driver: CrsDriver, text: str) -> None:
-    """``text`` is drawn as written in the agent's text (``crs-markdown-unknown-literal``)."""
-    clause, wanted = "crs-markdown-unknown-literal", literal(text)
+def answer_shows_literal(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """``text`` is drawn as written in the agent's text.
+
+    Checks ``crs-markdown-unknown-literal``, or ``crs-markdown-html-not-hidden`` in its
+    scenarios (raw HTML, on which the seed is silent).
+    """
+    clause = scenario_clause(
+        request, "crs-markdown-html-not-hidden", "crs-markdown-unknown-literal"
+    )
+    wanted = literal(text)
     check(
         crs_driver.running and crs_driver.crash is None,
         clause,
