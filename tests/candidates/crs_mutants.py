@@ -3195,3 +3195,40 @@ class HiddenTurnsShownOutOfOrder(CrsApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.offscreen = _ShowsOldest(self)
+
+
+# --- sharper (issue 24): late answers, capital keys, reopened days, input kinds -----------
+
+
+class _TrustsBeforeAllowed(FileBrowserScreen):
+    """Takes the allowed directories as unrestricted until the agent's answer arrives."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.allowed_known = True
+
+
+@mutant
+class FbAcceptsBeforeAllowedArrive(_BrowserMutant):
+    """crs-fb-manual-prevalidate: before allowed_directories answers, any typed path is taken."""
+
+    SCREEN = _TrustsBeforeAllowed
+
+
+class _PanelSmallLettersOnly(InteractionPanel):
+    """A YN panel that knows the small letters only: Y and N (Shift, Caps Lock) do nothing."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("Y", "N", "shift+y", "shift+n"):
+            event.stop()
+            event.prevent_default()
+            return
+        super().on_key(event)
+
+
+@mutant
+class YnIgnoresCapitals(CrsApp):
+    """crs-interaction-keys-yn: a capital Y or N (Shift, Caps Lock) does nothing on a YN request."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _PanelSmallLettersOnly(request, id=self.INTERACTION_ID)
