@@ -3199,6 +3199,9 @@ class HiddenTurnsShownOutOfOrder(CrsApp):
 
 # --- sharper (issue 24): late answers, capital keys, reopened days, input kinds -----------
 
+from rawp_port import Turn  # noqa: E402 - this branch's block
+from reference_crs.history import replay  # noqa: E402
+
 
 class _TrustsBeforeAllowed(FileBrowserScreen):
     """Takes the allowed directories as unrestricted until the agent's answer arrives."""
@@ -3232,3 +3235,34 @@ class YnIgnoresCapitals(CrsApp):
 
     def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
         return _PanelSmallLettersOnly(request, id=self.INTERACTION_ID)
+
+
+class _NoDaysInHistory(LazyHistory):
+    """Draws stored turns one after the other, never a date separator among them."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        for turn in turns:
+            await replay(self.app, turn, first)
+
+
+@mutant
+class ReopenedTurnsWithoutDateSeparator(CrsApp):
+    """crs-date-separator: reopened turns of different days have no date separator between."""
+
+    __init__ = _with_history(_NoDaysInHistory)
+
+
+class _UndatedHistory(LazyHistory):
+    """Draws the times of stored turns as hours and minutes, whatever their day."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super()._replay_days(turns, first)
+        for stamp in self.app.conversation.query(TimeStamp):
+            stamp.update(f"{stamp.moment.astimezone():%H:%M}")
+
+
+@mutant
+class ReopenedTimesWithoutDate(CrsApp):
+    """crs-timestamp-format: the times of reopened turns of an earlier day show no date."""
+
+    __init__ = _with_history(_UndatedHistory)
