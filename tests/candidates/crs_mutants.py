@@ -3266,3 +3266,23 @@ class ReopenedTimesWithoutDate(CrsApp):
     """crs-timestamp-format: the times of reopened turns of an earlier day show no date."""
 
     __init__ = _with_history(_UndatedHistory)
+
+
+class _SendsUnicodeBlank(PromptInput):
+    """An input whose blank check knows only ASCII spaces, tabs and line breaks."""
+
+    def submit(self) -> None:
+        nodes = tuple(self.nodes())
+        text = self.token_text(self.text)
+        if not text.strip(" \t\r\n"):
+            return
+        self.clear()
+        self.post_message(self.Submitted(self, text, nodes))
+
+
+@mutant
+class UnicodeBlankSent(CrsApp):
+    """crs-blank-not-sent: an input of U+3000, no-break or em spaces only is sent."""
+
+    def prompt_input(self) -> PromptInput:
+        return _SendsUnicodeBlank(id=self.INPUT_ID)
