@@ -3286,3 +3286,17 @@ class UnicodeBlankSent(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _SendsUnicodeBlank(id=self.INPUT_ID)
+
+
+def _tilde_fence_as_code(text: str) -> Content:
+    """Backtick fences stay as typed; a ``~~~`` fence becomes an inline code span."""
+    return render_user_markdown(re.sub(r"~~~\w*\n(.*?)\n~~~", r"`\1`", text, flags=re.S))
+
+
+TildeFenceRendered = mutant(
+    _bubble_app(
+        "TildeFenceRendered",
+        "crs-md-blocks-not-rendered: a ~~~ fenced block becomes an inline code span.",
+        _tilde_fence_as_code,
+    )
+)
