@@ -3300,3 +3300,16 @@ TildeFenceRendered = mutant(
         _tilde_fence_as_code,
     )
 )
+
+
+@mutant
+class UnknownOutputAsMarkup(CrsApp):
+    """crs-unknown-output-type-monospace: a result of unknown type is parsed as console markup."""
+
+    async def _tool_result(self, event: Any) -> None:
+        turn = self._turn_for(event.turn_id)
+        block = turn.tools.get(event.call_id) if turn is not None else None
+        if block is None or event.output_type in ("markdown", "diff"):
+            await super()._tool_result(event)
+            return
+        await block.mount(Static(event.output, classes="tool-output verbatim"))  # markup on
