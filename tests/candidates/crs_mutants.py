@@ -3313,3 +3313,34 @@ class UnknownOutputAsMarkup(CrsApp):
             await super()._tool_result(event)
             return
         await block.mount(Static(event.output, classes="tool-output verbatim"))  # markup on
+
+
+def _ascii_word(line: str, column: int) -> tuple[int, str]:
+    """The word ending at ``column``, words split at ASCII spaces, tabs and newlines only."""
+    before = line[:column]
+    start = max((i + 1 for i, char in enumerate(before) if char in " \t\r\n"), default=0)
+    return start, before[start:]
+
+
+def _slash_after_ascii_space(line: str, row: int, column: int) -> Trigger | None:
+    start, word = _ascii_word(line, column)
+    return Trigger(row, start, word[1:]) if word.startswith("/") else None
+
+
+def _at_after_ascii_space(line: str, row: int, column: int) -> FileTrigger | None:
+    start, word = _ascii_word(line, column)
+    return FileTrigger(row, start, word[1:]) if word.startswith("@") else None
+
+
+@mutant
+class SlashAfterAsciiSpaceOnly(_SlashApp):
+    """crs-slash-trigger-position: `/` after an ideographic space (U+3000) opens no popup."""
+
+    CONTROL = _with_trigger(_slash_after_ascii_space)
+
+
+@mutant
+class AtAfterAsciiSpaceOnly(_FileApp):
+    """crs-at-trigger-position: `@` after an ideographic space (U+3000) opens no popup."""
+
+    FILES = _file_trigger(_at_after_ascii_space)
