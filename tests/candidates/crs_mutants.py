@@ -3344,3 +3344,18 @@ class AtAfterAsciiSpaceOnly(_FileApp):
     """crs-at-trigger-position: `@` after an ideographic space (U+3000) opens no popup."""
 
     FILES = _file_trigger(_at_after_ascii_space)
+
+
+@mutant
+class UnknownEventSplitsText(CrsApp):
+    """crs-ignore-unknown-events: an unknown event ends the text block; the rest starts anew."""
+
+    async def on_crs_app_events_received(self, message: Any) -> None:
+        while self._inbox:
+            event = self._next_event()
+            handler = self._handlers.get(type_name(event) or "")
+            if handler is not None:
+                await handler(event)
+            else:
+                for turn in self.turns.values():
+                    turn.text = None
