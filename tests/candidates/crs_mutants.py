@@ -3359,3 +3359,19 @@ class UnknownEventSplitsText(CrsApp):
             else:
                 for turn in self.turns.values():
                     turn.text = None
+
+
+_PATTERN_LABEL = re.compile(r"<@file:([^|>]*)\|([^>]*)>")
+
+
+@mutant
+class HistoryTokenPathNotChecked(CrsApp):
+    """crs-history-token-validated: a real ref_id with a made-up path is drawn as that path."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        labels = dict(_PATTERN_LABEL.findall(prompt_text))  # ref_id -> the pattern's label
+        trusted = [
+            _FileReference(ref.ref_id, ref.path, labels.get(ref.ref_id, ref.display_path))
+            for ref in file_references
+        ]
+        return super().user_message(prompt_text, trusted)
