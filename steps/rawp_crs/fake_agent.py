@@ -30,7 +30,7 @@ from rawp_port import (
     type_name,
 )
 
-Call = Literal["browse", "history"]
+Call = Literal["browse", "history", "allowed"]
 """The control-plane calls a step can hold back or make fail."""
 
 
@@ -107,7 +107,7 @@ class FakeAgent:
         self.file_system: dict[str | None, BrowseResult] = dict(file_system or {})
         self.allowed: Sequence[str] | None = allowed
         self._on_event: Callable[[Event], None] | None = None
-        self._gates: dict[Call, _Gate] = {"browse": _Gate(), "history": _Gate()}
+        self._gates: dict[Call, _Gate] = {"browse": _Gate(), "history": _Gate(), "allowed": _Gate()}
 
     # AgentPort
 
@@ -218,7 +218,15 @@ class FakeAgent:
         return HistoryPage(turns=tuple(self.history[start:end]), remaining=start)
 
     async def allowed_directories(self, agent_id: str) -> Sequence[str] | None:
-        """Return :attr:`allowed` (``ControlPlane.allowed_directories``)."""
+        """Return :attr:`allowed` (``ControlPlane.allowed_directories``).
+
+        Held (:meth:`hold` ``"allowed"``), the answer waits for :meth:`release`: the agent
+        answers late, and the scenario says when (004 §7.6, ``crs-fb-manual-prevalidate``).
+
+        Raises:
+            Exception: Made to fail with it.
+        """
+        await self._gate("allowed")
         return self.allowed
 
     async def _gate(self, call: Call) -> None:

@@ -613,3 +613,28 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
             ", ".join(drawn) or "no time",
         )
     hidden_until_hovered(crs_driver, clause)
+
+
+STAMP_DAY_FORMS = (*DAY_FORMS, "{month:02d}/{day:02d}", "{month:02d}-{day:02d}", "{month}.{day}")
+"""Ways a timestamp may write the date of an earlier day (as separators do, and padded)."""
+
+
+@then(parsers.parse('the time "{hhmm}" is shown with the date "{day}"'))
+def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, day: str) -> None:
+    """The row that shows ``hhmm`` of an earlier day holds its date (``crs-timestamp-format``).
+
+    002 §2.4 ¶11: a message of an earlier day shows the date and the time, in any locale's
+    form of the date (``3/8``, ``3월 8일``, ``03-08``, ``Mar 8``, ...).
+    """
+    clause = scenario_clause(request, "crs-timestamp-format")
+    date = datetime.strptime(day, "%Y-%m-%d").date()
+    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
+    forms = [form.format(**fields) for form in STAMP_DAY_FORMS]
+    shown = _one_time(crs_driver, clause, hhmm)
+    check(
+        any(form in shown.line for form in forms),
+        clause,
+        f"the row of the time {hhmm} of {day}",
+        f"the date and the time (as {forms[3]!r}, {forms[1]!r}, ...)",
+        repr(shown.line.strip()),
+    )

@@ -3425,3 +3425,183 @@ class MarkSyntaxStripped(CrsApp):
 
     def agent_text(self) -> AgentText:
         return _MarkStripped()
+
+
+# --- sharper (issue 24): late answers, capital keys, reopened days, input kinds -----------
+
+from rawp_port import Turn  # noqa: E402 - this branch's block
+from reference_crs.history import replay  # noqa: E402
+
+
+class _TrustsBeforeAllowed(FileBrowserScreen):
+    """Takes the allowed directories as unrestricted until the agent's answer arrives."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.allowed_known = True
+
+
+@mutant
+class FbAcceptsBeforeAllowedArrive(_BrowserMutant):
+    """crs-fb-manual-prevalidate: before allowed_directories answers, any typed path is taken."""
+
+    SCREEN = _TrustsBeforeAllowed
+
+
+class _PanelSmallLettersOnly(InteractionPanel):
+    """A YN panel that knows the small letters only: Y and N (Shift, Caps Lock) do nothing."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("Y", "N", "shift+y", "shift+n"):
+            event.stop()
+            event.prevent_default()
+            return
+        super().on_key(event)
+
+
+@mutant
+class YnIgnoresCapitals(CrsApp):
+    """crs-interaction-keys-yn: a capital Y or N (Shift, Caps Lock) does nothing on a YN request."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _PanelSmallLettersOnly(request, id=self.INTERACTION_ID)
+
+
+class _NoDaysInHistory(LazyHistory):
+    """Draws stored turns one after the other, never a date separator among them."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        for turn in turns:
+            await replay(self.app, turn, first)
+
+
+@mutant
+class ReopenedTurnsWithoutDateSeparator(CrsApp):
+    """crs-date-separator: reopened turns of different days have no date separator between."""
+
+    __init__ = _with_history(_NoDaysInHistory)
+
+
+class _UndatedHistory(LazyHistory):
+    """Draws the times of stored turns as hours and minutes, whatever their day."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super()._replay_days(turns, first)
+        for stamp in self.app.conversation.query(TimeStamp):
+            stamp.update(f"{stamp.moment.astimezone():%H:%M}")
+
+
+@mutant
+class ReopenedTimesWithoutDate(CrsApp):
+    """crs-timestamp-format: the times of reopened turns of an earlier day show no date."""
+
+    __init__ = _with_history(_UndatedHistory)
+
+
+class _SendsUnicodeBlank(PromptInput):
+    """An input whose blank check knows only ASCII spaces, tabs and line breaks."""
+
+    def submit(self) -> None:
+        nodes = tuple(self.nodes())
+        text = self.token_text(self.text)
+        if not text.strip(" \t\r\n"):
+            return
+        self.clear()
+        self.post_message(self.Submitted(self, text, nodes))
+
+
+@mutant
+class UnicodeBlankSent(CrsApp):
+    """crs-blank-not-sent: an input of U+3000, no-break or em spaces only is sent."""
+
+    def prompt_input(self) -> PromptInput:
+        return _SendsUnicodeBlank(id=self.INPUT_ID)
+
+
+def _tilde_fence_as_code(text: str) -> Content:
+    """Backtick fences stay as typed; a ``~~~`` fence becomes an inline code span."""
+    return render_user_markdown(re.sub(r"~~~\w*\n(.*?)\n~~~", r"`\1`", text, flags=re.S))
+
+
+TildeFenceRendered = mutant(
+    _bubble_app(
+        "TildeFenceRendered",
+        "crs-md-blocks-not-rendered: a ~~~ fenced block becomes an inline code span.",
+        _tilde_fence_as_code,
+    )
+)
+
+
+@mutant
+class UnknownOutputAsMarkup(CrsApp):
+    """crs-unknown-output-type-monospace: a result of unknown type is parsed as console markup."""
+
+    async def _tool_result(self, event: Any) -> None:
+        turn = self._turn_for(event.turn_id)
+        block = turn.tools.get(event.call_id) if turn is not None else None
+        if block is None or event.output_type in ("markdown", "diff"):
+            await super()._tool_result(event)
+            return
+        await block.mount(Static(event.output, classes="tool-output verbatim"))  # markup on
+
+
+def _ascii_word(line: str, column: int) -> tuple[int, str]:
+    """The word ending at ``column``, words split at ASCII spaces, tabs and newlines only."""
+    before = line[:column]
+    start = max((i + 1 for i, char in enumerate(before) if char in " \t\r\n"), default=0)
+    return start, before[start:]
+
+
+def _slash_after_ascii_space(line: str, row: int, column: int) -> Trigger | None:
+    start, word = _ascii_word(line, column)
+    return Trigger(row, start, word[1:]) if word.startswith("/") else None
+
+
+def _at_after_ascii_space(line: str, row: int, column: int) -> FileTrigger | None:
+    start, word = _ascii_word(line, column)
+    return FileTrigger(row, start, word[1:]) if word.startswith("@") else None
+
+
+@mutant
+class SlashAfterAsciiSpaceOnly(_SlashApp):
+    """crs-slash-trigger-position: `/` after an ideographic space (U+3000) opens no popup."""
+
+    CONTROL = _with_trigger(_slash_after_ascii_space)
+
+
+@mutant
+class AtAfterAsciiSpaceOnly(_FileApp):
+    """crs-at-trigger-position: `@` after an ideographic space (U+3000) opens no popup."""
+
+    FILES = _file_trigger(_at_after_ascii_space)
+
+
+@mutant
+class UnknownEventSplitsText(CrsApp):
+    """crs-ignore-unknown-events: an unknown event ends the text block; the rest starts anew."""
+
+    async def on_crs_app_events_received(self, message: Any) -> None:
+        while self._inbox:
+            event = self._next_event()
+            handler = self._handlers.get(type_name(event) or "")
+            if handler is not None:
+                await handler(event)
+            else:
+                for turn in self.turns.values():
+                    turn.text = None
+
+
+_PATTERN_LABEL = re.compile(r"<@file:([^|>]*)\|([^>]*)>")
+
+
+@mutant
+class HistoryTokenPathNotChecked(CrsApp):
+    """crs-history-token-validated: a real ref_id with a made-up path is drawn as that path."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        labels = dict(_PATTERN_LABEL.findall(prompt_text))  # ref_id -> the pattern's label
+        trusted = [
+            _FileReference(ref.ref_id, ref.path, labels.get(ref.ref_id, ref.display_path))
+            for ref in file_references
+        ]
+        return super().user_message(prompt_text, trusted)
