@@ -145,6 +145,34 @@ def summary_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def conformance_line(report: Mapping[str, Any]) -> str:
+    """Say whether the run is conformant at MUST, with the MUST count (``docs/reports.md``).
+
+    Conformant when every (selected) MUST clause of the claimed profiles passes, or is
+    left to review; not conformant when one fails, is a known failure or was not reached;
+    not established when one is untested (a partial run) or no MUST clause applies.
+    """
+    must = report["totals"]["MUST"]
+    scope = "selected MUST clauses" if report["run"].get("selection") else "MUST clauses"
+    count = f"MUST {must['pass']}/{must['applicable']}"
+    against = [
+        f"{must[verdict]} {verdict}"
+        for verdict in ("fail", "known-failure", "not-reached")
+        if must[verdict]
+    ]
+    if against:
+        return f"Not conformant at MUST: {', '.join(against)} ({count})."
+    if not must["applicable"]:
+        return f"Conformance at MUST not established: no {scope} of a claimed profile."
+    if must["untested"]:
+        return (
+            f"Conformance at MUST not established: {must['untested']} {scope} untested, "
+            f"no scenario of theirs ran ({count})."
+        )
+    review = f", {must['review']} to review" if must["review"] else ""
+    return f"Conformant at MUST: every one of the {scope} passes{review} ({count})."
+
+
 def markdown(report: Mapping[str, Any]) -> str:
     """Render ``report.md``: header, a summary line per level, the clause table, failures."""
     adapter, run = report["adapter"], report["run"]
@@ -155,14 +183,18 @@ def markdown(report: Mapping[str, Any]) -> str:
         *(
             f"- Profile {p['name']} (spec version {p['spec_version']}): "
             + (f"checked on {p['implementation']}" if p.get("implementation") else "not claimed")
+            + (f" through `{p['adapter']}`" if p.get("adapter") else "")
             for p in report["profiles"]
         ),
         f"- Adapter: `{adapter['spec']}` (from {adapter['source']})",
         f"- Run: {run['started']}, {run['duration_seconds']:g} s, "
-        f"pytest exit status {run['exit_status']}",
+        f"exit status {run['exit_status']}"
+        + (f" (--fail-on {run['fail_on']})" if run.get("fail_on") else ""),
         f"- Expectations file: {run['expectations'] or 'none'}",
         "",
         "## Summary",
+        "",
+        f"**{conformance_line(report)}**",
         "",
         *([f"**Selection**: {note}.", ""] if (note := selection_note(report)) else []),
         *(f"{line}  " for line in summary_lines(report)),
@@ -259,6 +291,7 @@ def html(report: Mapping[str, Any], files: Mapping[str, str]) -> str:
             report=report,
             levels=LEVELS,
             summary=summary_lines(report),
+            conformance=conformance_line(report),
             selection=selection_note(report),
             areas=areas,
             anchors={entry["id"]: f"s{number}" for number, entry in enumerate(scenarios, 1)},
