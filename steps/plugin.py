@@ -72,7 +72,11 @@ STATUS = {
 }
 """Progress letter and verbose word of each verdict in pytest's terminal output."""
 
-pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in profile.step_modules)]
+pytest_plugins = [
+    "steps.report.plugin",
+    "steps.feature_files",
+    *(m for profile in PROFILES for m in profile.step_modules),
+]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
