@@ -145,6 +145,20 @@ def summary_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def adapter_entry(report: Mapping[str, Any]) -> tuple[str, str]:
+    """The header's adapter entry: ``("Adapter", "`spec` (from source)")``.
+
+    When the profiles ran through different adapters (each on its reference, by
+    default), ``("Adapters", ...)`` points to the profile lines, which name them.
+    """
+    adapter = report["adapter"]
+    specs = {p["adapter"] for p in report["profiles"] if p.get("adapter")}
+    if len(specs) > 1:
+        return "Adapters", f"one per profile, named on its line (from {adapter['source']})"
+    spec = next(iter(specs), adapter["spec"])
+    return "Adapter", f"`{spec}` (from {adapter['source']})"
+
+
 def conformance_line(report: Mapping[str, Any]) -> str:
     """Say whether the run is conformant at MUST, with the MUST count (``docs/reports.md``).
 
@@ -169,8 +183,12 @@ def conformance_line(report: Mapping[str, Any]) -> str:
             f"Conformance at MUST not established: {must['untested']} {scope} untested, "
             f"no scenario of theirs ran ({count})."
         )
-    review = f", {must['review']} to review" if must["review"] else ""
-    return f"Conformant at MUST: every one of the {scope} passes{review} ({count})."
+    if must["review"]:
+        return (
+            f"Conformant at MUST: every one of the {scope} checked by scenario passes, "
+            f"{must['review']} are left to review ({count})."
+        )
+    return f"Conformant at MUST: all {must['pass']} {scope} of the claimed profiles pass ({count})."
 
 
 def markdown(report: Mapping[str, Any]) -> str:
@@ -186,7 +204,7 @@ def markdown(report: Mapping[str, Any]) -> str:
             + (f" through `{p['adapter']}`" if p.get("adapter") else "")
             for p in report["profiles"]
         ),
-        f"- Adapter: `{adapter['spec']}` (from {adapter['source']})",
+        "- {}: {}".format(*adapter_entry(report)),
         f"- Run: {run['started']}, {run['duration_seconds']:g} s, "
         f"exit status {run['exit_status']}"
         + (f" (--fail-on {run['fail_on']})" if run.get("fail_on") else ""),
@@ -292,6 +310,7 @@ def html(report: Mapping[str, Any], files: Mapping[str, str]) -> str:
             levels=LEVELS,
             summary=summary_lines(report),
             conformance=conformance_line(report),
+            adapter_entry=adapter_entry(report),
             selection=selection_note(report),
             areas=areas,
             anchors={entry["id"]: f"s{number}" for number, entry in enumerate(scenarios, 1)},
