@@ -590,6 +590,8 @@ def item_text(item: Widget) -> str:
     texts = [(leaf.region, text) for leaf, text in parts if not is_decoration(text)]
     if not texts:
         texts = [(leaf.region, text) for leaf, text in parts]
+    if not texts:
+        return ""  # nothing of the item is drawn: the check comparing its text decides
     joined = texts[0][1]
     for (before, _), (region, text) in itertools.pairwise(texts):
         beside = region.y < before.bottom and before.y < region.bottom
