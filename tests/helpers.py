@@ -47,3 +47,16 @@ def write_ini(pytester: pytest.Pytester, **keys: str) -> None:
     lines = ["[pytest]", f"addopts = {INNER_ADDOPTS}"]
     lines += [f"{key} = {value}" for key, value in keys.items()]
     pytester.makeini("\n".join(lines) + "\n")
+
+
+def scenario_line(feature: str, name: str) -> str:
+    """``features/<feature>:<line>`` of the scenario ``name`` (its ``Scenario`` keyword's line).
+
+    Read from the feature file, so a test naming one scenario by its line follows edits.
+    """
+    from steps.traceability import FEATURES_ROOT, read_scenarios
+
+    profile = feature.split("/", 1)[0]
+    refs = read_scenarios(FEATURES_ROOT / profile)
+    line = next(ref.line for ref in refs if ref.feature == feature and ref.name == name)
+    return f"features/{feature}:{line}"

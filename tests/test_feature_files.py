@@ -13,10 +13,12 @@ import pytest
 
 from steps.profiles import PROFILES
 from steps.traceability import read_scenarios
-from tests.helpers import ROOT
+from tests.helpers import ROOT, scenario_line
 
 SENDING = "features/rawp_crs/sending.feature"
 BINDING = "features/rawp_crs/test_rawp_crs.py::"
+ENTER = "Enter sends the typed text as one prompt request"
+BURST = "Prompts typed in one burst are sent whole and in order"
 
 
 def pytest_run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -51,7 +53,8 @@ def test_a_feature_file_path_collects_exactly_its_scenarios() -> None:
 
 
 def test_a_line_of_a_feature_file_collects_the_scenario_that_holds_it() -> None:
-    completed = pytest_run(f"{SENDING}:20", "--collect-only", "-q")
+    path, line = scenario_line("rawp_crs/sending.feature", BURST).rsplit(":", 1)
+    completed = pytest_run(f"{path}:{int(line) + 1}", "--collect-only", "-q")  # its first step
 
     assert collected(completed) == [
         f"{BINDING}test_prompts_typed_in_one_burst_are_sent_whole_and_in_order"
@@ -77,7 +80,7 @@ def test_a_folder_run_does_not_collect_its_feature_files_twice() -> None:
 
 @pytest.mark.timeout(600)
 def test_one_scenario_runs_by_its_line_and_passes_on_the_reference() -> None:
-    completed = pytest_run(f"{SENDING}:10", "-q")
+    completed = pytest_run(scenario_line("rawp_crs/sending.feature", ENTER), "-q")
 
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr
     assert pytest.RunResult.parse_summary_nouns(completed.stdout.splitlines()) == {"passed": 1}

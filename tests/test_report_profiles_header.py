@@ -11,10 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, scenario_line
 
-CHAT = "features/chat_screen/input.feature:10"
-CRS = "features/rawp_crs/sending.feature:10"
+CHAT = scenario_line("chat_screen/input.feature", "The input has focus when the app starts")
+CRS = scenario_line("rawp_crs/sending.feature", "Enter sends the typed text as one prompt request")
 
 
 def test_each_profile_line_names_the_implementation_and_adapter_it_ran(tmp_path: Path) -> None:
