@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 conformance: $(STAMP)
 	$(BIN)/python -m pytest features $(if $(ADAPTER),--adapter=$(ADAPTER)) $(PYTEST_ARGS)
 
-## test: run every test: the features and the harness's own tests (tests/), two xdist workers, one test module per worker at a time
+## test: run every test: the features and the harness's own tests (tests/) on two xdist workers; each module of tests/ kept on one worker, the scenarios spread one by one, the longest modules first (tests/conftest.py)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
 

@@ -84,7 +84,8 @@ SUITES = {
 CASES = [(suite.profile, name) for suite in SUITES.values() for name in suite.mutants]
 """``(profile, mutant name)`` of every mutant."""
 WHOLE_MODULE_DIST = frozenset({"loadscope", "loadfile"})
-"""pytest-xdist modes that keep this module's tests on one worker (``make test`` uses one)."""
+"""pytest-xdist modes that keep this module's tests on one worker (``make test`` uses
+``loadscope``, scheduled by ``tests/conftest.py``: a module of ``tests/`` stays whole)."""
 
 
 def workers(config: pytest.Config) -> int:
