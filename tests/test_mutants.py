@@ -154,6 +154,7 @@ def run_suite(
     *,
     first_catch: bool = False,
     nodeids: tuple[str, ...] = (),
+    pycache: Path | None = None,
 ) -> SuiteRun:
     """Run ``pytest features/<profile>`` against ``adapter``, only scenarios citing ``clauses``.
 
@@ -165,6 +166,10 @@ def run_suite(
         first_catch: Stop at the first scenario that does not pass (``--maxfail=1``).
         nodeids: Run just these scenarios (pytest node ids), in this order, instead of the
             profile's folder.
+        pycache: A folder where the run may keep compiled modules (``PYTHONPYCACHEPREFIX``)
+            for the next runs, even when ``PYTHONDONTWRITEBYTECODE`` is set: the source
+            tree gets no ``__pycache__``, and a run skips compiling and assertion-rewriting
+            the harness, the apps and the catalogues again (about 0.6 s of CPU of ~2.5 s).
 
     The outcomes are read from the run's conformance report (``--conformance-report``,
     written to the directory ``report``), as a user would read them.
@@ -179,6 +184,9 @@ def run_suite(
     env = {
         k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
     }
+    if pycache is not None and "PYTHONPYCACHEPREFIX" not in env:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)
     start = time.perf_counter()
     try:
         done = subprocess.run(
@@ -253,11 +261,16 @@ class Runs:
         """Run the suite and keep the result (written whole, then renamed into place)."""
         stem = f"{key.replace(':', '.')}.{os.getpid()}"
         report = self.directory / f"{stem}.report"
-        done = run_suite(adapter, clauses, report, profile, first_catch=True)
+        done = run_suite(adapter, clauses, report, profile, first_catch=True, pycache=self.pycache)
         partial = self.directory / f"{stem}.partial"
         partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
         partial.replace(self.kept(key))
         return done
+
+    @property
+    def pycache(self) -> Path:
+        """Compiled modules the suite runs share (:func:`run_suite`'s ``pycache``)."""
+        return self.directory / "pycache"
 
     def kept(self, key: str) -> Path:
         """Where the finished run ``key`` is kept."""
@@ -306,7 +319,12 @@ class Runs:
             done = list(
                 pool.map(
                     lambda each: run_suite(
-                        adapter, (), directory / str(each[0]), profile, nodeids=each[1]
+                        adapter,
+                        (),
+                        directory / str(each[0]),
+                        profile,
+                        nodeids=each[1],
+                        pycache=self.pycache,
                     ),
                     enumerate(parts),
                 )
