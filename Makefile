@@ -13,11 +13,11 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-## conformance: run the conformance suite (features/) against the reference app, or ADAPTER=spec
+## conformance: run the conformance suite (features/) against the reference app, or ADAPTER=spec; two xdist workers, scenarios spread one by one
 conformance: $(STAMP)
-	$(BIN)/python -m pytest features $(if $(ADAPTER),--adapter=$(ADAPTER)) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest features -n 2 $(if $(ADAPTER),--adapter=$(ADAPTER)) $(PYTEST_ARGS)
 
-## test: run every test: the features and the harness's own tests (tests/), two xdist workers, one test module per worker at a time
+## test: run every test: the features and the harness's own tests (tests/) on two xdist workers; each module of tests/ kept on one worker, the scenarios spread one by one, the longest modules first (tests/conftest.py)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
 

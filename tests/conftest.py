@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import pytest
+from xdist.scheduler import LoadScopeScheduling
 
 from steps.loading import ENV_VAR
 from tests.helpers import ROOT, write_ini
@@ -34,3 +37,59 @@ def pytest_configure_node(node: object) -> None:
     """
     config = getattr(node, "config")  # noqa: B009 - xdist's WorkerController, untyped here
     getattr(node, "workerinput")["dist_mode"] = config.getoption("dist")  # noqa: B009
+
+
+LONG_FIRST = (
+    "tests/test_mutants.py",
+    "tests/test_crs_alt_conformance.py",
+    "tests/test_thirdparty.py",
+)
+"""Test modules that each run for minutes (suite subprocesses): first in line under xdist.
+
+Started last, one of them would keep one worker busy after the other ran out of work."""
+
+
+class ModulesWholeScenariosApart(LoadScopeScheduling):  # type: ignore[misc]
+    """``--dist loadscope`` for this project: a unit of work is a module of ``tests/``, or
+    one scenario of ``features/``.
+
+    A module of the harness's own tests stays on one worker, so its module-scoped fixtures
+    (a suite run in a subprocess) run once; the scenarios share no module-scoped fixture,
+    so they are spread one by one, and the two workers end together. Units are handed out
+    in collection order (see :func:`pytest_collection_modifyitems`), not by size.
+    """
+
+    def _split_scope(self, nodeid: str) -> str:  # pytest-xdist's documented override point
+        return nodeid if nodeid.startswith("features/") else super()._split_scope(nodeid)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Schedule ``--dist loadscope`` with :class:`ModulesWholeScenariosApart` (``make test``)."""
+    if config.getoption("dist") != "loadscope":
+        return None
+    config.option.loadscopereorder = False
+    return ModulesWholeScenariosApart(config, log)
+
+
+@pytest.hookimpl(wrapper=True, specname="pytest_collection_modifyitems")
+def pytest_collection_modifyitems_long_first(
+    config: pytest.Config, items: list[pytest.Item]
+) -> Generator[None, None, None]:
+    """On an xdist worker of ``--dist loadscope``: :data:`LONG_FIRST`, ``tests/``, scenarios.
+
+    Runs after every other plugin's ordering (pytest-randomly's shuffle included), and keeps
+    that order within each rank. The longest modules start first; the many short scenarios
+    come last, so they fill whichever worker frees up first.
+    """
+    yield
+    if getattr(config, "workerinput", {}).get("dist_mode") == "loadscope":
+        items.sort(key=rank)
+
+
+def rank(item: pytest.Item) -> int:
+    """Where ``item`` goes in :func:`pytest_collection_modifyitems_long_first`'s order."""
+    module = item.nodeid.partition("::")[0]
+    if module in LONG_FIRST:
+        return LONG_FIRST.index(module)
+    return len(LONG_FIRST) + (not module.startswith("tests/"))
