@@ -133,13 +133,18 @@ class ConversationKeys(App[None]):
 
         The scroll is immediate: Textual's ``scroll_page_up`` defers it until after the
         next refresh, so keys of one burst (a held key) all start from the same offset and
-        scroll one page together.
+        scroll one page together. A key that leaves the view at the end keeps it following
+        new content.
         """
         conversation = self.conversation
         page = conversation.scrollable_content_region.height
         conversation.scroll_to(
             y=conversation.scroll_y + direction * page, animate=False, immediate=True
         )
+        if conversation.scroll_y >= conversation.max_scroll_y:
+            # At the end, the view keeps following what comes next. Textual re-anchors
+            # only when the offset changes, and a Page Down at the end changes nothing.
+            conversation.anchor()
 
     # typing anywhere
 

@@ -44,6 +44,8 @@ class RecallingComposer(SlashComposer):
             chat = self._chat()
             height = chat.scrollable_content_region.height
             step = -height if event.key == "pageup" else height
+            if step > 0 and chat.scroll_y >= chat.max_scroll_y:
+                return  # at the end already: touching the offset would stop it following
             # immediate: each key of a burst starts from where the one before scrolled to
             chat.scroll_relative(y=step, animate=False, immediate=True)
         elif event.key in ("up", "down") and self._recalling():

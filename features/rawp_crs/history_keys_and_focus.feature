@@ -62,6 +62,15 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     Then the conversation scrolled down by about one page
     And the input's text is exactly "a draft"
 
+  @clause:crs-page-keys-scroll
+  Scenario: Page Down at the end of the conversation keeps the view on what comes next
+    At the end there is no page left to scroll: the view stays at the end, and the next
+    message sent and the agent's answer to it are drawn in view, as they are without the key.
+    Given a conversation several screens tall, shown at its end
+    When the user presses the key "pagedown"
+    And a turn "t2" runs to its end for the prompt "one more question"
+    Then the conversation's view shows "one more question" and the agent's answer
+
   @clause:crs-home-scrolls-to-top @clause:crs-end-scrolls-to-bottom
   Scenario: Home and End scroll the focused conversation to its top and its bottom
     Given a conversation several screens tall, shown at its end

@@ -3195,3 +3195,18 @@ class HiddenTurnsShownOutOfOrder(CrsApp):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.offscreen = _ShowsOldest(self)
+
+
+# -- issue 25: what a person meets in a terminal -------------------------------------
+
+
+@mutant
+class PageDownAtEndStopsFollowing(CrsApp):
+    """crs-page-keys-scroll: a Page Down at the end stops the view following new messages."""
+
+    def action_page(self, direction: int) -> None:
+        conversation = self.conversation
+        page = conversation.scrollable_content_region.height
+        conversation.scroll_to(
+            y=conversation.scroll_y + direction * page, animate=False, immediate=True
+        )
