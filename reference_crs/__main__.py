@@ -5,8 +5,9 @@ working-directory browser (004 §7); ``--windows`` creates it on the simulated W
 The demo agent keeps the conversations in a SQLite store (``--store PATH``, else the user's
 data directory); the client reopens the most recently used one unless ``--conversation ID``,
 ``--new`` or ``--windows`` says otherwise, showing its last ``--initial-turns`` turns (10)
-first (``reference_crs/cli.py``). A store that cannot be used stops the program with a
-message and exit status 2, before the screen is taken over; the file is left as it was.
+first (``reference_crs/cli.py``). A conversation quit before any turn was stored is not
+kept (there would be nothing to reopen). A store that cannot be used stops the program with
+a message and exit status 2, before the screen is taken over; the file is left as it was.
 """
 
 import sys
@@ -55,6 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
                 return 2
             conversation_id = args.conversation
+            new = store.count(conversation_id) == 0  # nothing to reopen: start the session
         else:
             latest = None if new else store.latest()
             new = latest is None
@@ -73,9 +75,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = CrsApp(agent, agent, system_clock, settings)
     try:
         app.run()
+        kept = not store.discard_if_empty(conversation_id)
+    except StoreError as error:
+        print(f"python -m reference_crs: {error}", file=sys.stderr)
+        kept = True
     finally:
         store.close()
-    print(f"conversation {conversation_id} is kept in {store.path}")
+    if kept:
+        print(f"conversation {conversation_id} is kept in {store.path}")
+    else:
+        print(f"no turn was stored: conversation {conversation_id} is not kept")
     return 0
 
 

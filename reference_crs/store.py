@@ -129,9 +129,24 @@ class Store:
         return [(str(a), str(b), int(c)) for a, b, c in rows]
 
     def latest(self) -> str | None:
-        """The id of the conversation used last, ``None`` when there is none."""
-        found = self.conversations()
+        """The id of the conversation used last, ``None`` when there is none.
+
+        A conversation holding no turn is never the latest: there is nothing to reopen.
+        """
+        found = [row for row in self.conversations() if row[2] > 0]
         return found[0][0] if found else None
+
+    def discard_if_empty(self, conversation_id: str) -> bool:
+        """Remove conversation ``conversation_id`` if it holds no turn; return whether it did.
+
+        Raises:
+            StoreError: The write failed; the store keeps what it held before.
+        """
+        if self.count(conversation_id):
+            return False
+        with self._writing():
+            self.db.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+        return True
 
     def create(self, now: datetime) -> str:
         """Start a new conversation; return its id."""
