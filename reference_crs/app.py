@@ -263,6 +263,10 @@ class CrsApp(ConversationKeys):
             self.session = self.session_form(node_id, agent_id)
             self.screen_stack[0].mount(self.session, before=self.conversation)
 
+    def on_session_form_closed(self, message: SessionForm.Closed) -> None:
+        """The file browser closed: the keys go to the input again (002 §2.5.5)."""
+        self.query_one(f"#{self.INPUT_ID}").focus()
+
     def session_form(self, node_id: str, agent_id: str) -> SessionForm:
         """Return the session form (``crs-fb-dialog-on-entry``, ``crs-fb-confirm-*``)."""
         return SessionForm(self.control, node_id, agent_id, id="session-form")

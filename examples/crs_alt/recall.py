@@ -52,10 +52,14 @@ class RecallingComposer(SlashComposer):
             event.stop()
             event.prevent_default()
             self.back = max(0, min(len(self.sent), self.back + (1 if event.key == "up" else -1)))
-            self.load_text(self.sent[-self.back] if self.back else "")
+            self.show_sent(self.back)
             self.move_cursor(self.document.end)
         # other keys: Textual calls SlashComposer._on_key next (handlers run along the MRO
         # until one prevents the default)
+
+    def show_sent(self, back: int) -> None:
+        """Put the message sent ``back`` messages ago in the input (0: empty it)."""
+        self.load_text(self.sent[-back] if back else "")
 
     def _recalling(self) -> bool:
         """Whether ↑/↓ walk the history: the input is empty or holds the recalled text."""

@@ -216,3 +216,9 @@ def view_shows_turn(crs_driver: CrsDriver, request: pytest.FixtureRequest, text:
         " and ".join(repr(part) for part in wanted) + " drawn",
         f"{missing()!r} not drawn (scroll_y {y:g}, max_scroll_y {bottom:g}, height {height})",
     )
+
+
+@when(parsers.parse('the user presses Tab and types "{text}" in one burst'))
+def tab_then_type_burst(crs_driver: CrsDriver, text: str) -> None:
+    """Deliver Tab and the keys of ``text`` at once, as a fast hand's terminal sends them."""
+    crs_driver.burst([key("tab"), *typed(literal(text))], f"Tab and {text!r} in one burst")

@@ -3210,3 +3210,27 @@ class PageDownAtEndStopsFollowing(CrsApp):
         conversation.scroll_to(
             y=conversation.scroll_y + direction * page, animate=False, immediate=True
         )
+
+
+@mutant
+class FocusLeftOnWorkspaceButton(CrsApp):
+    """crs-typing-focuses-input: after the directory dialog the focus stays on its button."""
+
+    def on_session_form_closed(self, message: Any) -> None:
+        message.prevent_default()  # the reference's handler gives the focus to the input
+
+
+@mutant
+class TabBurstLeavesFocusBehind(CrsApp):
+    """crs-typing-focuses-input: letters typed after Tab in one burst leave the focus elsewhere."""
+
+    def focus_typed_input(self, field: Any) -> None:
+        return
+
+
+@mutant
+class RecallDropsFileTokens(CrsApp):
+    """crs-history-recall: ↑ recalls a sent message as plain text, its file tokens as `@path`."""
+
+    def recall_entry(self, message: Any) -> str:
+        return str(message.text)
