@@ -200,6 +200,17 @@ class CrsApp(ConversationKeys):
         """Return the `@` file popup, docked just above the input (``crs-at-*``)."""
         return FilePopup(id=self.FILE_POPUP_ID)
 
+    def replayed_prompt(self, prompt: Any) -> Widget:
+        """The bubble of a stored prompt, as it was drawn live (a seam for variants).
+
+        A prompt stored with the input type ``slash_command`` was a command bubble; any
+        other, a text bubble with its file tokens (004 §3.3, §3.1 ¶17).
+        """
+        text = str(getattr(prompt, "prompt_text", ""))
+        if getattr(prompt, "input_type", "text") == "slash_command":
+            return self.command_bubble(text)
+        return self.user_message(text, tuple(getattr(prompt, "file_references", ()) or ()))
+
     def command_bubble(self, text: str) -> Widget:
         """Return the item showing a sent slash command (``crs-command-*``)."""
         return CommandBubble(text)

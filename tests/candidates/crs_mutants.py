@@ -3234,3 +3234,12 @@ class RecallDropsFileTokens(CrsApp):
 
     def recall_entry(self, message: Any) -> str:
         return str(message.text)
+
+
+@mutant
+class ReopenedCommandAsText(CrsApp):
+    """crs-command-bubble-for-slash-input-type: a reopened slash command is a text bubble."""
+
+    def replayed_prompt(self, prompt: Any) -> Widget:
+        text = str(getattr(prompt, "prompt_text", ""))
+        return self.user_message(text, tuple(getattr(prompt, "file_references", ()) or ()))
