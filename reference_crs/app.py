@@ -98,8 +98,10 @@ class CrsApp(ConversationKeys):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel_turn", "Cancel", show=False),
+        Binding("ctrl+t", "toggle_times", "Times", show=False, priority=True),
     ]
-    """Escape cancels a running turn and does nothing otherwise (``crs-escape-*``)."""
+    """Escape cancels a running turn and does nothing otherwise (``crs-escape-*``); Ctrl+T
+    draws every time, or hides them again (:func:`reference_crs.stamp_hover.show_all`)."""
 
     CONVERSATION_ID = "conversation"
     """Widget id of the conversation area."""
@@ -179,7 +181,7 @@ class CrsApp(ConversationKeys):
         yield self.file_popup()
         yield self.prompt_input()
         yield Static(
-            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
+            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+T times · Ctrl+Q quit",
             id="key-hints",
             markup=False,
         )
@@ -243,9 +245,20 @@ class CrsApp(ConversationKeys):
     def system_notice(self, text: str, stamp: str) -> Widget:
         """Return the item showing a system notice and its time (``crs-system-*``).
 
-        The time is drawn while the pointer is over the notice (``stamp_hover``).
+        The time is drawn while the pointer is over the notice (``stamp_hover``), or
+        while Ctrl+T draws every time.
         """
-        return SystemNoticeItem(text, stamp, hidden=True)
+        return SystemNoticeItem(
+            text, stamp, hidden=not self.conversation.has_class(stamp_hover.ALL_SHOWN)
+        )
+
+    def action_toggle_times(self) -> None:
+        """Ctrl+T: draw every time in the conversation, or only the hovered ones again.
+
+        Keyboard users see when each message happened (002 §2.4 ¶1) without a pointer.
+        """
+        conversation = self.conversation
+        stamp_hover.show_all(conversation, not conversation.has_class(stamp_hover.ALL_SHOWN))
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
