@@ -31,9 +31,9 @@ lint: $(STAMP)
 app: $(STAMP)
 	$(BIN)/python -m reference_app
 
-## crs-app: run the reference RAWP-CRS client against its demo agent (Ctrl+Q quits)
+## crs-app: run the reference RAWP-CRS client against its demo agent (Ctrl+Q quits); ARGS="--new --store /tmp/x.db" passes the client's options
 crs-app: $(STAMP)
-	$(BIN)/python -m reference_crs
+	$(BIN)/python -m reference_crs $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -33,7 +33,7 @@ from benchmarks.timing import Row, machine
 
 BENCHMARKS = (
     "overhead", "parallel", "scale", "startup", "streaming", "slash", "browser", "history",
-    "at", "search", "debounce",
+    "at", "search", "debounce", "long",
 )  # fmt: skip
 """Names accepted by ``--only``, in the order they run."""
 
@@ -118,7 +118,15 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = debounce.run(**shape, repeats=count(3))  # type: ignore[arg-type]
         return debounce.rows(result), result
 
+    def run_long() -> tuple[list[Row], object]:
+        from benchmarks import long_message  # imported here: the import line is shared
+
+        lines = sizes[0] if sizes else (200 if quick else long_message.LINES)
+        result = long_message.run(lines, count(3))
+        return long_message.rows(result), result
+
     every = {
+        "long": run_long,
         "debounce": run_debounce,
         "search": run_search,
         "history": run_history,

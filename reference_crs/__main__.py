@@ -7,8 +7,9 @@ data directory); the client reopens the most recently used one unless ``--conver
 ``--new`` or ``--windows`` says otherwise, showing its last ``--initial-turns`` turns (10)
 first (``reference_crs/cli.py``). Terminal input is read with the paste-safe parser of
 ``reference_app.paste``: a paste holding escape sequences or control bytes is one paste,
-never keys. A store that cannot be used stops the program with a
-message and exit status 2, before the screen is taken over; the file is left as it was.
+never keys. A conversation quit before any turn was stored is not kept (there would be
+nothing to reopen). A store that cannot be used stops the program with a message and exit
+status 2, before the screen is taken over; the file is left as it was.
 """
 
 import sys
@@ -58,6 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
                 return 2
             conversation_id = args.conversation
+            new = store.count(conversation_id) == 0  # nothing to reopen: start the session
         else:
             latest = None if new else store.latest()
             new = latest is None
@@ -77,9 +79,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     paste.install()  # a paste holding ESC stays one paste, whole and in order
     try:
         app.run()
+        kept = not store.discard_if_empty(conversation_id)
+    except StoreError as error:
+        print(f"python -m reference_crs: {error}", file=sys.stderr)
+        kept = True
     finally:
         store.close()
-    print(f"conversation {conversation_id} is kept in {store.path}")
+    if kept:
+        print(f"conversation {conversation_id} is kept in {store.path}")
+    else:
+        print(f"no turn was stored: conversation {conversation_id} is not kept")
     return 0
 
 

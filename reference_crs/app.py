@@ -98,8 +98,10 @@ class CrsApp(ConversationKeys):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel_turn", "Cancel", show=False),
+        Binding("ctrl+t", "toggle_times", "Times", show=False, priority=True),
     ]
-    """Escape cancels a running turn and does nothing otherwise (``crs-escape-*``)."""
+    """Escape cancels a running turn and does nothing otherwise (``crs-escape-*``); Ctrl+T
+    draws every time, or hides them again (:func:`reference_crs.stamp_hover.show_all`)."""
 
     CONVERSATION_ID = "conversation"
     """Widget id of the conversation area."""
@@ -180,7 +182,7 @@ class CrsApp(ConversationKeys):
         yield self.file_popup()
         yield self.prompt_input()
         yield Static(
-            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+Q quit",
+            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+T times · Ctrl+Q quit",
             id="key-hints",
             markup=False,
         )
@@ -200,6 +202,17 @@ class CrsApp(ConversationKeys):
     def file_popup(self) -> FilePopup:
         """Return the `@` file popup, docked just above the input (``crs-at-*``)."""
         return FilePopup(id=self.FILE_POPUP_ID)
+
+    def replayed_prompt(self, prompt: Any) -> Widget:
+        """The bubble of a stored prompt, as it was drawn live (a seam for variants).
+
+        A prompt stored with the input type ``slash_command`` was a command bubble; any
+        other, a text bubble with its file tokens (004 §3.3, §3.1 ¶17).
+        """
+        text = str(getattr(prompt, "prompt_text", ""))
+        if getattr(prompt, "input_type", "text") == "slash_command":
+            return self.command_bubble(text)
+        return self.user_message(text, tuple(getattr(prompt, "file_references", ()) or ()))
 
     def command_bubble(self, text: str) -> Widget:
         """Return the item showing a sent slash command (``crs-command-*``)."""
@@ -233,9 +246,20 @@ class CrsApp(ConversationKeys):
     def system_notice(self, text: str, stamp: str) -> Widget:
         """Return the item showing a system notice and its time (``crs-system-*``).
 
-        The time is drawn while the pointer is over the notice (``stamp_hover``).
+        The time is drawn while the pointer is over the notice (``stamp_hover``), or
+        while Ctrl+T draws every time.
         """
-        return SystemNoticeItem(text, stamp, hidden=True)
+        return SystemNoticeItem(
+            text, stamp, hidden=not self.conversation.has_class(stamp_hover.ALL_SHOWN)
+        )
+
+    def action_toggle_times(self) -> None:
+        """Ctrl+T: draw every time in the conversation, or only the hovered ones again.
+
+        Keyboard users see when each message happened (002 §2.4 ¶1) without a pointer.
+        """
+        conversation = self.conversation
+        stamp_hover.show_all(conversation, not conversation.has_class(stamp_hover.ALL_SHOWN))
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
@@ -263,6 +287,10 @@ class CrsApp(ConversationKeys):
         if self.session is None:
             self.session = self.session_form(node_id, agent_id)
             self.screen_stack[0].mount(self.session, before=self.conversation)
+
+    def on_session_form_closed(self, message: SessionForm.Closed) -> None:
+        """The file browser closed: the keys go to the input again (002 §2.5.5)."""
+        self.query_one(f"#{self.INPUT_ID}").focus()
 
     def session_form(self, node_id: str, agent_id: str) -> SessionForm:
         """Return the session form (``crs-fb-dialog-on-entry``, ``crs-fb-confirm-*``)."""

@@ -124,24 +124,56 @@ class ConversationKeys(App[None]):
         field.move_cursor(field.document.end)
 
     async def on_prompt_input_submitted(self, message: Any) -> None:
-        """Remember each sent text for recall."""
-        self.sent_history.append(message.text)
+        """Remember each sent message for recall (:meth:`recall_entry`)."""
+        self.sent_history.append(self.recall_entry(message))
         self._recall = None
+
+    def recall_entry(self, message: Any) -> str:
+        """The input's document as it was sent, tokens included (``crs-history-recall``).
+
+        The input's document keeps a token as its marked run (``Token.text``), and the
+        input's token table never forgets a token, so loading the run back gives the same
+        token: recalled and sent again, it refers to the same file (004 §3.4.6).
+        """
+        nodes = getattr(message, "nodes", ()) or (message.text,)
+        return "".join(node if isinstance(node, str) else node.text for node in nodes)
 
     def action_page(self, direction: int) -> None:
         """Page Up/Down scroll the conversation by one page (``crs-page-keys-scroll``).
 
         The scroll is immediate: Textual's ``scroll_page_up`` defers it until after the
         next refresh, so keys of one burst (a held key) all start from the same offset and
-        scroll one page together.
+        scroll one page together. A key that leaves the view at the end keeps it following
+        new content.
         """
         conversation = self.conversation
         page = conversation.scrollable_content_region.height
         conversation.scroll_to(
             y=conversation.scroll_y + direction * page, animate=False, immediate=True
         )
+        if conversation.scroll_y >= conversation.max_scroll_y:
+            # At the end, the view keeps following what comes next. Textual re-anchors
+            # only when the offset changes, and a Page Down at the end changes nothing.
+            conversation.anchor()
 
     # typing anywhere
+
+    def on_text_area_changed(self, message: TextArea.Changed) -> None:
+        """Keys that reached the input after the focus left it bring the focus back.
+
+        Keys of one burst are queued at the input before Tab moves the focus on: they are
+        typed there, and the focus follows them (``crs-typing-focuses-input``), unless a
+        dialog or an interaction UI is shown.
+        """
+        field = message.text_area
+        if field.id != self.INPUT_ID or self.interaction is not None:
+            return
+        if field.screen is self.screen and self.focused is not field:
+            self.focus_typed_input(field)
+
+    def focus_typed_input(self, field: TextArea) -> None:
+        """Give the focus to the input that keys were typed into (a seam for variants)."""
+        field.focus()
 
     def on_key(self, event: events.Key) -> None:
         """A printable key that reached the app: put it in the input and focus it."""

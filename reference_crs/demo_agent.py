@@ -315,8 +315,11 @@ class DemoAgent:
         names = sorted(p.name for p in self.root.iterdir() if not p.name.startswith("."))[:6]
         yield ToolResult(turn_id, call_id, "text", "\n".join(names) or "(empty)")
         reply = _reply(text, names)
-        for start in range(0, len(reply), 12):
-            yield TextDelta(turn_id, reply[start : start + 12])
+        # a dozen characters a delta, but at most about MAX_DELTAS deltas: a 10,000-line
+        # echo would otherwise take half an hour of the demo's delays (issue 25 item 10)
+        size = max(12, -(-len(reply) // MAX_DELTAS))
+        for start in range(0, len(reply), size):
+            yield TextDelta(turn_id, reply[start : start + size])
 
     # file search and control plane
 
@@ -361,6 +364,10 @@ class DemoAgent:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+MAX_DELTAS = 400
+"""About the most text deltas one reply is streamed in."""
 
 
 def _reply(prompt: str, names: Sequence[str]) -> str:

@@ -270,11 +270,9 @@ async def replay(app: CrsApp, turn: Turn, before: Widget | None) -> None:
             results.append((tools[event.call_id], event.output_type, event.output))
         elif isinstance(event, SystemNotice):
             blocks.append(app.system_notice(event.text, stamp_text(turn.ended_at, now)))
+    command = getattr(turn.prompt, "input_type", "text") == "slash_command"
     widgets: list[Widget] = [
-        app.user_message(
-            str(getattr(turn.prompt, "prompt_text", "")),
-            tuple(getattr(turn.prompt, "file_references", ()) or ()),
-        ),
+        app.replayed_prompt(turn.prompt),
         TimeStamp(turn.sent_at, stamp_text(turn.sent_at, now), classes="-user"),
     ]
     for block in blocks:
@@ -288,6 +286,9 @@ async def replay(app: CrsApp, turn: Turn, before: Widget | None) -> None:
                 widgets.append(thinking)
         else:
             widgets.append(block)
+    first = widgets[2] if len(widgets) > 2 else None
+    if command and isinstance(first, AgentText | ThinkingBlock | ToolBlock):
+        first.add_class("-command-result")  # the response joins its command, as live
     widgets.append(TimeStamp(turn.ended_at, stamp_text(turn.ended_at, now), classes="-agent"))
     await app.conversation.mount_all(widgets, before=before)
     for tool, output_type, output in results:

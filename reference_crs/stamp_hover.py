@@ -7,6 +7,10 @@ over the item it stamps: the user message for the turn start, the turn's last bl
 the turn end (the stamp follows that item; the user message when the turn drew none), the
 notice for a system message. Textual reports pointer moves as ``Enter``/``Leave`` events
 with the widget under the pointer (``event.node``); :func:`follow` is called with it.
+
+A keyboard-only user (a terminal without mouse reporting, tmux without ``mouse on``) never
+hovers: Ctrl+T (:func:`show_all`) draws every time in the conversation until pressed again,
+so the MUST of 002 §2.4 ¶1 (``crs-timestamp-available``) holds without a pointer.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from reference_crs.widgets.timestamp import TimeStamp
 
 SHOWN = "-hovered"
 """The class of a revealed stamp (``TimeStamp.-hovered`` in app.tcss)."""
+ALL_SHOWN = "-all-times"
+"""The conversation's class while every time is drawn (``.-all-times TimeStamp``)."""
 
 _revealed: weakref.WeakKeyDictionary[App[Any], list[Widget]] = weakref.WeakKeyDictionary()
 
@@ -59,8 +65,9 @@ def follow(app: App[Any], conversation: Widget, node: DOMNode | None) -> None:
     while item is not None and item.parent is not conversation:
         item = item.parent if isinstance(item.parent, Widget) else None
     wanted = stamps_of(item) if item is not None else []
+    keep = conversation.has_class(ALL_SHOWN)
     for stamp in _revealed.get(app, []):
-        if stamp not in wanted:
+        if stamp not in wanted and not keep:
             _show(stamp, False)
     for stamp in wanted:
         _show(stamp, True)
@@ -72,3 +79,15 @@ def _show(stamp: Widget, shown: bool) -> None:
         stamp.reveal(shown)
     else:
         stamp.set_class(shown, SHOWN)
+
+
+def show_all(conversation: Widget, shown: bool) -> None:
+    """Draw every time of the conversation (``True``), or only the hovered ones again.
+
+    Args:
+        conversation: The conversation area; items are its children.
+        shown: Whether every time is drawn from now on (later stamps included).
+    """
+    conversation.set_class(shown, ALL_SHOWN)
+    for notice in conversation.query(SystemNoticeItem):
+        notice.reveal(shown)

@@ -48,6 +48,7 @@ CREATE TABLE IF NOT EXISTS turns (
     ended_at TEXT NOT NULL,
     events TEXT NOT NULL,
     file_references TEXT NOT NULL DEFAULT '[]',
+    input_type TEXT NOT NULL DEFAULT 'text',
     PRIMARY KEY (conversation_id, seq)
 );
 """
@@ -55,6 +56,10 @@ CREATE TABLE IF NOT EXISTS turns (
 prompt's ``file_references`` (JSON, ``[{"ref_id", "path", "display_path"}]``) so its tokens
 are drawn again when it is reopened (004 §3.1 ¶17)."""
 ADD_FILE_REFERENCES = "ALTER TABLE turns ADD COLUMN file_references TEXT NOT NULL DEFAULT '[]'"
+ADD_INPUT_TYPE = "ALTER TABLE turns ADD COLUMN input_type TEXT NOT NULL DEFAULT 'text'"
+"""Brings a store written before turns kept their prompt's ``input_type`` up to date: its
+turns read back as ``text``. The input type is kept so a slash command is drawn again as a
+command bubble (004 §3.3)."""
 """Brings a store written before turns kept ``file_references`` up to date: its turns
 read back with none, and nothing else of the file changes."""
 
@@ -109,6 +114,8 @@ class Store:
                 columns = {row[1] for row in self.db.execute("PRAGMA table_info(turns)")}
                 if "file_references" not in columns:
                     self.db.execute(ADD_FILE_REFERENCES)
+                if "input_type" not in columns:
+                    self.db.execute(ADD_INPUT_TYPE)
         except sqlite3.Error as error:
             self.db.close()
             raise StoreError(
@@ -129,9 +136,24 @@ class Store:
         return [(str(a), str(b), int(c)) for a, b, c in rows]
 
     def latest(self) -> str | None:
-        """The id of the conversation used last, ``None`` when there is none."""
-        found = self.conversations()
+        """The id of the conversation used last, ``None`` when there is none.
+
+        A conversation holding no turn is never the latest: there is nothing to reopen.
+        """
+        found = [row for row in self.conversations() if row[2] > 0]
         return found[0][0] if found else None
+
+    def discard_if_empty(self, conversation_id: str) -> bool:
+        """Remove conversation ``conversation_id`` if it holds no turn; return whether it did.
+
+        Raises:
+            StoreError: The write failed; the store keeps what it held before.
+        """
+        if self.count(conversation_id):
+            return False
+        with self._writing():
+            self.db.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+        return True
 
     def create(self, now: datetime) -> str:
         """Start a new conversation; return its id."""
@@ -172,8 +194,9 @@ class Store:
         with self._writing():
             self.db.execute(
                 "INSERT INTO turns (conversation_id, seq, turn_id, prompt_text, sent_at, "
-                "ended_at, events, file_references) VALUES (?, (SELECT COALESCE(MAX(seq), 0) "
-                "+ 1 FROM turns WHERE conversation_id = ?), ?, ?, ?, ?, ?, ?)",
+                "ended_at, events, file_references, input_type) VALUES (?, (SELECT "
+                "COALESCE(MAX(seq), 0) + 1 FROM turns WHERE conversation_id = ?), "
+                "?, ?, ?, ?, ?, ?, ?)",
                 (
                     conversation_id,
                     conversation_id,
@@ -183,6 +206,7 @@ class Store:
                     turn.ended_at.isoformat(),
                     events,
                     references,
+                    str(getattr(turn.prompt, "input_type", "text")),
                 ),
             )
             self.db.execute(
@@ -200,7 +224,8 @@ class Store:
         try:
             end = self._seq(conversation_id, before)
             rows = self.db.execute(
-                "SELECT turn_id, prompt_text, sent_at, ended_at, events, file_references "
+                "SELECT turn_id, prompt_text, sent_at, ended_at, events, file_references, "
+                "input_type "
                 "FROM turns WHERE conversation_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?",
                 (conversation_id, end, max(0, limit)),
             ).fetchall()
@@ -231,7 +256,9 @@ class Store:
             raise StoreError(f"{self.path}: cannot write the conversation: {error}") from error
 
 
-def _turn(turn_id: str, prompt: str, sent: str, ended: str, events: str, refs: str) -> Turn:
+def _turn(
+    turn_id: str, prompt: str, sent: str, ended: str, events: str, refs: str, kind: str
+) -> Turn:
     references = tuple(
         FileReference(*(str(item.get(name, "")) for name in REFERENCE_FIELDS))
         for item in json.loads(refs or "[]")
@@ -239,7 +266,7 @@ def _turn(turn_id: str, prompt: str, sent: str, ended: str, events: str, refs: s
     )
     return Turn(
         turn_id,
-        PromptRequest(prompt_text=prompt, input_type="text", file_references=references),
+        PromptRequest(prompt_text=prompt, input_type=kind, file_references=references),
         datetime.fromisoformat(sent),
         tuple(_event(item) for item in json.loads(events) if item.get("type") in EVENTS),
         datetime.fromisoformat(ended),

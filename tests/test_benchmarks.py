@@ -101,3 +101,18 @@ def test_the_file_popup_benchmark_opens_the_at_popup_of_every_side() -> None:
         "9. @ answer 10 crs_alt",
     ]
     assert all(s.popup > 0 and s.answer > 0 for side in result[10].values() for s in side)
+
+
+def test_the_long_message_benchmark_streams_reopens_and_traces_both_sides() -> None:
+    from benchmarks import long_message
+
+    result = long_message.run(lines=200, repeats=1)
+    rows = long_message.rows(result)
+    assert [row.key.removeprefix("12. long message ") for row in rows] == [
+        "flat",
+        "total",
+        "memory",
+        "reopen",
+    ]
+    assert all(len(stream.per_delta) == 4 for stream in result["ours"] + result["floor"])
+    assert all(row.ratio > 0 for row in rows)

@@ -155,11 +155,9 @@ class CrsAltAdapter:
         app.start_session(node_id, agent_id)
 
     def workspace_path(self, app: App[Any]) -> str | None:
-        """The session form's ``workspace_path``; ``None`` before one is chosen."""
-        for screen in app.screen_stack:
-            if isinstance(screen, SessionScreen):
-                return screen.workspace_path
-        return None
+        """The session's ``workspace_path``; ``None`` before one is chosen."""
+        assert isinstance(app, AltCrsApp)
+        return app.workspace_path
 
     # part 3, tokens in the input (004 §3.4.5)
 

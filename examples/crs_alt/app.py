@@ -12,10 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
@@ -66,6 +68,11 @@ class Turn:
 class ChatScreen(Screen[None]):
     """The conversation above the input; Escape cancels a running turn (002 §2.5.2)."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "tab_on", show=False, priority=True)]
+    """Tab moves the focus as soon as the key is read, before the keys read after it are
+    handed out: letters typed after Tab in one burst go where the focus now is, and
+    typing there brings them, and the focus, to the input (002 §2.5.5)."""
+
     def __init__(self, client: AltCrsApp) -> None:
         """Create the screen of ``client``."""
         super().__init__()
@@ -85,6 +92,13 @@ class ChatScreen(Screen[None]):
             id="hints",
             markup=False,
         )
+
+    def action_tab_on(self) -> None:
+        """Move the focus on, unless an open popup of the input takes Tab (004 §3.2)."""
+        composer = self.query_one(Composer)
+        if composer.has_focus and getattr(composer, "popup_open", lambda: False)():
+            raise SkipAction()
+        self.focus_next()
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end, focus the input, connect to the agent."""
@@ -147,6 +161,8 @@ class AltCrsApp(App[None]):
         self.settings = settings
         self.waiting = 0
         """Prompts sent whose turn the agent has not started yet."""
+        self.workspace_path: str | None = None
+        """The working directory chosen at session creation (004 §7.6); ``None`` before."""
         self.running: dict[str, Turn] = {}
         """Turns started and not ended, oldest first."""
         self.finished: set[str] = set()

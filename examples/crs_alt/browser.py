@@ -2,7 +2,8 @@
 
 Session creation (:class:`SessionScreen`, pushed by ``AltCrsApp.start_session``) shows the
 chosen node and agent, the workspace and a ``작업 디렉토리 선택`` button that pushes
-:class:`BrowserDialog`: a breadcrumb (:class:`Crumbs`), the tree area (an
+:class:`BrowserDialog` (when it closes, the form gives way to the conversation): a
+breadcrumb (:class:`Crumbs`), the tree area (an
 :class:`~examples.crs_alt.entry_list.EntryList`, or a panel for loading, offline and empty
 states), a warning line, a tooltip line, the manual path field and the select button. Every
 browse is awaited in a worker; errors are read by their ``kind`` attribute (the port is not
@@ -378,6 +379,17 @@ class SessionScreen(Screen[None]):
         self.app.push_screen(BrowserDialog(self.control, self.node_id, self.agent_id), self._chosen)
 
     def _chosen(self, path: Any) -> None:
+        """The dialog closed: keep the path, if any, and go back to the conversation.
+
+        The form's one question is answered (or set aside with Escape), so the conversation
+        screen comes back with its own focus, the input (002 §2.5.5).
+        """
         if path:
             self.workspace_path = str(path)
+            self.app.workspace_path = self.workspace_path  # type: ignore[attr-defined]
             self.query_one("#workspace-value", Static).update(f"작업 디렉토리: {path}")
+        self.app.call_later(self._leave)
+
+    def _leave(self) -> None:
+        if self.app.screen is self:
+            self.app.pop_screen()

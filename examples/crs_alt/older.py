@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from examples.crs_alt import when, wire
+from examples.crs_alt.command_bubble import CommandRow
 from examples.crs_alt.widgets import (
     AgentProse,
     DaySeparator,
@@ -236,12 +237,13 @@ class OlderTurns:
         """The widgets of one stored turn, as this client draws a live one."""
         now = self.app.clock()
         sent, ended = turn.sent_at, turn.ended_at
+        text = str(getattr(turn.prompt, "prompt_text", ""))
         made: list[Widget] = [
             Stamp(when.stamp(sent, now), "user"),
-            UserRow(
-                str(getattr(turn.prompt, "prompt_text", "")),
-                tuple(getattr(turn.prompt, "file_references", ()) or ()),
-            ),
+            # the stored input type says what the live client drew (004 §3.3)
+            CommandRow(text)
+            if getattr(turn.prompt, "input_type", None) == "slash_command"
+            else UserRow(text, tuple(getattr(turn.prompt, "file_references", ()) or ())),
         ]
         prose: AgentProse | None = None
         thought: ThoughtBlock | None = None

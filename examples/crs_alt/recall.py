@@ -44,16 +44,22 @@ class RecallingComposer(SlashComposer):
             chat = self._chat()
             height = chat.scrollable_content_region.height
             step = -height if event.key == "pageup" else height
+            if step > 0 and chat.scroll_y >= chat.max_scroll_y:
+                return  # at the end already: touching the offset would stop it following
             # immediate: each key of a burst starts from where the one before scrolled to
             chat.scroll_relative(y=step, animate=False, immediate=True)
         elif event.key in ("up", "down") and self._recalling():
             event.stop()
             event.prevent_default()
             self.back = max(0, min(len(self.sent), self.back + (1 if event.key == "up" else -1)))
-            self.load_text(self.sent[-self.back] if self.back else "")
+            self.show_sent(self.back)
             self.move_cursor(self.document.end)
         # other keys: Textual calls SlashComposer._on_key next (handlers run along the MRO
         # until one prevents the default)
+
+    def show_sent(self, back: int) -> None:
+        """Put the message sent ``back`` messages ago in the input (0: empty it)."""
+        self.load_text(self.sent[-back] if back else "")
 
     def _recalling(self) -> bool:
         """Whether ↑/↓ walk the history: the input is empty or holds the recalled text."""

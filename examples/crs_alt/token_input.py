@@ -112,6 +112,8 @@ class TokenComposer(RecallingComposer):
         self._quiet = 0
         """Depth of this input's own edits (an undo, a frame of the animation)."""
         self._progress = 0.0
+        self._sent_tokens: list[tuple[Span, ...]] = []
+        """The tokens of each entry of ``sent``, where they stood in its text."""
         super().__init__(lambda text: on_send(text, ()), chat, id=id)
         self._send_message = on_send
 
@@ -186,12 +188,14 @@ class TokenComposer(RecallingComposer):
         message = self.message()
         if message.blank:  # crs-blank-not-sent
             return
+        text, spans = self.text, tuple(s for s in self.tokens if not s.removing)
         with self._own():
             self.clear()
         self.tokens.restore(())
         self._undo.clear()
         self._redo.clear()
-        self.sent.append(message.plain)
+        self.sent.append(text)
+        self._sent_tokens.append(spans)
         self.back = 0
         self._send_message(message.prompt_text, message.references)
 
@@ -202,6 +206,18 @@ class TokenComposer(RecallingComposer):
         self._undo.clear()
         self._redo.clear()
         super().load_text(text)
+
+    def show_sent(self, back: int) -> None:
+        """Recall a sent message with its tokens, each under a fresh ``ref_id`` (004 §3.4.5).
+
+        The recalled text is the document as sent (each token as drawn); its tokens are put
+        back where they stood, so sending it again refers to the same files.
+        """
+        super().show_sent(back)
+        if 0 < back <= len(self._sent_tokens):
+            spans = self._sent_tokens[-back]
+            self.tokens.restore([replace(span, ref_id=new_ref_id()) for span in spans])
+            self._redraw()
 
     # -- every edit -------------------------------------------------------------
 

@@ -31,6 +31,18 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     And the user presses the key "Up"
     Then the input's text is exactly "draft"
 
+  @clause:crs-history-recall
+  Scenario: Up brings back a sent message with its file token, and sent again it refers to the file
+    A recalled message is the message as it was sent: its file token comes back as a token,
+    and sending it again sends the same text and the same file reference.
+    When the user types "look at " and adds a token for "README.md"
+    And the user types " please" in the input
+    And the user presses Enter
+    And the user presses the key "Up"
+    Then the input holds "look at ", a token for "README.md" and " please"
+    When the user presses Enter
+    Then prompt 2 is prompt 1 again, with its file references
+
   @clause:crs-page-keys-scroll
   Scenario: Page Up and Page Down scroll the conversation by about one page
     Given a conversation several screens tall, shown at its end
@@ -62,6 +74,15 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     When the user presses the key "pagedown"
     Then the conversation scrolled down by about one page
     And the input's text is exactly "a draft"
+
+  @clause:crs-page-keys-scroll
+  Scenario: Page Down at the end of the conversation keeps the view on what comes next
+    At the end there is no page left to scroll: the view stays at the end, and the next
+    message sent and the agent's answer to it are drawn in view, as they are without the key.
+    Given a conversation several screens tall, shown at its end
+    When the user presses the key "pagedown"
+    And a turn "t2" runs to its end for the prompt "one more question"
+    Then the conversation's view shows "one more question" and the agent's answer
 
   @clause:crs-home-scrolls-to-top @clause:crs-end-scrolls-to-bottom
   Scenario: Home and End scroll the focused conversation to its top and its bottom

@@ -112,3 +112,41 @@ Feature: Choosing the working directory
     Then the first browse call asks for the root, with no path
     And the tree shows "src, docs, build, notes.txt" in this order
     And the dialog does not show "탐색 가능한 디렉토리가 없습니다"
+
+  # Where the keyboard focus goes when the dialog closes: the seeds do not say. 002 §2.5.5
+  # (SHOULD) makes the input the place keys go whenever no popup or interaction UI is shown,
+  # and the Enter row of 002 §2.5.1 sends the input's text then; a client giving the focus
+  # back to the button that opened the dialog (WAI-ARIA's dialog practice) breaks no MUST,
+  # so these scenarios check the SHOULD of §2.5.5 (the decision of crs-typing-focuses-input).
+  @clause:crs-typing-focuses-input
+  Scenario: After a directory is chosen, Enter sends the draft the input holds
+    When the user types "a draft" without sending it
+    And the user opens the working-directory dialog
+    And the user clicks "docs"
+    And the user clicks the select button
+    Then the workspace path is "/w/docs"
+    And the input has the keyboard focus
+    When the user presses the key "Enter"
+    Then the client sent 1 prompt
+    And prompt 1 has the text "a draft"
+
+  @clause:crs-typing-focuses-input
+  Scenario: After the dialog is closed with Escape, Enter sends the draft the input holds
+    When the user types "a draft" without sending it
+    And the user opens the working-directory dialog
+    And the user presses "escape" in the file browser
+    Then the file browser dialog is closed
+    And the input has the keyboard focus
+    When the user presses the key "Enter"
+    Then the client sent 1 prompt
+    And prompt 1 has the text "a draft"
+
+  @clause:crs-typing-focuses-input
+  Scenario: Tab and letters typed in one burst during session creation end in the input
+    Tab moves the focus on (to the dialog's button, say); the letters that follow it in
+    the same burst still land in the input, and so does the focus, so Enter sends them.
+    When the user opens the working-directory dialog
+    And the user presses "escape" in the file browser
+    And the user presses Tab and types "hello" in one burst
+    Then the input's text is exactly "hello"
+    And the input has the keyboard focus

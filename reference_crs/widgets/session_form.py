@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -24,6 +27,16 @@ class SessionForm(Horizontal):
 
     BUTTON_ID = "workspace-button"
     """Widget id of the `작업 디렉토리 선택` button."""
+
+    @dataclass
+    class Closed(Message):
+        """The file browser closed (a directory chosen, or ``None``: left with Escape).
+
+        The app gives the keyboard focus back to the input then, so Enter sends the draft
+        (002 §2.5.1, §2.5.5), rather than leaving it on the button.
+        """
+
+        path: str | None
 
     def __init__(
         self,
@@ -80,6 +93,7 @@ class SessionForm(Horizontal):
         return FileBrowserScreen(self.control, self.node_id, self.agent_id)
 
     def _chosen(self, path: str | None) -> None:
+        self.post_message(self.Closed(path))
         if path is None:
             return
         self.workspace_path = path

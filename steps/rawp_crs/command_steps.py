@@ -7,14 +7,17 @@ own frame when it has one (audit §4.2 #14: its own border is not a nested box).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
-from pytest_bdd import parsers, then, when
+from pytest_bdd import given, parsers, then, when
 
+from rawp_port import PromptRequest
 from steps.app_driver import typed
 from steps.checks import check, literal
 from steps.rawp_crs.drawn import Drawn, drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.history_steps import store, stored_turn
 from steps.screen import BLANK
 
 PROMPT = "control.prompt.request"
@@ -255,3 +258,15 @@ def compact(crs_driver: CrsDriver) -> None:
         "as wide as its text plus padding and frame (at most 2 cells each side)",
         f"{slack[0]} and {slack[1]} cells beside the text; {item.describe()}",
     )
+
+
+@given(parsers.parse('a stored message "{text}" sent with the input type "{input_type}"'))
+def stored_with_type(crs_driver: CrsDriver, text: str, input_type: str) -> None:
+    """Make one stored turn whose prompt is ``text`` with ``input_type`` the conversation.
+
+    The client reopens it as the live client drew it when it was sent: a ``slash_command``
+    prompt as a command bubble, any other as a text bubble (004 §3.3).
+    """
+    turn = stored_turn(1)
+    prompt = PromptRequest(prompt_text=literal(text), input_type=literal(input_type))
+    store(crs_driver, [dataclasses.replace(turn, prompt=prompt)])

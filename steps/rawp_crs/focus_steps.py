@@ -19,7 +19,7 @@ from rawp_port import TextDelta, TurnEnded, TurnStarted
 from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.turn_steps import user_sends
+from steps.rawp_crs.turn_steps import ANSWER, conversation_rows, user_sends
 
 PARAGRAPHS = 90
 """Paragraphs of the long answer: about 180 rows, several screens at any terminal size."""
@@ -189,3 +189,36 @@ def input_focused(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None
     field, focused = crs_driver.input, crs_driver.app.focused
     inside = focused is not None and (focused is field or field in focused.ancestors)
     check(inside, clause, "the keyboard focus", "on the input", repr(focused))
+
+
+@then(parsers.parse("the conversation's view shows \"{text}\" and the agent's answer"))
+def view_shows_turn(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """The rows drawn in the conversation's viewport hold ``text`` and the turn's answer.
+
+    Read from the composed screen, inside the conversation's region: a message mounted
+    below the viewport is not seen (``crs-page-keys-scroll``: a Page Down at the end must
+    not leave the view behind what is sent next).
+    """
+    clause = scenario_clause(request, "crs-page-keys-scroll")
+    wanted = [literal(text), ANSWER]
+
+    def missing() -> list[str]:
+        drawn = " ".join(row for _y, row in conversation_rows(crs_driver))
+        return [part for part in wanted if part not in drawn]
+
+    with contextlib.suppress(WaitTimeout):  # the check below reports the clause
+        crs_driver.wait_until(lambda: not missing(), "the new turn drawn in view", bound=3)
+    y, bottom, height = _scroll(crs_driver)
+    check(
+        not missing(),
+        clause,
+        "the conversation's viewport after the new message and its answer",
+        " and ".join(repr(part) for part in wanted) + " drawn",
+        f"{missing()!r} not drawn (scroll_y {y:g}, max_scroll_y {bottom:g}, height {height})",
+    )
+
+
+@when(parsers.parse('the user presses Tab and types "{text}" in one burst'))
+def tab_then_type_burst(crs_driver: CrsDriver, text: str) -> None:
+    """Deliver Tab and the keys of ``text`` at once, as a fast hand's terminal sends them."""
+    crs_driver.burst([key("tab"), *typed(literal(text))], f"Tab and {text!r} in one burst")

@@ -27,7 +27,7 @@ from textual.geometry import Region
 
 from steps.adapter import TokenView
 from steps.app_driver import key, typed
-from steps.checks import check, cited_clauses, literal, violation
+from steps.checks import check, cited_clauses, literal, scenario_clause, violation
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.file_popup_steps import offer_files
@@ -747,4 +747,56 @@ def sent_references(crs_driver: CrsDriver, token_log: TokenLog, number: int, cou
         f"file_references of prompt {number}",
         repr(made),
         repr([(r.ref_id, r.path) for r in refs]),
+    )
+
+
+# -- ↑ recall of a message holding tokens (issue 25 item 5) ------------------------------
+
+
+@then(parsers.parse('the input holds "{before}", a token for "{path}" and "{after}"'))
+def holds_around_token(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, before: str, path: str, after: str
+) -> None:
+    """The input is the text ``before``, one token for ``path``, then the text ``after``.
+
+    A recalled message gives its file token back as a token (``crs-history-recall``), not
+    as the text ``@path``.
+    """
+    clause = scenario_clause(request, "crs-history-recall")
+    seen = nodes(crs_driver)
+    ok = (
+        len(seen) == 3
+        and seen[0] == literal(before)
+        and isinstance(seen[1], TokenView)
+        and seen[1].path == literal(path)
+        and seen[2] == literal(after)
+    )
+    wanted = f"{literal(before)}[{literal(path)}]{literal(after)}"
+    check(ok, clause, "the input (a token as [path])", repr(wanted), repr(shape(crs_driver)))
+
+
+def _with_numbered_refs(frame: Any) -> tuple[str, list[str]]:
+    """``prompt_text`` with each token's ``ref_id`` replaced by its index, and the paths."""
+    text = str(getattr(frame, "prompt_text", ""))
+    refs = list(getattr(frame, "file_references", ()) or ())
+    for index, ref in enumerate(refs, start=1):
+        text = text.replace(f"<@file:{ref.ref_id}|", f"<@file:#{index}|")
+    return text, [str(ref.path) for ref in refs]
+
+
+@then(parsers.parse("prompt {second:d} is prompt {first:d} again, with its file references"))
+def sent_again(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, second: int, first: int
+) -> None:
+    """Prompt ``second`` has the text and files of prompt ``first`` (any fresh ``ref_id``)."""
+    clause = scenario_clause(request, "crs-history-recall")
+    sent = prompts(crs_driver)
+    check(len(sent) >= max(first, second), clause, "the prompts sent", f"{second}", len(sent))
+    before, again = _with_numbered_refs(sent[first - 1]), _with_numbered_refs(sent[second - 1])
+    check(
+        again == before and bool(before[1]),
+        clause,
+        f"prompt {second} (prompt_text with ref_ids numbered, file_references paths)",
+        repr(before),
+        repr(again),
     )

@@ -21,6 +21,8 @@ PROMPT = "control.prompt.request"
 """RAWP type name of a sent message."""
 HUGE_TAIL = "\n\nend of the huge delta"
 """The last words of the 1 MB delta, looked for on screen."""
+ANSWER = "Done: the parser is refactored."
+"""The agent's answer in a turn run by :func:`whole_turn`."""
 
 
 def _send(crs_driver: CrsDriver, text: str) -> None:
@@ -95,12 +97,11 @@ def agent_ends(crs_driver: CrsDriver, turn: str) -> None:
 
 
 @given(parsers.parse('a turn "{turn}" has run to its end for the prompt "{text}"'))
+@when(parsers.parse('a turn "{turn}" runs to its end for the prompt "{text}"'))
 def whole_turn(crs_driver: CrsDriver, turn: str, text: str) -> None:
     """Send ``text``; the agent starts ``turn``, streams an answer and ends it."""
     _send(crs_driver, literal(text))
-    crs_driver.publish(
-        TurnStarted(turn), TextDelta(turn, "Done: the parser is refactored."), TurnEnded(turn)
-    )
+    crs_driver.publish(TurnStarted(turn), TextDelta(turn, ANSWER), TurnEnded(turn))
 
 
 @when(parsers.parse('the agent streams {count:d} small text deltas in turn "{turn}"'))

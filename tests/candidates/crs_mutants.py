@@ -3605,3 +3605,51 @@ class HistoryTokenPathNotChecked(CrsApp):
             for ref in file_references
         ]
         return super().user_message(prompt_text, trusted)
+
+
+# -- issue 25: what a person meets in a terminal -------------------------------------
+
+
+@mutant
+class PageDownAtEndStopsFollowing(CrsApp):
+    """crs-page-keys-scroll: a Page Down at the end stops the view following new messages."""
+
+    def action_page(self, direction: int) -> None:
+        conversation = self.conversation
+        page = conversation.scrollable_content_region.height
+        conversation.scroll_to(
+            y=conversation.scroll_y + direction * page, animate=False, immediate=True
+        )
+
+
+@mutant
+class FocusLeftOnWorkspaceButton(CrsApp):
+    """crs-typing-focuses-input: after the directory dialog the focus stays on its button."""
+
+    def on_session_form_closed(self, message: Any) -> None:
+        message.prevent_default()  # the reference's handler gives the focus to the input
+
+
+@mutant
+class TabBurstLeavesFocusBehind(CrsApp):
+    """crs-typing-focuses-input: letters typed after Tab in one burst leave the focus elsewhere."""
+
+    def focus_typed_input(self, field: Any) -> None:
+        return
+
+
+@mutant
+class RecallDropsFileTokens(CrsApp):
+    """crs-history-recall: ↑ recalls a sent message as plain text, its file tokens as `@path`."""
+
+    def recall_entry(self, message: Any) -> str:
+        return str(message.text)
+
+
+@mutant
+class ReopenedCommandAsText(CrsApp):
+    """crs-command-bubble-for-slash-input-type: a reopened slash command is a text bubble."""
+
+    def replayed_prompt(self, prompt: Any) -> Widget:
+        text = str(getattr(prompt, "prompt_text", ""))
+        return self.user_message(text, tuple(getattr(prompt, "file_references", ()) or ()))

@@ -359,6 +359,35 @@ async def test_timestamps_are_drawn_while_the_pointer_is_over_what_they_stamp() 
 
 
 @pytest.mark.asyncio
+async def test_ctrl_t_shows_every_time_to_a_keyboard_user_and_hides_them_again() -> None:
+    """Issue 25 item 9: without a pointer, Ctrl+T draws every time (002 §2.4 ¶1), later
+    ones included; pressed again, the times are back to hover only. A reference-client
+    property, not a conformance check: the seeds ask for hover or tap (SHOULD), and
+    name no key (decision in ``crs-timestamp-available``)."""
+    async with client() as run:
+        await run.send("go")
+        run.fake.publish(TurnStarted("t1"), TextDelta("t1", "answer"))
+        await run.settle()
+        run.clock.advance(60)
+        run.fake.publish(TurnEnded("t1"))
+        await run.settle()
+        assert "14:32" not in screen_text(run.app) and "14:33" not in screen_text(run.app)
+        await run.pilot.press("ctrl+t")
+        await run.settle()
+        assert "14:32" in screen_text(run.app) and "14:33" in screen_text(run.app)
+        assert run.input.text == ""  # the key typed nothing
+        run.clock.advance(60)
+        run.fake.publish(SystemNotice("error", "connection lost"))
+        await run.send("next")
+        await run.settle()
+        shown = screen_text(run.app)
+        assert "connection lost · 14:34" in shown and shown.count("14:34") == 2
+        await run.pilot.press("ctrl+t")
+        await run.settle()
+        assert not any(t in screen_text(run.app) for t in ("14:32", "14:33", "14:34"))
+
+
+@pytest.mark.asyncio
 async def test_a_system_notice_shows_its_time() -> None:
     async with client() as run:
         run.clock.advance(120)

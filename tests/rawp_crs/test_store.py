@@ -6,10 +6,13 @@ import asyncio
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rawp_port import FileReference, PromptRequest, TextDelta, ToolCall, Turn, TurnEnded, type_name
+from reference_crs.__main__ import main as crs_main
+from reference_crs.app import CrsApp
 from reference_crs.cli import UsageError, settings_from_args
 from reference_crs.demo_agent import DemoAgent
 from reference_crs.store import Store, StoreError
@@ -143,3 +146,51 @@ CREATE TABLE turns (conversation_id TEXT NOT NULL REFERENCES conversations(id),
     PRIMARY KEY (conversation_id, seq));
 """
 """The store's schema before turns kept their ``file_references``."""
+
+
+class _Runs:
+    """Stands in for ``App.run``: the user quits at once; records each app's class."""
+
+    def __init__(self) -> None:
+        self.apps: list[str] = []
+
+    @property
+    def method(self) -> Any:
+        """A function to set as ``run`` on the app class (bound to each app)."""
+        return lambda app, *args, **kwargs: self.apps.append(type(app).__name__)
+
+
+def test_a_new_conversation_quit_before_a_turn_is_not_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25 item 11: quit with nothing sent, nothing is stored; the next start is new."""
+    path = tmp_path / "conversations.db"
+    runs = _Runs()
+    monkeypatch.setattr(CrsApp, "run", runs.method)
+    assert crs_main(["--new", "--store", str(path)]) == 0
+    assert "is not kept" in capsys.readouterr().out
+    store = Store(path)
+    assert store.conversations() == []
+    store.close()
+    assert crs_main(["--store", str(path)]) == 0
+    assert runs.apps == ["DemoCrsApp", "DemoCrsApp"]  # both start at session creation
+
+
+def test_an_empty_conversation_is_never_reopened_as_the_latest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store left with an empty conversation (an older client, a kill) starts a session."""
+    store = Store(tmp_path / "c.db")
+    kept = store.create(NOW)
+    store.append(kept, _turn(1))
+    empty = store.create(datetime(2026, 3, 12, tzinfo=UTC))
+    assert store.latest() == kept
+    store.close()
+    runs = _Runs()
+    monkeypatch.setattr(CrsApp, "run", runs.method)
+    assert crs_main(["--store", str(tmp_path / "c.db"), "--conversation", empty]) == 0
+    assert crs_main(["--store", str(tmp_path / "c.db")]) == 0
+    assert runs.apps == ["DemoCrsApp", "CrsApp"]
+    store = Store(tmp_path / "c.db")
+    assert [row[0] for row in store.conversations()] == [kept]
+    store.close()

@@ -1,0 +1,18 @@
+Feature: A reopened conversation is drawn as it was drawn live
+  Reopening a stored conversation draws each of its items as the client drew it when it
+  happened: a slash command sent live as a command bubble comes back as a command bubble
+  (its input type `slash_command` is part of the stored prompt), any other prompt as a text
+  bubble, each with its time (004 §3.3, 002 §2.4).
+
+  @clause:crs-command-bubble-for-slash-input-type @clause:crs-command-bubble-strips-slash
+  Scenario: A stored slash command is drawn as a command bubble, as it was live
+    Given a stored message "/compact focus on auth" sent with the input type "slash_command"
+    When the RAWP-CRS client opens the stored conversation
+    Then the last user item is a command bubble
+    And the command bubble reads "compact focus on auth"
+
+  @clause:crs-text-bubble-for-other-input-types
+  Scenario: A stored prompt of another input type is drawn as a text bubble, as it was live
+    Given a stored message "/compact focus on auth" sent with the input type "text"
+    When the RAWP-CRS client opens the stored conversation
+    Then the last user item is a text bubble
