@@ -3306,3 +3306,30 @@ class TokenNameDrawnTwoWays(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _QuestionMarkInput(id=self.INPUT_ID)
+
+
+# -- Escape on later turns and with the focus elsewhere (issue 24, classes 2 and 5) ------
+
+
+@mutant
+class EscapeCancelsOnlyOnce(CrsApp):
+    """crs-escape-cancels-turn: Escape cancels the first turn only (a sent flag never reset)."""
+
+    _cancelled_once = False
+
+    def action_cancel_turn(self) -> None:
+        if self.interaction is None and self.busy:
+            if self._cancelled_once:
+                return
+            self._cancelled_once = True
+        super().action_cancel_turn()
+
+
+@mutant
+class EscapeCancelsOnlyFromInput(CrsApp):
+    """crs-escape-cancels-turn: Escape cancels only while the input has the focus."""
+
+    def action_cancel_turn(self) -> None:
+        if self.interaction is None and self.focused is not self.query_one(f"#{self.INPUT_ID}"):
+            return
+        super().action_cancel_turn()
