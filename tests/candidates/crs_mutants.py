@@ -3333,3 +3333,64 @@ class EscapeCancelsOnlyFromInput(CrsApp):
         if self.interaction is None and self.focused is not self.query_one(f"#{self.INPUT_ID}"):
             return
         super().action_cancel_turn()
+
+
+# -- the command popup the second time (issue 24, class 2) -------------------------------
+
+from reference_crs.slash import attribute as _attribute  # noqa: E402 - this branch's block
+
+
+class _StaleDismissal(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        dismissed = self._dismissed
+        super().sync(refreshed=refreshed)
+        self._dismissed = self._dismissed or dismissed  # never forgotten once the `/` went
+        found = self.trigger()
+        if found is not None and (found.row, found.column) == self._dismissed:
+            self.popup.close()
+            self._prefix = None
+
+
+@mutant
+class SlashStaysDismissed(_SlashApp):
+    """crs-slash-keys-escape: after Escape, a new `/` typed where the old one was never opens."""
+
+    CONTROL = _StaleDismissal
+
+
+class _ResetsFocusOnce(SlashControl):
+    _resets = 0
+
+    def sync(self, *, refreshed: bool = False) -> None:
+        popup, before = self.popup, self._prefix
+        was = popup.focused_command if popup.is_open else None
+        super().sync(refreshed=refreshed)
+        if was is None or before is None or self._prefix in (None, before):
+            return
+        self._resets += 1
+        if self._resets > 1:
+            shown = matching(self.app.commands, self._prefix or "", self.usage)
+            popup.show(shown, str(_attribute(was, "name", "")))
+
+
+@mutant
+class FocusResetOnlyOnce(_SlashApp):
+    """crs-slash-filter-focus-reset: only the first key typed puts the highlight on the first."""
+
+    CONTROL = _ResetsFocusOnce
+
+
+class _RefreshKeepsRow(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        popup = self.popup
+        row = popup.highlighted if refreshed and popup.is_open else None
+        super().sync(refreshed=refreshed)
+        if row is not None and popup.is_open and popup.option_count:
+            popup.highlighted = min(row, popup.option_count - 1)
+
+
+@mutant
+class RefreshKeepsHighlightedRow(_SlashApp):
+    """crs-commands-refresh-keeps-state: a refresh keeps the highlighted row, not its command."""
+
+    CONTROL = _RefreshKeepsRow
