@@ -3394,3 +3394,28 @@ class RefreshKeepsHighlightedRow(_SlashApp):
     """crs-commands-refresh-keeps-state: a refresh keeps the highlighted row, not its command."""
 
     CONTROL = _RefreshKeepsRow
+
+
+class _KeepsFirstCandidates(FileControl):
+    _last: list[object] | None = None
+    _stale: list[object] | None = None
+
+    def answer(self, event: Any) -> None:
+        if self._stale is not None and self.accepts(str(_attribute(event, "query_id", ""))):
+            self.popup.show_candidates(self._stale)  # the list of the popup chosen from, again
+            self.awaiting = False
+            return
+        super().answer(event)
+        if self.accepts(str(_attribute(event, "query_id", ""))):
+            self._last = list(_attribute(event, "candidates", ()) or ())
+
+    def choose(self, candidate: object) -> None:
+        super().choose(candidate)
+        self._stale = self._last or []
+
+
+@mutant
+class FilePopupReopensStale(_FileApp):
+    """crs-at-keys-select: the `@` popup opened again lists the first answer; Enter puts it in."""
+
+    FILES = _KeepsFirstCandidates
