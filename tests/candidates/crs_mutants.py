@@ -3419,3 +3419,21 @@ class FilePopupReopensStale(_FileApp):
     """crs-at-keys-select: the `@` popup opened again lists the first answer; Enter puts it in."""
 
     FILES = _KeepsFirstCandidates
+
+
+# -- a truncated directory loaded when expanded (issue 24, class 2) ----------------------
+
+
+class _NoteOnlyInline(FileTree):
+    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+        entry = parent.data.entry if parent.data is not None else None
+        if entry is not None and entry.children is None:
+            total = None  # entries loaded on expanding: the count is not looked at
+        super()._add_entries(parent, entries, total)
+
+
+@mutant
+class FbNoteOnlyForInlineChildren(_BrowserMutant):
+    """crs-fb-truncation-note: a directory whose entries load on expanding has no note."""
+
+    SCREEN = _screen(TREE=_NoteOnlyInline)
