@@ -151,7 +151,8 @@ class CrsApp(ConversationKeys):
         """The stored conversation's turns, loaded lazily (002 §2.6)."""
         self.offscreen = OffscreenTurns(self)
         """Keeps the items far above the viewport out of layout (design §9)."""
-        self._last_day: date | None = None
+        self.last_day: date | None = None
+        """Local date of the last turn start or notice drawn (``crs-date-separator``)."""
         self.slash = SlashControl(self)
         """The slash-command popup's behaviour (004 §3.2)."""
         self.file = FileControl(self)
@@ -456,9 +457,9 @@ class CrsApp(ConversationKeys):
     async def _date_boundary(self, moment: datetime) -> None:
         """Insert a date separator before a turn or notice on a new local date."""
         day = moment.astimezone().date()
-        if self._last_day is not None and day != self._last_day:
+        if self.last_day is not None and day != self.last_day:
             await self._add(DateSeparator(day))
-        self._last_day = day
+        self.last_day = day
 
     async def _add(self, *widgets: Widget) -> None:
         if self._command_sent and isinstance(widgets[0], AgentText | ThinkingBlock | ToolBlock):

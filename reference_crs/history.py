@@ -14,6 +14,7 @@ everything is loaded the row is removed (``crs-load-older-exhausted``).
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from textual import on
@@ -34,7 +35,7 @@ from rawp_port import (
     type_name,
 )
 from reference_crs.timefmt import stamp_text
-from reference_crs.widgets import AgentText, ThinkingBlock, TimeStamp, ToolBlock
+from reference_crs.widgets import AgentText, DateSeparator, ThinkingBlock, TimeStamp, ToolBlock
 
 if TYPE_CHECKING:
     from reference_crs.app import CrsApp
@@ -131,6 +132,8 @@ class LazyHistory:
         self.loading = False
         self.started = False
         self.row: LoadOlder | None = None
+        self.oldest_day: date | None = None
+        """Local date the oldest drawn stored turn was sent (``crs-date-separator``)."""
 
     @property
     def settings(self) -> ClientSettings:
@@ -192,8 +195,7 @@ class LazyHistory:
         at_end = conversation.scroll_y >= conversation.max_scroll_y
         with self.app.batch_update():
             first = self._first_after_row()
-            for turn in turns:
-                await replay(self.app, turn, first)
+            await self._replay_days(turns, first)
             if self.remaining == 0 and self.row is not None:
                 row, self.row = self.row, None
                 await row.remove()
@@ -203,6 +205,26 @@ class LazyHistory:
             if not at_end:
                 grown = conversation.virtual_size.height - before_height
                 self.keep_view(keep, grown)
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        """Draw ``turns`` before ``first``, a date separator where the local date changes.
+
+        Between the page's turns and between its last turn and the oldest drawn before, as
+        live turns get them (``crs-date-separator``); the first page gives the live turns
+        that follow the day of the newest stored turn.
+        """
+        days = [turn.sent_at.astimezone().date() for turn in turns]
+        for index, turn in enumerate(turns):
+            if index and days[index] != days[index - 1]:
+                await self.app.conversation.mount(DateSeparator(days[index]), before=first)
+            await replay(self.app, turn, first)
+        if not days:
+            return
+        if self.oldest_day is not None and self.oldest_day != days[-1]:
+            await self.app.conversation.mount(DateSeparator(self.oldest_day), before=first)
+        if self.oldest_day is None and self.app.last_day is None:
+            self.app.last_day = days[-1]
+        self.oldest_day = days[0]
 
     def keep_view(self, scroll_y: float, grown: int) -> None:
         """Scroll so that what was at ``scroll_y`` stays put after ``grown`` rows went above."""

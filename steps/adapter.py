@@ -27,6 +27,10 @@ Version history of :data:`PROTOCOL_VERSION`:
   profile ``rawp_crs`` (:class:`RawpCrsAdapter`) with ``create_client``.
   Adapters declaring version 1 keep working unchanged (``create_app()`` is called
   without an argument, and no ``end_scenario`` is called).
+  Within version 2 (issue 23): profile ``rawp_crs`` is claimed in parts, each with its
+  ``Protocol`` (:class:`RawpCrsPart1` to :class:`RawpCrsPart5`) and the optional attribute
+  ``rawp_crs_parts`` (every part when absent); ``timestamp_reveal`` became a member of
+  part 1, so a hover-revealing client is never read as inline.
 """
 
 from __future__ import annotations
@@ -201,16 +205,15 @@ class TokenView:
 
 
 @runtime_checkable
-class RawpCrsAdapter(Adapter, Protocol):
-    """Capabilities needed by profile ``rawp_crs`` (RAWP-CRS, seeds 002 and 004), part 1.
+class RawpCrsPart1(Protocol):
+    """Members of profile ``rawp_crs`` part 1: the conversation, sending, cancelling, times.
 
-    What an implementation decides: its widgets, how it lays out bubbles and agent output,
-    its input widget and its keys for a newline. What the harness guarantees: one fresh
-    client per start from :meth:`create_client`, wired to the scenario's fake agent and
-    fixed clock (``steps.rawp_crs.fake_agent``); accessors called only while that client
-    runs; a verdict per scenario, never a hung run. Later parts of the profile add members
-    (popups, interaction UI, file browser); each part's members are documented in
-    ``docs/adapters.md``.
+    Part 1 is §1.4, §2.1, §2.2, §2.4, §2.5.1, §2.5.2 and §3.1's markdown (the ``part`` of each
+    clause in ``docs/spec/rawp_crs.yaml``). What an implementation decides: its widgets, how
+    it lays out bubbles and agent output, its input widget and its keys for a newline. What
+    the harness guarantees: one fresh client per start from :meth:`create_client`, wired to
+    the scenario's fake agent and fixed clock (``steps.rawp_crs.fake_agent``); accessors
+    called only while that client runs; a verdict per scenario, never a hung run.
     """
 
     conversation_selector: str
@@ -223,6 +226,10 @@ class RawpCrsAdapter(Adapter, Protocol):
     ``crs-shift-enter-newline``: Shift+Enter, and a key that terminals which cannot report
     Shift+Enter deliver (tmux without the kitty keyboard protocol sends Ctrl+J for C-j).
     """
+    timestamp_reveal: str
+    """``"inline"`` (times drawn all the time) or ``"hover"`` (drawn while the pointer is over
+    the stamped item), design §9 decision 6. Part 1's timestamp scenarios read times the way
+    it names; part 4's ``crs-timestamp-hover-preferred`` reads it too."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
@@ -240,3 +247,98 @@ class RawpCrsAdapter(Adapter, Protocol):
     def items(self, app: App[Any]) -> Sequence[ItemView]:
         """Return the conversation's items, in display order (top to bottom)."""
         ...
+
+
+@runtime_checkable
+class RawpCrsPart2(Protocol):
+    """Members of profile ``rawp_crs`` part 2: the slash-command popup and command bubble."""
+
+    slash_popup_selector: str
+    """CSS selector of the widget that draws the command items (docs/adapters.md, Part 2);
+    part 3's popup-exclusion scenarios read it too."""
+
+
+@runtime_checkable
+class RawpCrsPart3(Protocol):
+    """Members of profile ``rawp_crs`` part 3: file references (popup, tokens, sending)."""
+
+    file_popup_selector: str
+    """CSS selector of the widget that draws the file candidates."""
+    slash_popup_selector: str
+    """The slash popup, as in part 2: the two popups exclude each other (§3.4.7)."""
+
+    def input_tokens(self, app: App[Any]) -> Sequence[str | TokenView]:
+        """The input's content: ``str`` runs and :class:`TokenView` tokens, in order."""
+        ...
+
+    def cursor(self, app: App[Any]) -> int:
+        """The cursor's offset in ``input_tokens`` units (a character or a token counts 1)."""
+        ...
+
+
+@runtime_checkable
+class RawpCrsPart4(Protocol):
+    """Members of profile ``rawp_crs`` part 4: interaction requests, history, lazy loading."""
+
+    interaction_selector: str
+    """CSS selector of the widget that draws the interaction UI."""
+    timestamp_reveal: str
+    """As in part 1 (``crs-timestamp-hover-preferred`` reads it)."""
+    load_older_forms: Collection[str]
+    """The trigger forms of older turns the client offers: ``"button"``, ``"scroll"``."""
+
+    def initial_turns_setting(self, value: int) -> ClientSettings:
+        """The settings a user's setting of N to ``value`` yields.
+
+        Raises:
+            ValueError: The client refuses ``value`` (outside 1..100).
+        """
+        ...
+
+
+@runtime_checkable
+class RawpCrsPart5(Protocol):
+    """Members of profile ``rawp_crs`` part 5: the file browser (004 §7)."""
+
+    workspace_button_selector: str | None
+    """The button that opens the dialog, or ``None`` when it opens by itself."""
+    file_browser_selector: str
+    """The dialog's box on the active screen."""
+    file_tree_selector: str
+    """The tree-view area inside the dialog."""
+    manual_path_selector: str
+    """The manual path field."""
+    select_button_selector: str
+    """The ``선택`` button."""
+
+    def start_session_creation(self, app: App[Any], node_id: str, agent_id: str) -> None:
+        """Put the client in the session-creation step with node and agent chosen."""
+        ...
+
+    def workspace_path(self, app: App[Any]) -> str | None:
+        """The session form's ``workspace_path``; ``None`` until one is confirmed."""
+        ...
+
+
+RAWP_CRS_PARTS: dict[int, tuple[str, type]] = {
+    1: ("the conversation, sending, cancelling, timestamps, markdown", RawpCrsPart1),
+    2: ("the slash-command popup and the command bubble", RawpCrsPart2),
+    3: ("file references: the @ popup, tokens, sending them", RawpCrsPart3),
+    4: ("interaction requests, history keys, hover, lazy loading", RawpCrsPart4),
+    5: ("the file browser", RawpCrsPart5),
+}
+"""Each part of profile ``rawp_crs``: its title and the ``Protocol`` of its members."""
+
+
+@runtime_checkable
+class RawpCrsAdapter(Adapter, RawpCrsPart1, Protocol):
+    """Capabilities of every adapter of profile ``rawp_crs`` (seeds 002 and 004).
+
+    The profile is claimed part by part: the optional attribute ``rawp_crs_parts`` (a
+    collection of part numbers, e.g. ``(1,)``; every part when absent, so adapters written
+    before parts existed keep working) names the parts the implementation claims. Part 1
+    is always claimed (every scenario starts a client through it); the adapter has the
+    members of each claimed part (:class:`RawpCrsPart1` to :class:`RawpCrsPart5`, listed in
+    :data:`RAWP_CRS_PARTS`), checked when it is loaded. Scenarios needing a part it does not
+    claim are reported "not claimed" (``steps.profiles.Profile.parts_needed``).
+    """

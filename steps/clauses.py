@@ -76,6 +76,9 @@ class Clause:
         planned_for: The issue or part that will check a planned clause.
         audit: The result of checking the clause against the seed sentences it cites:
             ``ok``, or what was changed and why.
+        part: For a profile built and claimed in parts (``steps.profiles.Part``): the part
+            the clause belongs to (an area's part is its clauses' default); ``None`` for a
+            profile without parts.
     """
 
     id: str
@@ -93,6 +96,7 @@ class Clause:
     status: Status = "active"
     planned_for: str | None = None
     audit: str | None = None
+    part: int | None = None
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,7 @@ def load_catalogue(path: Path) -> Catalogue:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     clauses: dict[str, Clause] = {}
     for area in data["areas"]:
-        inherited = {key: area[key] for key in ("status", "planned_for") if key in area}
+        inherited = {key: area[key] for key in ("status", "planned_for", "part") if key in area}
         for entry in area["clauses"]:
             entry = {**inherited, **entry}
             clause = _build(Clause, path, entry, area=area["title"], profile=path.stem)
@@ -214,6 +218,10 @@ def _check_values(path: Path, clause: Clause) -> None:
     if clause.status not in STATUSES:
         raise CatalogueError(
             f"{path}: clause {clause.id!r} has status {clause.status!r}, expected one of {STATUSES}"
+        )
+    if clause.part is not None and (not isinstance(clause.part, int) or clause.part < 1):
+        raise CatalogueError(
+            f"{path}: clause {clause.id!r} has part {clause.part!r}, expected a number from 1"
         )
     if clause.terminal is not None and clause.terminal not in TERMINAL:
         raise CatalogueError(
@@ -294,6 +302,8 @@ def render_markdown(profile_name: str) -> str:
     number = 0
     for area in data["areas"]:
         lines += [f"## {area['title']}", ""]
+        if "part" in area:
+            lines += [f"*Part {area['part']} of the profile.*", ""]
         if area.get("status") == "planned":
             lines += [
                 f"*Planned: not checked yet ({area.get('planned_for', 'a later part')}).*",
@@ -309,6 +319,8 @@ def render_markdown(profile_name: str) -> str:
 def _clause_item(number: int, entry: dict[str, Any]) -> str:
     """One numbered clause: level, id, text, source, then the optional fields."""
     review = " *(checked by review)*" if entry.get("checked_by") == "review" else ""
+    if "part" in entry:
+        review += f" *(part {entry['part']})*"
     if entry.get("status") == "planned":
         review += f" *(planned: {entry.get('planned_for', 'a later part')})*"
     item = (

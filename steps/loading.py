@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, get_type_hints
 
 from steps.adapter import SUPPORTED_VERSIONS, Adapter
-from steps.profiles import PROFILES
+from steps.profiles import PROFILES, ClaimError, Profile
 from steps.settings import Setting
 
 ENV_VAR = "CHAT_CONFORMANCE_ADAPTER"
@@ -160,6 +160,8 @@ def contract_problems(obj: object) -> list[str]:
     for name in claimed:
         if name not in known:
             problems.append(f"profiles: unknown profile {name!r} (known: {sorted(known)})")
+        elif known[name].parts:
+            problems += _part_problems(obj, known[name])
         else:
             problems += _missing(obj, known[name].capability)
     if not claimed:
@@ -170,8 +172,29 @@ def contract_problems(obj: object) -> list[str]:
     return problems
 
 
-def _missing(obj: object, protocol: type) -> list[str]:
-    """Name each member of ``protocol`` that ``obj`` lacks or has in the wrong form."""
+def _part_problems(obj: object, profile: Profile) -> list[str]:
+    """Name each member a part ``obj`` claims needs and ``obj`` lacks, with that part."""
+    try:
+        claimed = profile.claimed_parts(obj)
+    except ClaimError as error:
+        return [str(error)]
+    problems: list[str] = []
+    for part in claimed:
+        for problem in _missing(obj, part.capability, part.describe(profile.name)):
+            if problem not in problems:
+                problems.append(problem)
+    return problems
+
+
+def _missing(obj: object, protocol: type, needed_by: str = "") -> list[str]:
+    """Name each member of ``protocol`` that ``obj`` lacks or has in the wrong form.
+
+    Args:
+        obj: The candidate adapter.
+        protocol: A capability ``Protocol`` of :mod:`steps.adapter`.
+        needed_by: What needs the members, for the message (default: the protocol's name).
+    """
+    where = f"needed by {needed_by}" if needed_by else protocol.__name__
     problems = []
     hints = get_type_hints(protocol)
     members = set(hints)
@@ -182,9 +205,9 @@ def _missing(obj: object, protocol: type) -> list[str]:
         if name.startswith("_"):
             continue
         if not hasattr(obj, name):
-            problems.append(f"{name}: missing ({protocol.__name__})")
+            problems.append(f"{name}: missing ({where})")
         elif name not in hints and not callable(getattr(obj, name)):
-            problems.append(f"{name}: expected a method ({protocol.__name__})")
+            problems.append(f"{name}: expected a method ({where})")
     return problems
 
 

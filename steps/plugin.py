@@ -22,7 +22,7 @@ from steps.chat_screen.driver import Driver
 from steps.chat_screen.smoke import smoke_check
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
-from steps.profiles import PROFILES, profile_of
+from steps.profiles import PROFILES, Profile, profile_of
 from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
     HarnessError,
@@ -53,6 +53,8 @@ SMOKE_KEY = pytest.StashKey[str]()
 """Why the smoke check was inconclusive, when it was (for the report header)."""
 COUNTED_ATTR = "counted_as"
 """Report attribute of a scenario's phase: the verdict it is counted under, or ``""``."""
+PART_TAG = "part:"
+"""Prefix of the Gherkin tag naming a part a scenario needs beyond its clauses': ``@part:4``."""
 XPASS_KEY = pytest.StashKey[str]()
 """Why a scenario's call was an XPASS (its xfail reason), for the report that counts it."""
 XPASS_ATTR = "xpass_reason"
@@ -127,6 +129,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "clause(id): the scenario verifies this spec clause")
     config.addinivalue_line(
         "markers", "scenario_timeout(seconds): this scenario's own bound (steps.watchdog)"
+    )
+    config.addinivalue_line(
+        "markers", "needs_part(n): the scenario needs part n of its profile (tag @part:n)"
     )
     for level in LEVELS:
         config.addinivalue_line(
@@ -249,7 +254,8 @@ def _runs_features(config: pytest.Config, adapter: Adapter) -> bool:
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
     """Turn ``@clause:<id>`` into ``clause(<id>)`` plus the clause's level marker.
 
-    ``@scenario_timeout:<seconds>`` becomes the ``scenario_timeout(seconds)`` marker.
+    ``@scenario_timeout:<seconds>`` becomes the ``scenario_timeout(seconds)`` marker;
+    ``@part:<n>`` the ``needs_part(n)`` marker (a part the scenario needs beyond its clauses').
 
     Raises:
         steps.clauses.CatalogueError: The tag cites a clause no catalogue has.
@@ -257,6 +263,12 @@ def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
     """
     if tag.startswith(watchdog.TAG):
         pytest.mark.scenario_timeout(watchdog.tag_seconds(tag))(function)
+        return True
+    if tag.startswith(PART_TAG):
+        number = tag.removeprefix(PART_TAG)
+        if not number.isdigit():
+            raise CatalogueError(f"tag @{tag}: expected @{PART_TAG}<part number>, e.g. @part:4")
+        pytest.mark.needs_part(int(number))(function)
         return True
     if not tag.startswith(CLAUSE_TAG):
         return None
@@ -295,6 +307,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                     f"profile {profile.name!r}"
                 )
             )
+        elif profile.parts:
+            _skip_unclaimed_parts(item, profile, adapters[profile.name])
+
+
+def _skip_unclaimed_parts(item: pytest.Item, profile: Profile, adapter: Adapter) -> None:
+    """Skip ``item`` as "not claimed" when a clause it cites is of a part not claimed.
+
+    A scenario needs the part of every clause it cites (the catalogue's ``part``), and each
+    part its ``@part:<n>`` tags name: what it uses beyond its clauses (a stored
+    conversation is part 4's lazy loading, a token part 3's).
+    """
+    claimed = {part.number for part in profile.claimed_parts(adapter)}
+    needed = {find_clause(clause_id).part for clause_id in cited_clauses(item)}
+    needed |= {int(mark.args[0]) for mark in item.iter_markers("needs_part")}
+    unclaimed = [part for part in profile.parts if part.number in needed - claimed]
+    if unclaimed:
+        item.add_marker(
+            pytest.mark.skip(
+                reason=f"not claimed: adapter {adapter.name!r} claims parts "
+                f"{', '.join(map(str, sorted(claimed)))} of profile {profile.name!r}; this "
+                f"scenario needs {'; '.join(part.describe(profile.name) for part in unclaimed)}"
+            )
+        )
 
 
 def adapter_for(config: pytest.Config, profile: str) -> Adapter:

@@ -4,17 +4,47 @@ A profile is *added*, never retrofitted: a folder ``features/<name>/``, a step p
 ``steps/<name>/``, a capability ``Protocol`` in :mod:`steps.adapter`, a clause catalogue
 ``docs/spec/<name>.yaml`` and one :class:`Profile` entry below. Scenarios of a profile the
 adapter does not claim are reported as skipped with the reason "not claimed".
+
+A large profile may be built and claimed in *parts* (:class:`Part`): each clause of its
+catalogue names its part, an adapter lists the parts it claims in the attribute
+:attr:`Profile.parts_attribute` (every part when absent), a scenario needs the parts of
+every clause it cites, and a scenario needing a part not claimed is skipped as "not
+claimed" too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
-from steps.adapter import ChatScreenAdapter, RawpCrsAdapter
+from steps.adapter import RAWP_CRS_PARTS, ChatScreenAdapter, RawpCrsAdapter
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root (features/ and docs/ live here)."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a profile claimed in parts.
+
+    Attributes:
+        number: The part's number, as the catalogue's ``part`` keys name it (from 1).
+        title: What it covers, for messages.
+        capability: The ``Protocol`` of the adapter members its scenarios read.
+    """
+
+    number: int
+    title: str
+    capability: type
+
+    def describe(self, profile: str) -> str:
+        """``part 4 of profile rawp_crs (interaction requests, ...)``."""
+        return f"part {self.number} of profile {profile} ({self.title})"
+
+
+class ClaimError(ValueError):
+    """An adapter's claim of parts names no part, or a part the profile does not have."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +58,8 @@ class Profile:
         step_modules: Dotted names of the step modules, registered as pytest plugins.
         reference_adapter: The adapter spec of the profile's reference implementation,
             checked when no adapter is set.
+        parts: The profile's parts, when it is claimed in parts; empty otherwise.
+        required_parts: Parts every adapter claiming the profile must claim.
     """
 
     name: str
@@ -35,6 +67,40 @@ class Profile:
     capability: type
     step_modules: tuple[str, ...]
     reference_adapter: str
+    parts: tuple[Part, ...] = ()
+    required_parts: frozenset[int] = frozenset()
+
+    @property
+    def parts_attribute(self) -> str:
+        """The adapter attribute listing the claimed parts, e.g. ``rawp_crs_parts``."""
+        return f"{self.name}_parts"
+
+    def claimed_parts(self, adapter: object) -> tuple[Part, ...]:
+        """The parts ``adapter`` claims: those its :attr:`parts_attribute` lists, else all.
+
+        Raises:
+            ClaimError: The attribute is not a collection of part numbers of this profile,
+                or leaves out a required part.
+        """
+        claim = getattr(adapter, self.parts_attribute, None)
+        if claim is None:
+            return self.parts
+        known = {part.number: part for part in self.parts}
+        if isinstance(claim, (str, bytes)) or not isinstance(claim, Collection):
+            raise ClaimError(f"{self.parts_attribute}: expected part numbers, e.g. (1,)")
+        unknown = [number for number in claim if number not in known]
+        if unknown:
+            raise ClaimError(
+                f"{self.parts_attribute}: unknown parts {unknown!r} of profile {self.name} "
+                f"(its parts: {sorted(known)})"
+            )
+        missing = sorted(self.required_parts - set(claim))
+        if missing:
+            raise ClaimError(
+                f"{self.parts_attribute}: every adapter of profile {self.name} claims part "
+                f"{', '.join(map(str, missing))}"
+            )
+        return tuple(part for part in self.parts if part.number in claim)
 
     @property
     def features_dir(self) -> Path:
@@ -69,6 +135,11 @@ PROFILES: tuple[Profile, ...] = (
         capability=RawpCrsAdapter,
         step_modules=("steps.rawp_crs.fixtures",),  # steps: features/rawp_crs/conftest.py
         reference_adapter="reference_crs.conformance:adapter",
+        parts=tuple(
+            Part(number, title, capability)
+            for number, (title, capability) in RAWP_CRS_PARTS.items()
+        ),
+        required_parts=frozenset({1}),
     ),
 )
 """Every profile the harness knows, in report order."""

@@ -148,8 +148,8 @@ class QuestionCard(Vertical, can_focus=True):
         kind, key = self.question.kind, event.key
         if key == "escape":
             self.escape()
-        elif kind == "YN" and key in ("y", "n"):
-            self._answer("approved" if key == "y" else "rejected")
+        elif kind == "YN" and key.removeprefix("shift+").lower() in ("y", "n"):  # Y as y
+            self._answer("approved" if key.removeprefix("shift+").lower() == "y" else "rejected")
         elif key == "enter":
             self._enter()
         elif kind == "TEXT_INPUT":

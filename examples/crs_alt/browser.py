@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 OFFLINE = "노드에 연결할 수 없습니다"
 PARTIAL = "일부 항목을 불러오지 못했습니다"
 OUT_OF_RANGE = "허용된 디렉토리 범위 밖입니다"
+PENDING = "허용 범위를 불러오는 중…"
 EMPTY = "탐색 가능한 디렉토리가 없습니다"
 EMPTY_HINT = "아래 입력란에 절대 경로를 직접 입력하세요"
 ROOT_ICON = "🖥"
@@ -166,6 +167,8 @@ class BrowserDialog(ModalScreen[str | None]):
         self.node_id = node_id
         self.agent_id = agent_id
         self.allowed: Sequence[str] | None = None
+        self.allowed_known = False
+        """Whether ``allowed_directories`` has answered; before, no typed path is taken."""
         self.os_type = "unix"
         self.manual_path: str | None = None
         """A typed path that passed validation, when the field is not empty."""
@@ -224,6 +227,8 @@ class BrowserDialog(ModalScreen[str | None]):
         """Browse the root (``crs-fb-initial-root-browse``), or ``path``, and show the answer."""
         if path is None:
             self.allowed = await self.control.allowed_directories(self.agent_id)
+            self.allowed_known = True
+            self._check_typed(move=False)  # a path typed meanwhile is checked now
         try:
             result = await self.control.browse(self.node_id, path)
         except Exception as error:
@@ -303,16 +308,23 @@ class BrowserDialog(ModalScreen[str | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Check a typed path against the allowed directories (``crs-fb-manual-*``)."""
-        path = event.value.strip()
+        self._check_typed(move=True)
+
+    def _check_typed(self, move: bool) -> None:
+        """Take the field's path when it is allowed; ``move``: also move the tree there."""
+        path = self.query_one("#fs-path", Input).value.strip()
         warning = ""
         self.manual_path = None
         if path and not is_absolute(path, self.os_type):
             warning = "절대 경로를 입력하세요"
+        elif path and not self.allowed_known:
+            warning = PENDING  # nothing is accepted unchecked (crs-fb-manual-prevalidate)
         elif path and not within(path, self.allowed, self.os_type):
             warning = OUT_OF_RANGE
         elif path:
             self.manual_path = path
-            self.load_root(path)  # crs-fb-manual-moves-tree
+            if move:
+                self.load_root(path)  # crs-fb-manual-moves-tree
         self._say("fs-path-warning", warning)
         self._enable()
 

@@ -14,6 +14,7 @@ is left (``crs-load-older-exhausted``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -25,6 +26,7 @@ from textual.widgets import Static
 from examples.crs_alt import when, wire
 from examples.crs_alt.widgets import (
     AgentProse,
+    DaySeparator,
     NoticeRow,
     Stamp,
     ThoughtBlock,
@@ -121,6 +123,8 @@ class OlderTurns:
         """Whether a page is being placed (the view moves back by itself then)."""
         self.left: int | None = None
         """Older turns still on the server; ``None`` before the first answer."""
+        self.oldest_day: date | None = None
+        """Local date the oldest drawn stored turn was sent (for the date separator)."""
 
     @property
     def conversation_id(self) -> str | None:
@@ -179,7 +183,7 @@ class OlderTurns:
         self.left = max(0, remaining)
         following_end = area.scroll_y >= area.max_scroll_y
         marker, offset = self._top_item()
-        widgets = [widget for turn in turns for widget in self._widgets(turn)]
+        widgets = self._with_days(turns)
         if turns:
             self.oldest = turns[0].turn_id
         below = next((child for child in area.children if child is not self.row), None)
@@ -193,6 +197,26 @@ class OlderTurns:
         if marker is not None and not following_end:
             self.placing = True
             area.call_after_refresh(self._restore, marker, offset)
+
+    def _with_days(self, turns: Sequence[Any]) -> list[Widget]:
+        """The widgets of ``turns``, a date separator where the local date changes.
+
+        Between the page's turns, and between its last turn and the oldest one drawn before
+        (``crs-date-separator``); the first page also gives the live turns their last day.
+        """
+        days = [when.local_day(turn.sent_at) for turn in turns]
+        widgets: list[Widget] = []
+        for index, turn in enumerate(turns):
+            if index and days[index] != days[index - 1]:
+                widgets.append(DaySeparator(when.separator(days[index]), markup=False))
+            widgets.extend(self._widgets(turn))
+        if days and self.oldest_day is not None and self.oldest_day != days[-1]:
+            widgets.append(DaySeparator(when.separator(self.oldest_day), markup=False))
+        if days:
+            if self.oldest_day is None and self.app.last_day is None:
+                self.app.last_day = days[-1]
+            self.oldest_day = days[0]
+        return widgets
 
     def _restore(self, marker: Widget, offset: int) -> None:
         area = self.app.conversation

@@ -1,10 +1,12 @@
 Feature: Escape cancels the agent's running turn, and does nothing while the agent is idle
-  While a turn is in progress (the agent thinking, calling a tool or streaming text, and
-  from the moment the prompt is sent, before the agent's session.turn.start), Escape sends
-  one control.prompt.cancel. While the agent is idle, before any prompt or after the turn
-  ended, Escape sends nothing and the client carries on. What the client shows after a
-  cancel is §5.2's user-stop feedback, a section we do not hold (the agent ends a
-  cancelled turn with session.turn.end).
+  While a turn is in progress (the agent thinking, calling a tool or streaming text), Escape
+  sends one control.prompt.cancel. Between sending the prompt and the agent's
+  session.turn.start the seeds contradict each other (catalogue decision of
+  crs-escape-cancels-turn): a cancel at once, one deferred until the turn starts, and none
+  are all accepted, two cancels or a cancel after the turn ended are not. While the agent is
+  idle, before any prompt or after the turn ended, Escape sends nothing and the client
+  carries on. What the client shows after a cancel is §5.2's user-stop feedback, a section
+  we do not hold (the agent ends a cancelled turn with session.turn.end).
 
   Background:
     Given the RAWP-CRS client is running
@@ -35,12 +37,14 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
     When the agent ends turn "t1" as cancelled, with the notice "응답이 중지되었습니다 (cancelled)"
     Then the whole text of the system notice is on the screen
 
-  @clause:crs-escape-cancels-turn
-  Scenario: Escape cancels a prompt the agent has not started yet
+  @clause:crs-escape-cancels-turn @clause:crs-escape-idle-does-nothing
+  Scenario: Escape before the agent starts the turn: a cancel at once, one when it starts, or none
     Given the user has sent "explain the parser"
     When the user presses Escape
-    Then the client sent 1 cancel
-    And the cancel names turn "t1" or no turn
+    And the agent starts turn "t1"
+    And the agent is streaming text in turn "t1"
+    And the agent ends turn "t1"
+    Then the client sent at most 1 cancel, naming turn "t1" or no turn, before the turn ended
 
   @clause:crs-escape-idle-does-nothing
   Scenario: Escape before any prompt does nothing

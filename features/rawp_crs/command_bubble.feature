@@ -51,9 +51,19 @@ Feature: A slash command shows as a compact command bubble, without its slash
     Examples:
       | text                  |
       | hello                 |
-      | /unknown thing        |
       | https://x.org/compact |
-      | please /compact now   |
+
+  @clause:crs-text-bubble-for-other-input-types @clause:crs-command-bubble-for-slash-input-type
+  Scenario Outline: A slash word the agent did not publish, or one after text: the bubble follows the input type sent
+    Which input type such a prompt is sent with is the client's choice (RAWP-DPS §6.1.1 is
+    not held); 004 §3.3 fixes the bubble each input type gets.
+    When the user sends the command text "<text>"
+    Then the last user item's bubble follows the input type the client sent
+
+    Examples:
+      | text                |
+      | /unknown thing      |
+      | please /compact now |
 
   @clause:crs-send-text-escaped @clause:crs-command-bubble-for-slash-input-type
   Scenario: A slash command's parameters are escaped like any typed text

@@ -14,6 +14,8 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     When the user types "@" in the input
     Then the file popup is open
 
+  # "공백 직후" (004 §3.2, §3.4.1) is read as after any Unicode whitespace, as for blank
+  # input (002 §2.5.1): the ideographic space U+3000 a Korean input method types counts.
   @clause:crs-at-trigger-position
   Scenario Outline: An @ after whitespace or at a line start opens the popup
     When the user pastes "<before>" in the input
@@ -21,10 +23,12 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     Then the file popup is open
 
     Examples:
-      | before    |
-      | fix\u0020 |
-      | fix\t     |
-      | first\n   |
+      | before     |
+      | fix\u0020  |
+      | fix\t      |
+      | first\n    |
+      | fix\u3000  |
+      | 수정\u3000 |
 
   @clause:crs-at-trigger-position
   Scenario: An @ typed at the start of the second line opens the popup

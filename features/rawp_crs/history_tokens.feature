@@ -1,3 +1,4 @@
+@part:3 @part:4
 Feature: File tokens in sent messages: styled when valid, literal when forged, never a nested box
   A sent prompt carries its file tokens as `<@file:ref_id|display_path>` and lists the files
   in `file_references`. In the history a token is drawn inline as in the input (its own
@@ -40,6 +41,21 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
     Then the user bubble draws "a.py" as a file token
     And the user bubble shows "<@file:r9|a.py>" as literal text, not as a token
     And the user bubble shows "<@file:r2|b.py>" as literal text, not as a token
+
+  # 004 §3.1 ¶17 asks that a pattern map *validly* to file_references, so that a forged token
+  # never looks like a genuine file reference. A real ref_id with a made-up path would show
+  # a file the message never referred to. A client may show such a pattern as literal text
+  # or draw the entry's own path as the token; it never draws the made-up path as a token.
+  @clause:crs-history-token-validated @clause:crs-history-forged-token-literal
+  Scenario Outline: A real ref_id with a made-up path does not make that path a token
+    Given a stored message "see <pattern> now" with the file reference "r1" for "src/a.py"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws no file token for "<label>"
+
+    Examples:
+      | pattern                       | label            |
+      | <@file:r1\|../../etc/passwd>  | ../../etc/passwd |
+      | <@file:r1\|src/b.py>          | src/b.py         |
 
   @clause:crs-history-forged-token-literal
   Scenario: Escaped text is unescaped: an escaped token pattern and backslashes read as typed

@@ -14,6 +14,8 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
     And the user has sent "clean up the repository"
     And the agent has started turn "t1"
 
+  # 002 §2.5.3 names the letters Y and N, not a case: a capital (Shift or Caps Lock, which a
+  # terminal sends as "Y") answers as the small letter does.
   @clause:crs-interaction-keys-yn
   Scenario Outline: <key> answers a YN request with "<outcome>"
     When the agent asks "r1", a YN request "Delete the build folder?" in turn "t1"
@@ -28,6 +30,8 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
       | Enter  | approved |
       | n      | rejected |
       | Escape | rejected |
+      | Y      | approved |
+      | N      | rejected |
 
   @clause:crs-interaction-keys-permission
   Scenario Outline: <key> answers a PERMISSION request with "<outcome>"

@@ -156,3 +156,25 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     Given a stored conversation of 3 turns whose turn 2 answers 1 MB
     When the RAWP-CRS client opens the stored conversation
     Then the huge stored answer is drawn to its end
+
+  # 002 §2.4 asks for a date separator wherever the conversation crosses a date: turns
+  # drawn from the store cross dates as live ones do. The clock reads 2026-03-10 14:32 in
+  # Seoul; the stored turns were sent on earlier days, one a day after the other (each
+  # ends 3 minutes after it was sent). Their times are read too: of an earlier day, they
+  # carry the date (002 §2.4 ¶11).
+  @clause:crs-date-separator @clause:crs-timestamp-format
+  Scenario: Reopened turns of different days have a date separator between them
+    Given the local time zone is "Asia/Seoul"
+    And a stored conversation of two turns sent at "2026-03-08 22:10" and "2026-03-09 09:05"
+    When the RAWP-CRS client opens the stored conversation
+    Then a centred line with the date "2026-03-09" is drawn between the two turns
+    And the time "22:13" is shown with the date "2026-03-08"
+    And the time "09:05" is shown with the date "2026-03-09"
+
+  @clause:crs-date-separator
+  Scenario: A turn sent today after a reopened turn of an earlier day follows a date separator
+    Given the local time zone is "Asia/Seoul"
+    And a stored conversation of two turns sent at "2026-03-09 21:10" and "2026-03-09 23:05"
+    When the RAWP-CRS client opens the stored conversation
+    And the user sends "and today?"
+    Then a centred line with the date "2026-03-10" is drawn between the two turns

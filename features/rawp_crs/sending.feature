@@ -21,7 +21,7 @@ Feature: Enter sends the message; a newline key adds a line; blank input is neve
     And prompt 1 has the text "first"
     And prompt 2 has the text "second"
 
-  @clause:crs-enter-sends
+  @clause:crs-typed-keys-in-order @clause:crs-enter-sends
   Scenario Outline: Editing keys typed in a burst act where they were typed
     A fast typist's terminal delivers keys in bursts; an editing key (an arrow, Home,
     Backspace) acts before the characters typed after it, so the prompt sent is the one typed.
@@ -51,6 +51,10 @@ Feature: Enter sends the message; a newline key adds a line; blank input is neve
       | first  |
       | second |
 
+  # "공백만 포함" (002 §2.5.1 ¶3) is read as Unicode whitespace (the White_Space property,
+  # what Python's str.strip and JavaScript's trim remove): the ideographic space a Korean
+  # input method types, the no-break and em spaces, tabs and line breaks, mixed. A
+  # zero-width space is not White_Space: a client may send it or not, so no row holds it.
   @clause:crs-blank-not-sent
   Scenario Outline: A blank input is never sent
     When the user pastes "<value>" and presses Enter
@@ -62,3 +66,7 @@ Feature: Enter sends the message; a newline key adds a line; blank input is neve
       | \u0020\u0020   |
       | \t             |
       | \n\n           |
+      | \u3000\u3000   |
+      | \u00a0         |
+      | \u2003\u2003   |
+      | \t\u3000\n\u0020 |

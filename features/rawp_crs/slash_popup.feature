@@ -18,6 +18,8 @@ Feature: The command popup lists the commands the agent published
     Then the command popup lists every published command
     And the client sent no frame and made no call to the agent
 
+  # "공백 직후" (004 §3.2, §3.4.1) is read as after any Unicode whitespace, as for blank
+  # input (002 §2.5.1): the ideographic space U+3000 a Korean input method types counts.
   @clause:crs-slash-trigger-position
   Scenario Outline: A slash after whitespace or at the start of a line opens the popup
     When the user pastes "<before>" in the input
@@ -29,6 +31,8 @@ Feature: The command popup lists the commands the agent published
       | fix\u0020   |
       | fix\t       |
       | first\n     |
+      | fix\u3000   |
+      | 수정\u3000  |
 
   @clause:crs-slash-trigger-position
   Scenario: A slash typed at the start of the second line opens the popup

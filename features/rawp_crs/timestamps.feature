@@ -5,7 +5,9 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
   the client's clock (UTC instants) and runs it in a zone other than UTC. Each event of a
   scenario happens at its own minute, so a time on screen tells which event it stamps.
   Times are read from the conversation area only (a header clock never counts), in any
-  locale's form of hours and minutes (14:32, 오후 2:32, 2:32 PM).
+  locale's form of hours and minutes (14:32, 오후 2:32, 2:32 PM). A time drawn where none
+  belongs fails the scenario's no-extra clause (intermediate blocks, only at boundaries); a
+  boundary's time not drawn fails its stamp clause (turn start, turn end, system, available).
 
   Background:
     Given the local time zone is "Asia/Seoul"
@@ -45,6 +47,7 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
     Then the turn's end shows the time "14:37" below the agent's last block
 
   @clause:crs-no-timestamp-on-intermediate-blocks @clause:crs-timestamp-only-at-boundaries
+  @clause:crs-timestamp-turn-end
   Scenario: Thinking, a tool call, its result and streamed text carry no time of their own
     Given the clock reads "2026-03-10 14:32"
     And the user has sent "refactor the parser"
@@ -72,7 +75,7 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
     Then the system notice shows the time "14:41"
     And the conversation shows exactly the times "14:32, 14:32, 14:41"
 
-  @clause:crs-no-timestamp-on-intermediate-blocks
+  @clause:crs-no-timestamp-on-intermediate-blocks @clause:crs-timestamp-available
   Scenario: Deltas for a turn that has ended carry no time
     Given the clock reads "2026-03-10 14:32"
     And the user has sent "refactor the parser"
@@ -84,7 +87,7 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
     And the agent is thinking in turn "t1"
     Then the conversation shows exactly the times "14:32, 14:37"
 
-  @clause:crs-no-timestamp-on-intermediate-blocks
+  @clause:crs-no-timestamp-on-intermediate-blocks @clause:crs-timestamp-turn-end
   Scenario: 10,000 small deltas carry no time, and the end of the turn one
     Given the clock reads "2026-03-10 14:32"
     And the user has sent "write a long answer"

@@ -89,6 +89,8 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
     When the user pastes "1. wash\n1. dry" and presses Enter
     Then the user bubble shows the items "wash" and "dry" on rows of their own, each after "1." and "2."
 
+  # A fenced code block (004 §3.1 ¶14 writes ```) is fenced by backticks or by tildes
+  # (CommonMark §4.5): both stay as typed, and so does the markdown inside them.
   @clause:crs-md-blocks-not-rendered
   Scenario Outline: Block constructs stay as typed
     When the user pastes "<source>" and presses Enter
@@ -100,6 +102,10 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
       | ## Heading two                 |
       | ```\nprint(1)\n```             |
       | ```python\nx = 1\n```          |
+      | ```\nkeep **these** stars\n``` |
+      | ~~~\nprint(1)\n~~~             |
+      | ~~~python\nx = 1\n~~~          |
+      | ~~~\nkeep **these** stars\n~~~ |
       | \| a \| b \|\n\|---\|---\|\n\| 1 \| 2 \| |
       | ![alt](x.png)                  |
       | look ![a diagram](x.png) here  |

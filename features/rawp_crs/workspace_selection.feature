@@ -52,6 +52,38 @@ Feature: Choosing the working directory
       | /wx/project   |
       | /w/../etc     |
 
+  # The agent answers allowed_directories late: until the answer arrives the client cannot
+  # tell a typed path inside the range from one outside it, so it must not accept either
+  # (004 §7.6: "사전 검증해야 한다 (MUST)"). Whether it warns meanwhile, says it is checking
+  # or shows nothing is its choice; once the answer arrives the usual rules apply.
+  @clause:crs-fb-manual-prevalidate
+  Scenario Outline: A path typed before the allowed directories arrive is not accepted unchecked
+    Given the agent holds back its allowed directories
+    When the user opens the working-directory dialog
+    And the user types "<path>" into the manual path field
+    And the user clicks the select button
+    And the user presses "enter" in the file browser
+    Then no workspace path is set
+    And the file browser dialog is still open
+    When the agent releases its allowed directories
+    Then the dialog shows the warning "허용된 디렉토리 범위 밖입니다"
+    And the select button is disabled
+
+    Examples:
+      | path        |
+      | /etc        |
+      | /w/../etc   |
+
+  @clause:crs-fb-manual-prevalidate @clause:crs-fb-manual-input
+  Scenario: A path inside the range typed early is accepted once the allowed directories arrive
+    Given the agent holds back its allowed directories
+    When the user opens the working-directory dialog
+    And the user types "/w/src/core" into the manual path field
+    And the agent releases its allowed directories
+    Then the dialog does not show "허용된 디렉토리 범위 밖입니다"
+    When the user clicks the select button
+    Then the workspace path is "/w/src/core"
+
   @screenshot
   @clause:crs-fb-manual-moves-tree
   Scenario: A valid typed path moves the tree there

@@ -37,6 +37,8 @@ OUT_OF_RANGE = "허용된 디렉토리 범위 밖입니다"
 """The manual field's warning (``crs-fb-manual-out-of-range``)."""
 NOT_ABSOLUTE = "절대 경로를 입력하세요"
 """The manual field's warning for a relative path."""
+CHECKING = "허용된 디렉토리를 확인하는 중입니다…"
+"""Inline note: the allowed directories have not arrived, so no typed path is accepted yet."""
 TOOLTIPS = {"unreadable": "🔒 접근 권한 없음", "cycle": "↻ 순환 심링크"}
 """Tooltip texts of inert rows (``crs-fb-unreadable-tooltip``, ``crs-fb-symlink-cycle``)."""
 
@@ -95,6 +97,9 @@ class FileBrowserScreen(ModalScreen[str | None]):
         """The node's file-system flavour, from the last browse answer."""
         self.allowed: Sequence[str] | None = None
         """The agent's allowed directories; ``None``: unrestricted."""
+        self.allowed_known = False
+        """Whether the agent has answered ``allowed_directories`` (until then no typed path
+        is accepted: it cannot be checked, ``crs-fb-manual-prevalidate``)."""
         self.choice: str | None = None
         """What `선택` confirms: the clicked directory or the valid typed path."""
 
@@ -150,9 +155,10 @@ class FileBrowserScreen(ModalScreen[str | None]):
     @work(group="allowed")
     async def _load_allowed(self) -> None:
         self.allowed = await self.control.allowed_directories(self.agent_id)
+        self.allowed_known = True
         if self.nothing_to_browse(()):
             self._state("panel", f"{EMPTY}\n{EMPTY_HINT}")
-        self._validate()
+        self._take_typed()  # a path typed while the answer was on its way is checked now
 
     async def _browse_path(self, path: str) -> BrowseResult:
         return await self.control.browse(self.node_id, path)
@@ -249,7 +255,11 @@ class FileBrowserScreen(ModalScreen[str | None]):
     @on(Input.Changed, "#manual-path")
     def _typed(self, message: Input.Changed) -> None:
         """Check a typed path and, when it is valid, move the tree to it (``crs-fb-manual-*``)."""
-        path = message.value.strip()
+        self._take_typed()
+
+    def _take_typed(self) -> None:
+        """Make the typed path the choice when it is valid, and move the tree to it."""
+        path = self.query_one("#manual-path", Input).value.strip()
         self.choice = None
         if path and self._validate():
             self.choice = path
@@ -266,8 +276,11 @@ class FileBrowserScreen(ModalScreen[str | None]):
         return not path or self.path_allowed(path)
 
     def path_allowed(self, path: str) -> bool:
-        """Whether a typed ``path`` lies in an allowed directory (``crs-fb-manual-prevalidate``)."""
-        return within(path, self.allowed, self.os_type)
+        """Whether a typed ``path`` lies in an allowed directory (``crs-fb-manual-prevalidate``).
+
+        False until the agent's allowed directories have arrived: nothing is accepted unchecked.
+        """
+        return self.allowed_known and within(path, self.allowed, self.os_type)
 
     def _validate(self) -> bool:
         """Show the field's warning and enable `선택` accordingly; whether the field is valid."""
@@ -275,6 +288,8 @@ class FileBrowserScreen(ModalScreen[str | None]):
         warning = ""
         if path and not is_absolute(path, self.os_type):
             warning = NOT_ABSOLUTE
+        elif path and not self.allowed_known:
+            warning = CHECKING
         elif path and not self.path_allowed(path):
             warning = OUT_OF_RANGE
         self.query_one("#manual-warning", Static).update(warning)

@@ -29,6 +29,9 @@ from textual.widgets.option_list import Option
 
 from rawp_port import InteractionAnswer, InteractionRequested
 
+YN_ANSWERS = {"y": "approved", "n": "rejected"}
+"""The letters of a YN request, lower-cased, and the answer each gives (002 §2.5.3)."""
+
 
 class InteractionPanel(Vertical, can_focus=True):
     """The UI of one interaction request; focused while shown.
@@ -96,10 +99,15 @@ class InteractionPanel(Vertical, can_focus=True):
     # keys
 
     def on_key(self, event: events.Key) -> None:
-        """Y and N on a YN request (``crs-interaction-keys-yn``)."""
-        if self.kind == "YN" and event.key in ("y", "n"):
+        """Y and N on a YN request, either case (``crs-interaction-keys-yn``).
+
+        002 §2.5.3 names the letters, not a case: Shift or Caps Lock sends ``Y`` (a terminal
+        with the kitty keyboard protocol may say ``shift+y``), and both answer as ``y``.
+        """
+        answer = YN_ANSWERS.get(event.key.removeprefix("shift+").lower())
+        if self.kind == "YN" and answer is not None:
             event.stop()
-            self.answer("approved" if event.key == "y" else "rejected")
+            self.answer(answer)
 
     def action_enter(self) -> None:
         """Enter: approve, select, confirm or submit (002 §2.5.3)."""

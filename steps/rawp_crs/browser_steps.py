@@ -100,6 +100,27 @@ async def _release(crs_driver: CrsDriver) -> None:
     crs_driver.agent.release("browse")
 
 
+@given("the agent holds back its allowed directories")
+@when("the agent holds back its allowed directories")
+def hold_allowed(crs_driver: CrsDriver) -> None:
+    """Park ``allowed_directories`` calls: the agent answers late (``crs-fb-manual-prevalidate``).
+
+    The scenario, not a wall clock, says how late: the answer arrives at the release step.
+    """
+    crs_driver.agent.hold("allowed")
+
+
+@when("the agent releases its allowed directories")
+def release_allowed(crs_driver: CrsDriver) -> None:
+    """Answer the parked ``allowed_directories`` calls now."""
+
+    async def answer() -> None:
+        crs_driver.agent.release("allowed")
+
+    crs_driver.run(answer(), "releasing the allowed directories")
+    crs_driver.settle()
+
+
 @given(parsers.parse('browsing fails with "{kind}"'))
 @when(parsers.parse('browsing fails with "{kind}"'))
 def browse_fails(crs_driver: CrsDriver, kind: str) -> None:

@@ -1,11 +1,11 @@
 """Adapter members of the later parts of profile ``rawp_crs``, looked up with a clear error.
 
-Part 1's members (``create_client``, ``items``, the selectors of the conversation and the
-input, ``newline_keys``) are in :class:`steps.adapter.RawpCrsAdapter` and checked when the
-adapter is loaded. Each later part (popups, interaction UI, lazy loading, file browser) adds
-members that only its own scenarios use, so an adapter written for part 1 keeps working on
-part 1's features; a scenario of a later part asks for its members through :func:`member`,
-and an adapter that lacks one gets a verdict ERROR naming the member and the part, never an
+Each part's members are a ``Protocol`` of :mod:`steps.adapter` (``RawpCrsPart1`` to
+``RawpCrsPart5``), checked when the adapter is loaded for every part it claims
+(``rawp_crs_parts``, ``steps.profiles.Profile.claimed_parts``), and a scenario needing a part
+not claimed is skipped as "not claimed". Steps of parts 2 to 5 still ask for their members
+through :func:`member`, so that a member whose lookup fails anyway (a property that
+raises ``AttributeError``) gives a verdict ERROR naming the member and the part, never an
 ``AttributeError`` inside a step. The members of each part are listed in ``docs/adapters.md``.
 """
 

@@ -94,6 +94,33 @@ def last_kind(crs_driver: CrsDriver, kind: str) -> None:
     check(seen == expected, clause, "the last user item", f"kind {expected!r}", repr(seen))
 
 
+@then("the last user item's bubble follows the input type the client sent")
+def kind_follows_type(crs_driver: CrsDriver) -> None:
+    """A command bubble for ``slash_command``, a text bubble for any other input type.
+
+    For a prompt whose input type the seeds leave to the client (a slash word the agent did
+    not publish, or one after earlier text: RAWP-DPS §6.1.1 is not held), either type is
+    accepted; 004 §3.3 ¶11 fixes only the bubble each type gets.
+    """
+    sent = crs_driver.agent.sent_of(PROMPT)
+    input_type = getattr(sent[-1], "input_type", None) if sent else None
+    expected = "command" if input_type == "slash_command" else "text"
+    clause = (
+        "crs-command-bubble-for-slash-input-type"
+        if expected == "command"
+        else "crs-text-bubble-for-other-input-types"
+    )
+    users = [v for v in crs_driver.items() if v.actor == "user" and v.kind != "timestamp"]
+    seen = users[-1].kind if users else None
+    check(
+        seen == expected,
+        clause,
+        "the last user item",
+        f"kind {expected!r} (the prompt was sent with input_type {input_type!r})",
+        repr(seen),
+    )
+
+
 @then(parsers.parse('the command bubble reads "{text}"'))
 def bubble_reads(crs_driver: CrsDriver, text: str) -> None:
     """The bubble's words, without the leading ``/`` (``crs-command-bubble-strips-slash``).

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from pytest_bdd import given, parsers, then, when
 
 from steps.app_driver import key, typed
-from steps.checks import check, literal
+from steps.checks import check, cited_clauses, literal
 from steps.rawp_crs.driver import CrsDriver
 
 PROMPT = "control.prompt.request"
@@ -78,12 +79,20 @@ def sent_prompts(crs_driver: CrsDriver, count: int) -> None:
 
 
 @then(parsers.parse('prompt {number:d} has the text "{text}"'))
-def prompt_text(crs_driver: CrsDriver, number: int, text: str) -> None:
-    """Prompt ``number`` carries exactly ``text`` (``crs-enter-sends``)."""
+def prompt_text(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, number: int, text: str
+) -> None:
+    """Prompt ``number`` carries exactly ``text``.
+
+    Checks ``crs-enter-sends``; in a scenario of ``crs-typed-keys-in-order`` (editing keys
+    in a burst), that clause: Enter sent what the input held, the keys built it wrong.
+    """
     sent = crs_driver.agent.sent_of(PROMPT)
     seen = getattr(sent[number - 1], "prompt_text", None) if len(sent) >= number else None
     expected = literal(text)
-    check(seen == expected, "crs-enter-sends", f"prompt {number}", repr(expected), repr(seen))
+    ordered = "crs-typed-keys-in-order" in cited_clauses(request.node)
+    clause = "crs-typed-keys-in-order" if ordered else "crs-enter-sends"
+    check(seen == expected, clause, f"prompt {number}", repr(expected), repr(seen))
 
 
 @then(parsers.parse('the input holds "{text}"'))

@@ -30,7 +30,7 @@ from rawp_port import (
     type_name,
 )
 
-Call = Literal["browse", "history"]
+Call = Literal["browse", "history", "allowed"]
 """The control-plane calls a step can hold back or make fail."""
 
 
@@ -82,6 +82,9 @@ class FakeAgent:
 
     Attributes:
         sent: Every frame the client sent, in order, as the client's own objects.
+        log: Every frame sent and every event published, in the order they happened
+            (``("sent", frame)`` or ``("published", event)``), so a step can tell what a
+            frame was sent after.
         browse_calls: ``(node_id, path)`` of every ``browse`` call, in order.
         history_calls: ``(conversation_id, before, limit)`` of every ``load_turns`` call.
         history: The stored conversation, oldest first (§2.6).
@@ -97,13 +100,14 @@ class FakeAgent:
         allowed: Sequence[str] | None = None,
     ) -> None:
         self.sent: list[Any] = []
+        self.log: list[tuple[str, Any]] = []
         self.browse_calls: list[tuple[str, str | None]] = []
         self.history_calls: list[tuple[str, str | None, int]] = []
         self.history: list[Turn] = list(history)
         self.file_system: dict[str | None, BrowseResult] = dict(file_system or {})
         self.allowed: Sequence[str] | None = allowed
         self._on_event: Callable[[Event], None] | None = None
-        self._gates: dict[Call, _Gate] = {"browse": _Gate(), "history": _Gate()}
+        self._gates: dict[Call, _Gate] = {"browse": _Gate(), "history": _Gate(), "allowed": _Gate()}
 
     # AgentPort
 
@@ -120,6 +124,7 @@ class FakeAgent:
     def send(self, frame: ControlFrame) -> None:
         """Record a frame (``AgentPort.send``); the fake never answers on its own."""
         self.sent.append(frame)
+        self.log.append(("sent", frame))
 
     # what steps do
 
@@ -140,6 +145,7 @@ class FakeAgent:
         if self._on_event is None:
             raise RuntimeError("publish() before the client called connect()")
         for event in events:
+            self.log.append(("published", event))
             self._on_event(event)
 
     def sent_of(self, kind: str | type[Any]) -> list[Any]:
@@ -212,7 +218,15 @@ class FakeAgent:
         return HistoryPage(turns=tuple(self.history[start:end]), remaining=start)
 
     async def allowed_directories(self, agent_id: str) -> Sequence[str] | None:
-        """Return :attr:`allowed` (``ControlPlane.allowed_directories``)."""
+        """Return :attr:`allowed` (``ControlPlane.allowed_directories``).
+
+        Held (:meth:`hold` ``"allowed"``), the answer waits for :meth:`release`: the agent
+        answers late, and the scenario says when (004 §7.6, ``crs-fb-manual-prevalidate``).
+
+        Raises:
+            Exception: Made to fail with it.
+        """
+        await self._gate("allowed")
         return self.allowed
 
     async def _gate(self, call: Call) -> None:

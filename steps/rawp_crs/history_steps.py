@@ -15,9 +15,11 @@ the conversation until it is at its top, and once more.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Collection, Sequence
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from pytest_bdd import given, parsers, then, when
 from textual import events
@@ -739,3 +741,19 @@ def bounded(crs_driver: CrsDriver, value: int) -> None:
         "a ValueError, or N between 1 and 100",
         repr(chosen),
     )
+
+
+@given(parsers.parse('a stored conversation of two turns sent at "{first}" and "{second}"'))
+def stored_on_days(crs_driver: CrsDriver, first: str, second: str) -> None:
+    """Two stored turns sent at local ``YYYY-MM-DD HH:MM`` moments (``crs-date-separator``).
+
+    Local means the zone the scenario set (``TZ``); each turn ends 3 minutes after it was
+    sent, so a time on screen tells which turn and which end of it it stamps.
+    """
+    zone = ZoneInfo(os.environ.get("TZ", "UTC"))
+    turns = []
+    for number, moment in enumerate((first, second), start=1):
+        sent = datetime.strptime(moment, "%Y-%m-%d %H:%M").replace(tzinfo=zone).astimezone(UTC)
+        turn = stored_turn(number)
+        turns.append(dataclasses.replace(turn, sent_at=sent, ended_at=sent + timedelta(minutes=3)))
+    store(crs_driver, turns)

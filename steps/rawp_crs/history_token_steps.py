@@ -283,6 +283,40 @@ def shows_literal(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: s
     check(not styled, clause, f"the cells of {wanted!r}", "plain text", repr("".join(styled)))
 
 
+@then(parsers.parse('the user bubble draws no file token for "{label}"'))
+def no_token_for(crs_driver: CrsDriver, request: pytest.FixtureRequest, label: str) -> None:
+    """Wherever ``label`` is drawn in the bubble, it is plain text, not a token's label.
+
+    Checks ``crs-history-token-validated``: a pattern whose ``ref_id`` is in
+    ``file_references`` but whose path is not that entry's is not a valid mapping. The
+    label may be missing (the client drew the entry's own path); it is never on a token's
+    background or styled.
+    """
+    clause = scenario_clause(
+        request, "crs-history-token-validated", "crs-history-forged-token-literal"
+    )
+    item = drawn_item(crs_driver, "user", clause)
+    wanted = literal(label)
+    own = bubble_background(item)
+    for text in (wanted, tail(wanted)):
+        cells = item.text_cells(text)
+        if cells is None:
+            continue
+        styled = [
+            c.char
+            for c in cells
+            if background(c) != own or c.bold or c.italic or c.underline or c.link or c.strike
+        ]
+        check(
+            not styled,
+            clause,
+            f"the cells of {text!r}",
+            "plain text (the made-up path is no file token)",
+            f"{''.join(styled)!r} in {bubble_rows(item)}",
+        )
+        return
+
+
 @then("the user bubble shows no file token")
 def no_token(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     """No cell inside the bubble has a background other than the bubble's.

@@ -126,6 +126,19 @@ def agent_streams_unknown(
     )
 
 
+@when(parsers.parse('the agent streams "{first}" then "{second}"'))
+def agent_streams(crs_driver: CrsDriver, traffic: Traffic, first: str, second: str) -> None:
+    """Publish a turn of two text deltas in one burst, as the unknown-event step does."""
+    turn = _turn(traffic)
+    traffic.answer = literal(first) + literal(second)
+    crs_driver.publish(
+        TurnStarted(turn),
+        TextDelta(turn, literal(first)),
+        TextDelta(turn, literal(second)),
+        TurnEnded(turn),
+    )
+
+
 @when(parsers.parse("the terminal is resized to {columns:d} columns"))
 def terminal_resized(crs_driver: CrsDriver, columns: int) -> None:
     """Resize the terminal to ``columns`` cells wide, as many rows as before, as a user does.
@@ -265,6 +278,43 @@ def unknown_not_shown(crs_driver: CrsDriver, traffic: Traffic) -> None:
     )
 
 
+@then("the answer with the unknown event is drawn as the answer without it")
+def drawn_alike(crs_driver: CrsDriver) -> None:
+    """The agent's items of the first turn are drawn as those of the second, row for row.
+
+    "Silently" (``crs-ignore-unknown-events``): the unknown event changes nothing drawn, so
+    the turn that carried it looks like the same text streamed without it: the same items,
+    of the same kinds, with the same rows (a text split into two blocks at the event fails).
+    """
+    clause = "crs-ignore-unknown-events"
+    views = crs_driver.items()
+    users = [i for i, view in enumerate(views) if view.actor == "user" and view.kind == "text"]
+    check(len(users) >= 2, clause, "the conversation", "two user messages", str(len(users)))
+    turns = (views[users[-2] + 1 : users[-1]], views[users[-1] + 1 :])
+    drawn_turns = [
+        [
+            (view.kind, _rows(crs_driver, view))
+            for view in turn
+            if view.actor == "agent" and view.kind not in ("timestamp", "date_separator")
+        ]
+        for turn in turns
+    ]
+    check(
+        drawn_turns[0] == drawn_turns[1],
+        clause,
+        "the answer with the unknown event",
+        f"drawn as the same text without it: {drawn_turns[1]!r}",
+        repr(drawn_turns[0]),
+    )
+
+
+def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
+    """The item's drawn rows, right-stripped, blank rows left out."""
+    item = drawn(crs_driver.app, view.widget, crs_driver.conversation)
+    rows = (item.row_text(y).rstrip() for y in item.rows())
+    return [row for row in rows if row.strip()]
+
+
 @then("each line of the tool result is shown verbatim on a row of its own")
 def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """The result's lines are on consecutive rows, from one column, spaces kept, unstyled.
@@ -293,9 +343,16 @@ def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
 
 
 @then(parsers.parse('the agent\'s answer shows "{text}" as written'))
-def answer_shows_literal(crs_driver: CrsDriver, text: str) -> None:
-    """``text`` is drawn as written in the agent's text (``crs-markdown-unknown-literal``)."""
-    clause, wanted = "crs-markdown-unknown-literal", literal(text)
+def answer_shows_literal(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """``text`` is drawn as written in the agent's text.
+
+    Checks ``crs-markdown-unknown-literal``, or ``crs-markdown-html-not-hidden`` in its
+    scenarios (raw HTML, on which the seed is silent).
+    """
+    clause = scenario_clause(
+        request, "crs-markdown-html-not-hidden", "crs-markdown-unknown-literal"
+    )
+    wanted = literal(text)
     check(
         crs_driver.running and crs_driver.crash is None,
         clause,

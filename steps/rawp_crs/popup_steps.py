@@ -750,6 +750,24 @@ def input_exact(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str
     check(seen == expected, clause, "the input", repr(expected), repr(seen))
 
 
+@then(parsers.parse('the input holds exactly "{kept}", or "{whole}" as 004 §3.2 words it'))
+def input_either(crs_driver: CrsDriver, kept: str, whole: str) -> None:
+    """Both readings of "replaces the input text" (``crs-slash-select-replaces-input``).
+
+    The slash word replaced and the earlier text kept, or the whole input replaced
+    (catalogue decision; design §9, decision 10).
+    """
+    seen = crs_driver.input_value
+    accepted = (literal(kept), literal(whole))
+    check(
+        seen in accepted,
+        "crs-slash-select-replaces-input",
+        "the input",
+        " or ".join(map(repr, accepted)),
+        repr(seen),
+    )
+
+
 @then(parsers.parse('the input row shows "{hint}" muted after the text'))
 def hint_shown(crs_driver: CrsDriver, hint: str) -> None:
     """The required parameter's hint is drawn dim or muted.

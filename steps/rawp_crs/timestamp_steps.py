@@ -8,7 +8,7 @@ event of a scenario happens at its own minute, so a time on screen tells which e
 stamps.
 
 A client reveals its times one of two ways, as its adapter declares in ``timestamp_reveal``
-(design §9, decision 6; an adapter of part 1 without the member is read as ``"inline"``):
+(design §9, decision 6; a member of part 1, so never guessed):
 ``"inline"``, drawn all the time, read as they are; or ``"hover"``: no time is drawn while
 the pointer is away from the conversation (on the input), and each time is read while
 ``pilot.hover`` holds the pointer over the item it stamps: the user message for a turn
@@ -27,11 +27,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from pytest_bdd import given, parsers, then, when
+from textual.widget import Widget
 
 from rawp_port import SystemNotice, ToolResult
 from steps.adapter import ItemView
 from steps.checks import check, scenario_clause
-from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.turn_steps import conversation_rows
 from steps.screen import screen_cells
@@ -46,6 +46,20 @@ DATE = re.compile(
     re.IGNORECASE,
 )
 """Anything that reads as a date next to a time."""
+EXTRA_CLAUSES = (
+    "crs-no-timestamp-on-intermediate-blocks",
+    "crs-timestamp-only-at-boundaries",
+    "crs-timestamp-local-time",
+)
+"""Clauses a time drawn where none belongs (one too many) is reported under."""
+MISSING_CLAUSES = (
+    "crs-timestamp-local-time",
+    "crs-timestamp-system",
+    "crs-timestamp-turn-end",
+    "crs-timestamp-turn-start",
+    "crs-timestamp-available",
+)
+"""Clauses a boundary's time not drawn (one missing) is reported under."""
 TIME_CLAUSES = (
     "crs-timestamp-local-time",
     "crs-timestamp-turn-start",
@@ -59,8 +73,6 @@ TIME_CLAUSES = (
 """Clauses a time check reports under: the first one the scenario cites."""
 REVEALS = ("inline", "hover")
 """The two values of the adapter's ``timestamp_reveal``."""
-PART = "part 4, timestamps revealed on hover"
-"""What needs ``timestamp_reveal`` in the hover scenario, for an adapter without it."""
 
 
 @dataclass(frozen=True)
@@ -109,17 +121,9 @@ def shown_times(crs_driver: CrsDriver) -> list[Shown]:
     return found
 
 
-def reveal_mode(crs_driver: CrsDriver, clause: str, required: bool = False) -> str:
-    """The adapter's ``timestamp_reveal``, checked to be ``"inline"`` or ``"hover"``.
-
-    ``required``: looked up as a part-4 member (ERROR without it); otherwise an adapter
-    without it is read as ``"inline"`` (part 1's way).
-    """
-    adapter = crs_driver.adapter
-    if required or hasattr(adapter, "timestamp_reveal"):
-        mode = member(adapter, "timestamp_reveal", PART)
-    else:
-        mode = "inline"
+def reveal_mode(crs_driver: CrsDriver, clause: str) -> str:
+    """The adapter's ``timestamp_reveal`` (a part-1 member), checked: ``inline`` or ``hover``."""
+    mode = crs_driver.adapter.timestamp_reveal
     check(mode in REVEALS, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
     return str(mode)
 
@@ -154,9 +158,12 @@ def hover_over(crs_driver: CrsDriver, view: ItemView) -> list[Shown]:
     widget = view.widget
     content = area.scrollable_content_region
     shown = widget.region
-    if not shown.height or shown.y < content.y or shown.bottom > content.bottom - 2:
-        target = widget.virtual_region.bottom + 2 - content.height
+    if shown.height and (shown.y < content.y or shown.bottom > content.bottom - 2):
+        target = content_row(area, widget.region.bottom) + 2 - content.height
         area.scroll_to(y=max(0, target), animate=False, immediate=True)
+        crs_driver.settle()
+    elif not shown.height:  # kept out of layout far above: let the area bring it in
+        area.scroll_to_widget(widget, animate=False, immediate=True)
         crs_driver.settle()
     region = widget.region.intersection(content)
     if not region.height:
@@ -165,6 +172,16 @@ def hover_over(crs_driver: CrsDriver, view: ItemView) -> list[Shown]:
     crs_driver.run(crs_driver.pilot.hover(offset=at), f"hovering over the {view.kind} item")
     crs_driver.settle()
     return shown_times(crs_driver)
+
+
+def content_row(area: Widget, screen_row: int) -> int:
+    """The row of the area's scrollable content drawn at ``screen_row``.
+
+    Read from the screen regions, which the compositor gives for every laid-out widget,
+    scrolled out of sight or not and at any depth (an item inside a ``ListItem`` row of a
+    ``ListView`` included), unlike ``virtual_region``, which is relative to the parent.
+    """
+    return screen_row - area.scrollable_content_region.y + int(area.scroll_y)
 
 
 def stamped_items(crs_driver: CrsDriver) -> list[ItemView]:
@@ -188,8 +205,7 @@ def hovered_times(crs_driver: CrsDriver) -> list[str]:
     places: dict[tuple[int, int], str] = {}
     for view in stamped_items(crs_driver):
         for shown in hover_over(crs_driver, view):
-            row = shown.row - area.scrollable_content_region.y + int(area.scroll_y)
-            places[(row, shown.start)] = shown.hhmm
+            places[(content_row(area, shown.row), shown.start)] = shown.hhmm
     pointer_away(crs_driver)
     area.scroll_end(animate=False, immediate=True)
     crs_driver.settle()
@@ -279,20 +295,33 @@ def exactly_times(crs_driver: CrsDriver, request: pytest.FixtureRequest, times: 
     """The times drawn in the conversation are ``times``, each as often as listed.
 
     Each event of the scenario has its own minute: a time not listed stamps an event that
-    must carry none (an intermediate block, a late delta), a listed one missing is a
-    boundary left unstamped; a time in UTC instead of local time is both.
+    must carry none (an intermediate block, a late delta: one too many, reported under
+    :data:`EXTRA_CLAUSES`), a listed one missing is a boundary left unstamped (reported
+    under :data:`MISSING_CLAUSES`); a time in UTC instead of local time is both. Each
+    failure says which way it failed.
     """
     clause = scenario_clause(request, *TIME_CLAUSES)
     if reveal_mode(crs_driver, clause) == "hover":
-        hidden_until_hovered(crs_driver, clause)
+        hidden_until_hovered(crs_driver, scenario_clause(request, *EXTRA_CLAUSES))
     seen = Counter(every_time(crs_driver))
     expected = Counter(_times(times))
+    extra, missing = seen - expected, expected - seen
+    listed = ", ".join(sorted(expected.elements()))
+    drawn = ", ".join(sorted(seen.elements())) or "none"
     check(
-        seen == expected,
-        clause,
+        not extra,
+        scenario_clause(request, *EXTRA_CLAUSES),
         "the times drawn in the conversation",
-        ", ".join(sorted(expected.elements())),
-        ", ".join(sorted(seen.elements())) or "none",
+        f"{listed} and no other",
+        f"{drawn}: a time too many ({', '.join(sorted(extra.elements()))})"
+        + (f", and missing {', '.join(sorted(missing.elements()))}" if missing else ""),
+    )
+    check(
+        not missing,
+        scenario_clause(request, *MISSING_CLAUSES),
+        "the times drawn in the conversation",
+        listed,
+        f"{drawn}: a time missing ({', '.join(sorted(missing.elements()))})",
     )
 
 
@@ -318,12 +347,20 @@ def _one_time(
             if any(found.hhmm == hhmm for found in shown):
                 break
     places = [found for found in shown if found.hhmm == hhmm]
+    drawn = ", ".join(found.hhmm for found in shown) or "no time at all"
+    check(
+        bool(places),
+        clause,
+        "the times drawn in the conversation",
+        f"{hhmm} drawn once",
+        f"{drawn}: {hhmm} missing",
+    )
     check(
         len(places) == 1,
         clause,
         "the times drawn in the conversation",
         f"{hhmm} drawn once",
-        ", ".join(found.hhmm for found in shown) or "no time at all",
+        f"{drawn}: {hhmm} drawn {len(places)} times, one too many",
     )
     return places[0]
 
@@ -553,7 +590,7 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
             is drawn while nothing is hovered, or missing while its item is hovered.
     """
     clause = "crs-timestamp-hover-preferred"
-    mode = reveal_mode(crs_driver, clause, required=True)
+    mode = reveal_mode(crs_driver, clause)
     check(
         mode == "hover",
         clause,
@@ -576,3 +613,28 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
             ", ".join(drawn) or "no time",
         )
     hidden_until_hovered(crs_driver, clause)
+
+
+STAMP_DAY_FORMS = (*DAY_FORMS, "{month:02d}/{day:02d}", "{month:02d}-{day:02d}", "{month}.{day}")
+"""Ways a timestamp may write the date of an earlier day (as separators do, and padded)."""
+
+
+@then(parsers.parse('the time "{hhmm}" is shown with the date "{day}"'))
+def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, day: str) -> None:
+    """The row that shows ``hhmm`` of an earlier day holds its date (``crs-timestamp-format``).
+
+    002 §2.4 ¶11: a message of an earlier day shows the date and the time, in any locale's
+    form of the date (``3/8``, ``3월 8일``, ``03-08``, ``Mar 8``, ...).
+    """
+    clause = scenario_clause(request, "crs-timestamp-format")
+    date = datetime.strptime(day, "%Y-%m-%d").date()
+    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
+    forms = [form.format(**fields) for form in STAMP_DAY_FORMS]
+    shown = _one_time(crs_driver, clause, hhmm)
+    check(
+        any(form in shown.line for form in forms),
+        clause,
+        f"the row of the time {hhmm} of {day}",
+        f"the date and the time (as {forms[3]!r}, {forms[1]!r}, ...)",
+        repr(shown.line.strip()),
+    )

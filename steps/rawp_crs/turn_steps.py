@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted
-from steps.checks import check, literal, scenario_clause
+from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted, type_name
+from steps.checks import check, cited_clauses, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import screen_rows
 
@@ -148,14 +148,26 @@ def presses_escape(crs_driver: CrsDriver) -> None:
 
 @then(parsers.re(r"the client sent (?P<count>\d+) cancels?"), converters={"count": int})
 def sent_cancels(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
-    """The agent received exactly ``count`` ``control.prompt.cancel`` frames."""
-    clause = scenario_clause(
-        request,
-        "crs-escape-idle-does-nothing" if count == 0 else "crs-escape-cancel-states",
-        "crs-escape-cancels-turn",
-        "crs-escape-cancel-states",
-        "crs-escape-idle-does-nothing",
-    )
+    """The agent received exactly ``count`` ``control.prompt.cancel`` frames.
+
+    Reported under ``crs-escape-idle-does-nothing`` for none, else under the cancel clause
+    the scenario cites (``crs-escape-cancel-states`` first); in a scenario citing neither
+    (Escape after a popup closed, during a turn), under ``crs-escape-cancels-turn``, the
+    rule that Escape cancels a running turn.
+    """
+    cited = cited_clauses(request.node)
+    if count == 0:
+        clause = scenario_clause(
+            request,
+            "crs-escape-idle-does-nothing",
+            "crs-escape-cancels-turn",
+            "crs-escape-cancel-states",
+        )
+    else:
+        clause = next(
+            (c for c in ("crs-escape-cancel-states", "crs-escape-cancels-turn") if c in cited),
+            "crs-escape-cancels-turn",
+        )
     sent = crs_driver.agent.sent_of(CANCEL)
     check(
         len(sent) == count,
@@ -173,6 +185,54 @@ def cancel_names(crs_driver: CrsDriver, request: pytest.FixtureRequest, turn: st
     sent = crs_driver.agent.sent_of(CANCEL)
     seen = getattr(sent[-1], "turn_id", None) if sent else "no cancel"
     check(seen in (turn, None), clause, "the cancel's turn_id", f"{turn!r} or None", repr(seen))
+
+
+@then(
+    parsers.parse(
+        'the client sent at most 1 cancel, naming turn "{turn}" or no turn, before the turn ended'
+    )
+)
+def at_most_one_cancel(crs_driver: CrsDriver, request: pytest.FixtureRequest, turn: str) -> None:
+    """Escape before ``session.turn.start``: every reading of the seeds is accepted.
+
+    004 §1.2 makes the Turn ``session.turn.start`` .. ``session.turn.end`` and 002 §2.5.2
+    names only the agent's working states, while 002 §2.4 calls sending the user message
+    the Turn's start (catalogue decision of ``crs-escape-cancels-turn``). So a client may
+    cancel at once, defer the cancel until the turn starts, or send none; it may not send
+    two (``crs-escape-cancels-turn``: one cancel per Escape), name another turn, or send a
+    cancel once the turn has ended (``crs-escape-idle-does-nothing``).
+    """
+    log = crs_driver.agent.log
+    ended = next(
+        (
+            at
+            for at, (what, item) in enumerate(log)
+            if what == "published"
+            and type_name(item) == "session.turn.end"
+            and getattr(item, "turn_id", None) == turn
+        ),
+        len(log),
+    )
+    cancels = [(at, frame) for at, (what, frame) in enumerate(log) if what == "sent"]
+    cancels = [(at, frame) for at, frame in cancels if type_name(frame) == CANCEL]
+    clause = scenario_clause(request, "crs-escape-cancels-turn")
+    check(
+        len(cancels) <= 1,
+        clause,
+        "the cancel frames the agent received for one Escape",
+        "at most 1 (at once, when the turn starts, or none)",
+        f"{len(cancels)}: {[frame for _at, frame in cancels]!r}",
+    )
+    for at, frame in cancels:
+        seen = getattr(frame, "turn_id", None)
+        check(seen in (turn, None), clause, "the cancel's turn_id", f"{turn!r} or None", repr(seen))
+        check(
+            at < ended,
+            scenario_clause(request, "crs-escape-idle-does-nothing", "crs-escape-cancels-turn"),
+            "the cancel",
+            f"sent before turn {turn!r} ended",
+            "sent after session.turn.end, when no turn was in progress",
+        )
 
 
 @then("the client is still running and the input takes a new message")

@@ -21,7 +21,8 @@ it), with its outcome.
 **Verdict of a clause**, from the results of the scenarios of this run that cite it or
 whose failure names it, first rule that applies:
 
-1. ``not-claimed``: the clause's profile is not claimed by the adapter.
+1. ``not-claimed``: the clause's profile, or its part of a profile claimed in parts
+   (``steps.profiles.Part``), is not claimed by the adapter.
 2. ``fail``: a scenario failed naming this clause, or a citing scenario failed naming no
    clause, or had an ``error`` or a ``timeout`` (it cannot be told which clause broke,
    so none of its clauses is cleared).
@@ -285,15 +286,18 @@ def clause_entries(
     claimed: Iterable[str],
     scenarios: list[dict[str, Any]],
     selected: Container[str] | None = None,
+    claimed_parts: Mapping[str, Container[int]] | None = None,
 ) -> list[dict[str, Any]]:
     """Return the ``clauses`` of the report: each clause with its scenarios and verdict.
 
     ``scenarios`` lists the scenarios citing the clause; ``results`` maps those and the
     scenarios whose failure names it to their :func:`result_for` the clause;
     ``selected`` is whether the run selected it (every clause when ``selected`` is
-    ``None``: no selection was made).
+    ``None``: no selection was made). ``claimed_parts`` holds, for a profile claimed in
+    parts, the parts claimed: a clause of another part is not claimed.
     """
     claimed = set(claimed)
+    parts = claimed_parts or {}
     entries = []
     for profile in profiles:
         for clause in catalogue(profile.name).values():
@@ -303,7 +307,10 @@ def clause_entries(
                 if clause.id in entry["clauses"] or entry["failed_clause"] == clause.id
             ]
             results = {entry["id"]: result_for(entry, clause.id) for entry in deciding}
-            verdict = clause_verdict(clause, results.values(), claimed=profile.name in claimed)
+            in_claim = profile.name in claimed and (
+                profile.name not in parts or clause.part in parts[profile.name]
+            )
+            verdict = clause_verdict(clause, results.values(), claimed=in_claim)
             entries.append(
                 {
                     "id": clause.id,
@@ -357,6 +364,9 @@ class RunInfo:
         selected_clauses: The clauses ``--clause`` selected; empty when it was not given.
         implementations: For each profile checked, the implementation checked for it
             (``"reference_crs 0.1.0"``); with no adapter set, each profile's reference.
+        claimed_parts: For each claimed profile built in parts, the numbers of the parts
+            the adapter claims (``steps.profiles.Profile.claimed_parts``); a clause of a
+            part not claimed is ``not-claimed``.
     """
 
     harness_version: str
@@ -369,6 +379,7 @@ class RunInfo:
     expectations: str | None
     selected_clauses: tuple[str, ...] = ()
     implementations: dict[str, str] = field(default_factory=dict)
+    claimed_parts: dict[str, frozenset[int]] = field(default_factory=dict)
 
 
 def build(
@@ -384,7 +395,13 @@ def build(
     known = {clause for profile in profiles for clause in catalogue(profile.name)}
     scenarios, files = scenario_entries(runs, known)
     selection = list(info.selected_clauses)
-    clauses = clause_entries(profiles, claimed, scenarios, set(selection) if selection else None)
+    clauses = clause_entries(
+        profiles,
+        claimed,
+        scenarios,
+        set(selection) if selection else None,
+        info.claimed_parts,
+    )
     outcomes = {verdict.value: 0 for verdict in Verdict}
     for entry in scenarios:
         outcomes[entry["outcome"]] += 1

@@ -330,6 +330,11 @@ class Recorder:
                 name: f"{each.name} {each.implementation_version}"
                 for name, each in adapters.items()
             },
+            claimed_parts={
+                profile.name: frozenset(p.number for p in profile.claimed_parts(adapters[name]))
+                for profile in PROFILES
+                if (name := profile.name) in adapters and profile.parts
+            },
         )
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:

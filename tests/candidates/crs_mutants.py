@@ -16,9 +16,22 @@ from typing import Any
 from textual.app import App
 from textual.widget import Widget
 
-from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, PromptCancel
+from examples.crs_alt import when
+from examples.crs_alt.widgets import AgentProse, Stamp, ThoughtBlock, ToolGroup
+from examples.crs_part1.adapter import CrsPart1Adapter
+from examples.crs_part1.app import Part1App
+from rawp_port import (
+    AgentPort,
+    ClientSettings,
+    Clock,
+    ControlPlane,
+    PromptCancel,
+    TurnEnded,
+    TurnStarted,
+)
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
+from reference_crs.slash import command_of
 from reference_crs.widgets import (
     AgentText,
     PromptInput,
@@ -54,10 +67,14 @@ class CrsMutantAdapter(ReferenceCrsAdapter):
         return self.mutant.app(port, control, clock, settings)  # type: ignore[call-arg]
 
 
-def __getattr__(name: str) -> CrsMutantAdapter:
-    """``crs_mutants.<name>``: the adapter of mutant ``name`` (what ``--adapter`` loads)."""
+def __getattr__(name: str) -> Any:
+    """``crs_mutants.<name>``: the adapter of mutant ``name`` (what ``--adapter`` loads).
+
+    A mutant of another client than the reference names its adapter class in
+    ``mutant_adapter`` (a class taking the :class:`Mutant`).
+    """
     if name in MUTANTS:
-        return CrsMutantAdapter(MUTANTS[name])
+        return getattr(MUTANTS[name].app, "mutant_adapter", CrsMutantAdapter)(MUTANTS[name])
     raise AttributeError(f"module {__name__!r} has no mutant {name!r} (see MUTANTS)")
 
 
@@ -248,7 +265,7 @@ class _DefaultParserText(AgentText):
 
 @mutant
 class HtmlHidden(CrsApp):
-    """crs-markdown-unknown-literal: raw HTML in agent text is hidden."""
+    """crs-markdown-html-not-hidden: raw HTML in agent text is hidden."""
 
     def agent_text(self) -> AgentText:
         return _DefaultParserText()
@@ -485,15 +502,6 @@ class NoCancelDuringTool(CrsApp):
         if views and views[-1].tools and views[-1].text is None and views[-1].thinking is None:
             return
         super().action_cancel_turn()
-
-
-@mutant
-class NoCancelBeforeTurnStarted(CrsApp):
-    """crs-escape-cancels-turn: Escape sends no cancel before the agent's session.turn.start."""
-
-    def action_cancel_turn(self) -> None:
-        if self.turns:
-            super().action_cancel_turn()
 
 
 @mutant
@@ -1020,15 +1028,6 @@ class CommandSentAsText(_SlashApp):
 
     def __init__(self, port: AgentPort, *args: Any, **kwargs: Any) -> None:
         super().__init__(_TextTypePort(port), *args, **kwargs)  # type: ignore[arg-type]
-
-
-@mutant
-class EverySlashIsACommand(_SlashApp):
-    """crs-text-bubble-for-other-input-types: any text starting with `/` is sent as a command."""
-
-    def sent_command(self, text: str) -> str | None:
-        words = text[1:].split(maxsplit=1) if text.startswith("/") else []
-        return words[0] if words else None
 
 
 # --- branch browser ----------------------------------------------------------------------
@@ -3306,6 +3305,306 @@ class TokenNameDrawnTwoWays(CrsApp):
 
     def prompt_input(self) -> PromptInput:
         return _QuestionMarkInput(id=self.INPUT_ID)
+
+
+# --- branch claims: Escape before the turn starts (issue 23, item 5) and a client whose
+# items are nested in ListView > ListItem rows (examples/crs_part1, item 6) ------------------
+
+
+@mutant
+class TwoCancelsBeforeTurnStart(CrsApp):
+    """crs-escape-cancels-turn: Escape before the turn starts cancels at once and at its start."""
+
+    deferred = False
+
+    def action_cancel_turn(self) -> None:
+        self.deferred = self.busy and not self.turns
+        super().action_cancel_turn()
+
+    async def _turn_started(self, event: TurnStarted) -> None:
+        await super()._turn_started(event)
+        if self.deferred:
+            self.deferred = False
+            self.port.send(PromptCancel(event.turn_id))
+
+
+@mutant
+class CancelAfterTurnEnded(CrsApp):
+    """crs-escape-idle-does-nothing: Escape before the turn starts cancels once it has ended."""
+
+    deferred = False
+
+    def action_cancel_turn(self) -> None:
+        if self.busy and not self.turns:
+            self.deferred = True
+        else:
+            super().action_cancel_turn()
+
+    async def _turn_ended(self, event: TurnEnded) -> None:
+        await super()._turn_ended(event)
+        if self.deferred:
+            self.deferred = False
+            self.port.send(PromptCancel(event.turn_id))
+
+
+class Part1MutantAdapter(CrsPart1Adapter):
+    """The part-1 client's adapter (examples/crs_part1), creating a mutant's client instead."""
+
+    def __init__(self, entry: Mutant) -> None:
+        """Adapt ``entry``'s client."""
+        self.mutant = entry
+        self.name = f"mutant {entry.name}"
+
+    def create_client(
+        self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+    ) -> App[Any]:
+        """Return a fresh client of the mutant, wired as the part-1 client is."""
+        return self.mutant.app(port, control, clock, settings)  # type: ignore[arg-type]
+
+
+class NestedStampsIntermediateBlocks(Part1App):
+    """crs-no-timestamp-on-intermediate-blocks: in ListView rows, each agent block gets a time."""
+
+    mutant_adapter = Part1MutantAdapter
+
+    def _add(self, *widgets: Widget) -> None:
+        super()._add(*widgets)
+        if any(isinstance(widget, (AgentProse, ThoughtBlock, ToolGroup)) for widget in widgets):
+            moment = self.clock()
+            super()._add(Stamp(when.stamp(moment, moment), "agent"))
+
+
+register(MUTANTS, NestedStampsIntermediateBlocks)
+
+
+@mutant
+class BurstEditsAfterTyping(CrsApp):
+    """crs-typed-keys-in-order: a burst's ←/→, Home and Backspace act after the later characters."""
+
+    def prompt_input(self) -> PromptInput:
+        return _EditingKeysAsBindings(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+class _UnpublishedSentAsText(_TextTypePort):
+    """Sends a slash command the agent did not publish with input_type text."""
+
+    app: CrsApp | None = None
+
+    def send(self, frame: Any) -> None:
+        text = getattr(frame, "prompt_text", "")
+        published = self.app is not None and command_of(text, self.app.commands) is not None
+        if getattr(frame, "input_type", None) == "slash_command" and not published:
+            frame = type(frame)(prompt_text=text, input_type="text")
+        self.port.send(frame)
+
+
+@mutant
+class CommandBubbleForTextPrompt(_SlashApp):
+    """crs-text-bubble-for-other-input-types: `/unknown x` is sent as text, drawn as a command."""
+
+    def __init__(self, port: AgentPort, *args: Any, **kwargs: Any) -> None:
+        wrapped = _UnpublishedSentAsText(port)
+        super().__init__(wrapped, *args, **kwargs)  # type: ignore[arg-type]
+        wrapped.app = self
+
+    def sent_command(self, text: str) -> str | None:
+        words = text[1:].split(maxsplit=1) if text.startswith("/") else []
+        return words[0] if words else None
+
+
+class _MarkStripped(AgentText):
+    """Agent text that drops the `==` of `==mark==`, as if its renderer knew the syntax."""
+
+    async def write(self, delta: str) -> None:
+        await super().write(delta.replace("==", ""))
+
+
+@mutant
+class MarkSyntaxStripped(CrsApp):
+    """crs-markdown-unknown-literal: `==marked==` loses its `==` markers, not shown as written."""
+
+    def agent_text(self) -> AgentText:
+        return _MarkStripped()
+
+
+# --- sharper (issue 24): late answers, capital keys, reopened days, input kinds -----------
+
+from rawp_port import Turn  # noqa: E402 - this branch's block
+from reference_crs.history import replay  # noqa: E402
+
+
+class _TrustsBeforeAllowed(FileBrowserScreen):
+    """Takes the allowed directories as unrestricted until the agent's answer arrives."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.allowed_known = True
+
+
+@mutant
+class FbAcceptsBeforeAllowedArrive(_BrowserMutant):
+    """crs-fb-manual-prevalidate: before allowed_directories answers, any typed path is taken."""
+
+    SCREEN = _TrustsBeforeAllowed
+
+
+class _PanelSmallLettersOnly(InteractionPanel):
+    """A YN panel that knows the small letters only: Y and N (Shift, Caps Lock) do nothing."""
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ("Y", "N", "shift+y", "shift+n"):
+            event.stop()
+            event.prevent_default()
+            return
+        super().on_key(event)
+
+
+@mutant
+class YnIgnoresCapitals(CrsApp):
+    """crs-interaction-keys-yn: a capital Y or N (Shift, Caps Lock) does nothing on a YN request."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _PanelSmallLettersOnly(request, id=self.INTERACTION_ID)
+
+
+class _NoDaysInHistory(LazyHistory):
+    """Draws stored turns one after the other, never a date separator among them."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        for turn in turns:
+            await replay(self.app, turn, first)
+
+
+@mutant
+class ReopenedTurnsWithoutDateSeparator(CrsApp):
+    """crs-date-separator: reopened turns of different days have no date separator between."""
+
+    __init__ = _with_history(_NoDaysInHistory)
+
+
+class _UndatedHistory(LazyHistory):
+    """Draws the times of stored turns as hours and minutes, whatever their day."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super()._replay_days(turns, first)
+        for stamp in self.app.conversation.query(TimeStamp):
+            stamp.update(f"{stamp.moment.astimezone():%H:%M}")
+
+
+@mutant
+class ReopenedTimesWithoutDate(CrsApp):
+    """crs-timestamp-format: the times of reopened turns of an earlier day show no date."""
+
+    __init__ = _with_history(_UndatedHistory)
+
+
+class _SendsUnicodeBlank(PromptInput):
+    """An input whose blank check knows only ASCII spaces, tabs and line breaks."""
+
+    def submit(self) -> None:
+        nodes = tuple(self.nodes())
+        text = self.token_text(self.text)
+        if not text.strip(" \t\r\n"):
+            return
+        self.clear()
+        self.post_message(self.Submitted(self, text, nodes))
+
+
+@mutant
+class UnicodeBlankSent(CrsApp):
+    """crs-blank-not-sent: an input of U+3000, no-break or em spaces only is sent."""
+
+    def prompt_input(self) -> PromptInput:
+        return _SendsUnicodeBlank(id=self.INPUT_ID)
+
+
+def _tilde_fence_as_code(text: str) -> Content:
+    """Backtick fences stay as typed; a ``~~~`` fence becomes an inline code span."""
+    return render_user_markdown(re.sub(r"~~~\w*\n(.*?)\n~~~", r"`\1`", text, flags=re.S))
+
+
+TildeFenceRendered = mutant(
+    _bubble_app(
+        "TildeFenceRendered",
+        "crs-md-blocks-not-rendered: a ~~~ fenced block becomes an inline code span.",
+        _tilde_fence_as_code,
+    )
+)
+
+
+@mutant
+class UnknownOutputAsMarkup(CrsApp):
+    """crs-unknown-output-type-monospace: a result of unknown type is parsed as console markup."""
+
+    async def _tool_result(self, event: Any) -> None:
+        turn = self._turn_for(event.turn_id)
+        block = turn.tools.get(event.call_id) if turn is not None else None
+        if block is None or event.output_type in ("markdown", "diff"):
+            await super()._tool_result(event)
+            return
+        await block.mount(Static(event.output, classes="tool-output verbatim"))  # markup on
+
+
+def _ascii_word(line: str, column: int) -> tuple[int, str]:
+    """The word ending at ``column``, words split at ASCII spaces, tabs and newlines only."""
+    before = line[:column]
+    start = max((i + 1 for i, char in enumerate(before) if char in " \t\r\n"), default=0)
+    return start, before[start:]
+
+
+def _slash_after_ascii_space(line: str, row: int, column: int) -> Trigger | None:
+    start, word = _ascii_word(line, column)
+    return Trigger(row, start, word[1:]) if word.startswith("/") else None
+
+
+def _at_after_ascii_space(line: str, row: int, column: int) -> FileTrigger | None:
+    start, word = _ascii_word(line, column)
+    return FileTrigger(row, start, word[1:]) if word.startswith("@") else None
+
+
+@mutant
+class SlashAfterAsciiSpaceOnly(_SlashApp):
+    """crs-slash-trigger-position: `/` after an ideographic space (U+3000) opens no popup."""
+
+    CONTROL = _with_trigger(_slash_after_ascii_space)
+
+
+@mutant
+class AtAfterAsciiSpaceOnly(_FileApp):
+    """crs-at-trigger-position: `@` after an ideographic space (U+3000) opens no popup."""
+
+    FILES = _file_trigger(_at_after_ascii_space)
+
+
+@mutant
+class UnknownEventSplitsText(CrsApp):
+    """crs-ignore-unknown-events: an unknown event ends the text block; the rest starts anew."""
+
+    async def on_crs_app_events_received(self, message: Any) -> None:
+        while self._inbox:
+            event = self._next_event()
+            handler = self._handlers.get(type_name(event) or "")
+            if handler is not None:
+                await handler(event)
+            else:
+                for turn in self.turns.values():
+                    turn.text = None
+
+
+_PATTERN_LABEL = re.compile(r"<@file:([^|>]*)\|([^>]*)>")
+
+
+@mutant
+class HistoryTokenPathNotChecked(CrsApp):
+    """crs-history-token-validated: a real ref_id with a made-up path is drawn as that path."""
+
+    def user_message(self, prompt_text: str, file_references: Any = ()) -> Widget:
+        labels = dict(_PATTERN_LABEL.findall(prompt_text))  # ref_id -> the pattern's label
+        trusted = [
+            _FileReference(ref.ref_id, ref.path, labels.get(ref.ref_id, ref.display_path))
+            for ref in file_references
+        ]
+        return super().user_message(prompt_text, trusted)
 
 
 # -- Escape on later turns and with the focus elsewhere (issue 24, classes 2 and 5) ------
