@@ -15,7 +15,7 @@ import pytest
 from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
-from steps import audit, loading, terminal, watchdog
+from steps import audit, fail_on, loading, terminal, watchdog
 from steps.adapter import Adapter, ChatScreenAdapter, ScenarioContext
 from steps.app_driver import AppDriver
 from steps.chat_screen.driver import Driver
@@ -25,6 +25,7 @@ from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
 from steps.profiles import PROFILES, Profile, profile_of
 from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
+    UNATTRIBUTED_PREFIX,
     HarnessError,
     ImplementationError,
     ImplementationTimeout,
@@ -33,6 +34,7 @@ from steps.verdicts import (
     classify,
     combine,
     counted,
+    unattributed,
 )
 
 ADAPTER_KEY = pytest.StashKey[Adapter]()
@@ -49,6 +51,8 @@ TIMEOUT_KEY = pytest.StashKey[watchdog.TimeoutSetting]()
 """The per-scenario time bound of this run."""
 SIZE_KEY = pytest.StashKey[terminal.TerminalSize]()
 """The terminal size of this run's scenarios."""
+FAIL_ON_KEY = pytest.StashKey[fail_on.FailOn]()
+"""This run's ``--fail-on`` choice (``steps.fail_on``)."""
 SMOKE_KEY = pytest.StashKey[str]()
 """Why the smoke check was inconclusive, when it was (for the report header)."""
 COUNTED_ATTR = "counted_as"
@@ -70,7 +74,11 @@ STATUS = {
 }
 """Progress letter and verbose word of each verdict in pytest's terminal output."""
 
-pytest_plugins = ["steps.report.plugin", *(m for profile in PROFILES for m in profile.step_modules)]
+pytest_plugins = [
+    "steps.report.plugin",
+    "steps.feature_files",
+    *(m for profile in PROFILES for m in profile.step_modules),
+]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -107,6 +115,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini(
         terminal.SETTING.ini_key,
         f"terminal size when {terminal.SETTING.option} is not given",
+        default="",
+    )
+    group.addoption(
+        fail_on.SETTING.option,
+        default=None,
+        metavar="must|should|any",
+        help="which results fail the run: 'must' exits 0 when no MUST clause of a claimed "
+        "profile fails or goes unreached, whatever SHOULD, MAY and HARDENING do; 'should' "
+        "likewise for MUST and SHOULD; 'any' (default) is pytest's status (falls back to "
+        f"${fail_on.SETTING.env_var}, then the {fail_on.SETTING.ini_key} ini key)",
+    )
+    parser.addini(
+        fail_on.SETTING.ini_key,
+        f"--fail-on choice when {fail_on.SETTING.option} is not given",
         default="",
     )
     group.addoption(
@@ -176,6 +198,12 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     except terminal.TerminalSizeError as error:
         raise pytest.UsageError(str(error)) from error
+    try:
+        config.stash[FAIL_ON_KEY] = fail_on.resolve_fail_on(
+            config.getoption("fail_on"), config.getini(fail_on.SETTING.ini_key), loading.environ()
+        )
+    except fail_on.FailOnError as error:
+        raise pytest.UsageError(str(error)) from error
     for clause_id in config.getoption("clause"):
         try:
             find_clause(clause_id)
@@ -191,7 +219,7 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     spec = config.stash[SPEC_KEY]
     lines = []
     for name, adapter in config.stash[ADAPTERS_KEY].items():
-        where = spec.spec if not spec.is_default else _profile(name).reference_adapter
+        where = adapter_spec(config, name)
         profiles = [p for p, a in config.stash[ADAPTERS_KEY].items() if a is adapter]
         if profiles[0] == name:
             lines.append(
@@ -200,7 +228,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
             )
     lines += [
         f"scenario timeout: {config.stash[TIMEOUT_KEY].describe()}; "
-        f"terminal size: {config.stash[SIZE_KEY].describe()}",
+        f"terminal size: {config.stash[SIZE_KEY].describe()}; "
+        f"fail on: {config.stash[FAIL_ON_KEY].describe()}",
     ]
     if SMOKE_KEY in config.stash:
         lines.append(f"smoke check inconclusive: {config.stash[SMOKE_KEY]}")
@@ -341,6 +370,12 @@ def adapter_for(config: pytest.Config, profile: str) -> Adapter:
     return config.stash[ADAPTERS_KEY][profile]
 
 
+def adapter_spec(config: pytest.Config, profile: str) -> str:
+    """The adapter spec ``profile``'s scenarios run through (its reference's, by default)."""
+    spec = config.stash[SPEC_KEY]
+    return spec.spec if not spec.is_default else _profile(profile).reference_adapter
+
+
 def _profile(name: str) -> Any:
     return next(profile for profile in PROFILES if profile.name == name)
 
@@ -440,6 +475,8 @@ def pytest_runtest_makereport(
 
     An ERROR or TIMEOUT of the implementation is reported as its message, which names the
     implementation's own frame, not as a traceback through Textual and the harness.
+    An unattributed check (``steps.verdicts.unattributed``) is reported under
+    ``UNATTRIBUTED_PREFIX``, with its traceback: the harness line to fix.
     """
     report: pytest.TestReport = yield
     phases = item.stash.setdefault(PHASES_KEY, {})
@@ -453,6 +490,8 @@ def pytest_runtest_makereport(
     own = (ImplementationError, ImplementationTimeout, TimeoutInterrupt, HarnessError)
     if excinfo is not None and excinfo.errisinstance(own) and not report.passed:
         report.longrepr = excinfo.getrepr(style="value", chain=False)
+    elif excinfo is not None and report.failed and unattributed(excinfo.value):
+        report.longrepr = f"{UNATTRIBUTED_PREFIX}: {report.longreprtext}"
     return report
 
 

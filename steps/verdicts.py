@@ -7,7 +7,10 @@ message starts with ``[<clause-id>]``. ERROR is the implementation under test cr
 says so and names no clause. TIMEOUT is the implementation not answering within the
 bound. Only a plain ``AssertionError`` (a check) can be FAIL: none of the classes here
 is one, so a step's ``except AssertionError`` never turns a crash or a harness error
-into a clause failure.
+into a clause failure. A failed assertion whose message does not start with the id of a
+catalogued clause (an *unattributed check*: a bare ``assert`` of the harness, a check
+that forgot its clause) is a defect of the harness, not of the implementation: its
+verdict is ERROR (:func:`unattributed`), never FAIL, so no clause is charged with it.
 
 Every phase's report carries that phase's verdict in ``report.user_properties`` as
 ``("phase_verdict", <value>)``; the teardown report also carries the scenario's verdict
@@ -25,6 +28,9 @@ from __future__ import annotations
 from enum import Enum
 
 import pytest
+
+from steps.checks import named_clause
+from steps.clauses import CatalogueError, find_clause
 
 
 class Verdict(Enum):
@@ -64,6 +70,10 @@ HARNESS_PREFIX = "the harness cannot drive the app"
 """Start of every :class:`HarnessError` message."""
 
 
+UNATTRIBUTED_PREFIX = "unattributed check (a harness defect: the failed assertion names no clause)"
+"""Start of the message of an ERROR that is an :func:`unattributed` check."""
+
+
 class TimeoutInterrupt(BaseException):
     """Raised by the watchdog's alarm inside blocking code: verdict TIMEOUT.
 
@@ -98,7 +108,28 @@ def classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> Verdict:
         return Verdict.ERROR
     if excinfo is not None and not excinfo.errisinstance(AssertionError):
         return Verdict.ERROR
+    if excinfo is not None and unattributed(excinfo.value):
+        return Verdict.ERROR
     return Verdict.FAILED
+
+
+def unattributed(error: BaseException) -> bool:
+    """Whether ``error`` is an assertion that names no catalogued clause (a harness defect).
+
+    A check fails with ``[<clause-id>] ...`` (:func:`steps.checks.violation`); an
+    ``AssertionError`` whose message starts with no id, or with an id no catalogue has,
+    is an unattributed check.
+    """
+    if not isinstance(error, AssertionError):
+        return False
+    named = named_clause(str(error))
+    if named is None:
+        return True
+    try:
+        find_clause(named)
+    except CatalogueError:
+        return True
+    return False
 
 
 def combine(phases: dict[str, Verdict]) -> Verdict:

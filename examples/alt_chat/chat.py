@@ -38,7 +38,9 @@ CONTROL_CHARACTERS = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0)])
 """Translation table that removes control characters (TAB included) from shown text."""
 
 
-def entry_row(entry: Entry, *, newest: bool = False) -> HorizontalGroup:
+def entry_row(
+    entry: Entry, *, newest: bool = False, hidden: dict[int, None] = CONTROL_CHARACTERS
+) -> HorizontalGroup:
     """Build the row of one entry: a wrapper holding a single literal text widget.
 
     ``Content`` is plain text: a body like ``[bold]x[/]`` is never parsed as markup, and
@@ -48,9 +50,10 @@ def entry_row(entry: Entry, *, newest: bool = False) -> HorizontalGroup:
     Args:
         entry: The message to show.
         newest: Whether to highlight it as the most recent reply.
+        hidden: Translation table of the characters removed from what is shown.
     """
     classes = [*STYLE_CLASSES[entry.author], *([NEWEST] if newest else [])]
-    text = Static(Content(entry.line.translate(CONTROL_CHARACTERS)), classes=" ".join(classes))
+    text = Static(Content(entry.line.translate(hidden)), classes=" ".join(classes))
     return HorizontalGroup(text, classes=f"turn turn-{entry.author}")
 
 
@@ -84,6 +87,8 @@ class TranscriptScreen(Screen[None]):
     """
     AUTO_FOCUS = "#composer"
     """Focus the composer, not the scrollable transcript, when the screen is shown."""
+    HIDDEN: ClassVar[dict[int, None]] = CONTROL_CHARACTERS
+    """Characters removed from the shown entries (``examples.raw_controls`` removes none)."""
 
     def compose(self) -> ComposeResult:
         """A frame holding the transcript and, under it, the composer."""
@@ -105,7 +110,9 @@ class TranscriptScreen(Screen[None]):
         user, agent = app.conversation.add_exchange(prompt, choice(REPLIES))
         transcript = self.query_one("#transcript", ScrollableContainer)
         transcript.query(f".{NEWEST}").remove_class(NEWEST)
-        await transcript.mount_all([entry_row(user), entry_row(agent, newest=True)])
+        await transcript.mount_all(
+            [entry_row(user, hidden=self.HIDDEN), entry_row(agent, newest=True, hidden=self.HIDDEN)]
+        )
         # After the next refresh: a long entry's height is only known once laid out.
         transcript.call_after_refresh(transcript.scroll_end, animate=False)
 

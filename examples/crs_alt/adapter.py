@@ -105,9 +105,9 @@ class CrsAltAdapter:
     conversation_selector = f"#{AltCrsApp.CONVERSATION_ID}"
     input_selector = f"#{AltCrsApp.INPUT_ID}"
     newline_keys: Sequence[str] = Composer.NEWLINE_KEYS
+    """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
     terminal_parser = PasteFirstParser
     """The terminal input parser ``python -m examples.crs_alt`` installs."""
-    """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
     interaction_selector = ".ask-card"
     """The question card docked above the input while a request waits (part 4)."""
     timestamp_reveal = "inline"

@@ -17,6 +17,7 @@ from textual.app import App
 import examples.crs_part1
 from examples.crs_alt.adapter import Item, _views
 from examples.crs_alt.app import AltCrsApp
+from examples.crs_alt.terminal import PasteFirstParser
 from examples.crs_alt.widgets import Composer
 from examples.crs_part1.app import Part1App
 
@@ -37,6 +38,8 @@ class CrsPart1Adapter:
     input_selector = f"#{AltCrsApp.INPUT_ID}"
     newline_keys: Sequence[str] = Composer.NEWLINE_KEYS
     """Shift+Enter where the terminal reports it; Ctrl+J everywhere (tmux included)."""
+    terminal_parser = PasteFirstParser
+    """The terminal input parser crs_alt installs (pastes cut out before Textual's parser)."""
     timestamp_reveal = "hover"
     """Times are drawn while the pointer is over what they stamp (design §9, decision 6)."""
 

@@ -58,7 +58,12 @@ class Line(Widget):
     def __init__(self, role: str, body: str) -> None:
         """Show ``body`` (a message of ``role``) with its role's label and classes."""
         super().__init__(classes=CLASSES[role])
-        self._text = f"{LABELS[role]}: {printable(body)}"
+        self._text = f"{LABELS[role]}: {self.shown(body)}"
+
+    @staticmethod
+    def shown(body: str) -> str:
+        """What is shown of ``body``: :func:`printable` (``examples.raw_controls`` shows it raw)."""
+        return printable(body)
 
     def render(self) -> Text:
         """The line as plain text: never markup."""
@@ -107,6 +112,9 @@ class RenderChatApp(App[None]):
         ("ctrl+q", "quit", "Quit"),
     ]
 
+    LINE: ClassVar[type[Line]] = Line
+    """The item widget (``examples.raw_controls`` shows bodies raw through a subclass)."""
+
     def __init__(self) -> None:
         """Start with an empty conversation and empty records."""
         super().__init__()
@@ -130,5 +138,5 @@ class RenderChatApp(App[None]):
         self.prompts.append(text)
         self.answers.append(reply)
         thread = self.query_one("#thread", Thread)
-        await thread.mount_all([Line(role, body) for role, body in pair])
+        await thread.mount_all([self.LINE(role, body) for role, body in pair])
         thread.scroll_end(animate=False)

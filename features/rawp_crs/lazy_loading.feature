@@ -162,7 +162,7 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
   # Seoul; the stored turns were sent on earlier days, one a day after the other (each
   # ends 3 minutes after it was sent). Their times are read too: of an earlier day, they
   # carry the date (002 §2.4 ¶11).
-  @clause:crs-date-separator @clause:crs-timestamp-format
+  @part:4 @clause:crs-date-separator @clause:crs-timestamp-format
   Scenario: Reopened turns of different days have a date separator between them
     Given the local time zone is "Asia/Seoul"
     And a stored conversation of two turns sent at "2026-03-08 22:10" and "2026-03-09 09:05"
@@ -171,7 +171,7 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     And the time "22:13" is shown with the date "2026-03-08"
     And the time "09:05" is shown with the date "2026-03-09"
 
-  @clause:crs-date-separator
+  @part:4 @clause:crs-date-separator
   Scenario: A turn sent today after a reopened turn of an earlier day follows a date separator
     Given the local time zone is "Asia/Seoul"
     And a stored conversation of two turns sent at "2026-03-09 21:10" and "2026-03-09 23:05"

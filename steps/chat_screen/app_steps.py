@@ -10,6 +10,7 @@ from steps.chat_screen.driver import Driver, WaitTimeout, key, typed
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
 from steps.screen import BLANK, describe_widget, screen_rows, text_regions
+from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
 """Key names as features write them -> Pilot key names."""
@@ -184,7 +185,12 @@ def clicks_item(driver: Driver, number: int) -> None:
             driver.run(driver.pilot.click(offset=(drawn[-1], y)))
             driver.settle()
             return
-    raise AssertionError(f"item {number} ({describe_widget(widget)}): no text is drawn to click")
+    violation(
+        "display-format",
+        f"item {number} ({describe_widget(widget)})",
+        "its text drawn in its visible rows, to be clicked",
+        f"no glyph of its text in {region}",
+    )
 
 
 @when("the app is quit and a new app is started")
@@ -282,5 +288,5 @@ def no_files_written(driver: Driver) -> None:
 def watched(driver: Driver) -> audit.Recorder:
     """The scenario's recorder of network calls, processes and file writes."""
     if driver.audit is None:
-        raise AssertionError("the harness did not watch this scenario (driver.audit is None)")
+        raise HarnessError(f"{HARNESS_PREFIX}: the scenario was not watched (no driver.audit)")
     return driver.audit

@@ -14,6 +14,7 @@ from steps.adapter import ChatScreenAdapter, role_value
 from steps.chat_screen.driver import Driver
 from steps.checks import check
 from steps.screen import Side, describe_widget, item_text
+from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 LABELS = {"user": "사용자", "agent": "에이전트"}
 """Screen label of each role value (clause ``role-labels``)."""
@@ -127,15 +128,27 @@ def item_widget(driver: Driver, number: int) -> Widget:
     """Item ``number`` (1-based) of the conversation area.
 
     Raises:
-        AssertionError: There are fewer items.
+        AssertionError: ``single-label-widget``: the message list holds message ``number``
+            but the area shows fewer items.
+        HarnessError: Precondition not met: the message list holds fewer messages too,
+            which a check of an earlier step should have caught.
     """
     found = item_widgets(driver)
-    if not 1 <= number <= len(found):
-        raise AssertionError(
-            f"item {number}: the conversation area shows {len(found)} items "
-            f"({[item_text(widget) for widget in found]})"
-        )
-    return found[number - 1]
+    if 1 <= number <= len(found):
+        return found[number - 1]
+    shown = f"{len(found)} items ({[item_text(widget) for widget in found]})"
+    held = len(messages(driver))
+    check(
+        held < number,
+        "single-label-widget",
+        f"item {number}",
+        f"one item for each of the {held} messages",
+        shown,
+    )
+    raise HarnessError(
+        f"{HARNESS_PREFIX}: precondition not met, the step reads item {number}, but the "
+        f"message list holds {held} messages and the conversation area shows {shown}"
+    )
 
 
 def snapshot(driver: Driver) -> Snapshot:

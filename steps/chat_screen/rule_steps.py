@@ -17,7 +17,7 @@ from textual.widget import Widget
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.hostile_steps import CONTROL, printable_runs
 from steps.chat_screen.observe import CLASSES, LABELS, ROLE_SIDE, messages
-from steps.checks import check
+from steps.checks import check, violation
 from steps.screen import Side, describe_widget, item_geometry, item_text, screen_rows
 
 
@@ -141,8 +141,11 @@ def screen_rules(driver: Driver, widgets: list[Widget]) -> set[int]:
         if not widget.content_region.intersection(bounds).height:
             continue
         side = ROLE_SIDE.get(role, Side.LEFT)
-        geometry = item_geometry(driver.app, widget, area, rows)
         where = f"item {number} ({describe_widget(widget)}, {role} message)"
+        try:
+            geometry = item_geometry(driver.app, widget, area, rows)
+        except AssertionError as error:  # in view, but no text of it drawn
+            violation("display-format", where, "its text drawn", str(error))
         if bounds.contains_region(widget.content_region) and not geometry.fills:
             check(
                 geometry.placement is side,

@@ -9,6 +9,7 @@ from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import LABELS
 from steps.checks import violation
 from steps.screen import item_geometry
+from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 ROW_FILL_BOUND = 80
 """Submissions :func:`fills_to_overflow` makes at most before giving up."""
@@ -68,4 +69,7 @@ def fills_to_overflow(driver: Driver) -> None:
         head = f"{number:02d} "
         driver.paste_text(head + "=" * (width - cell_len(f"{LABELS['user']}: {head}")))
         driver.press("enter")
-    raise AssertionError(f"the conversation did not overflow after {ROW_FILL_BOUND} inputs")
+    raise HarnessError(
+        f"{HARNESS_PREFIX}: precondition not met, the conversation did not overflow after "
+        f"{ROW_FILL_BOUND} inputs, so scrolling cannot be checked"
+    )

@@ -9,34 +9,34 @@ teardown's verdict (``error`` or ``timeout``) and adds its message to a failing 
 **Clause a failure names.** A check fails with ``[<clause-id>] where: expected ...; seen
 ...`` (:func:`steps.checks.violation`), and a scenario stops at its first failing step.
 So a ``failed`` or ``xfailed`` scenario *names* the clause its failure message starts
-with, when that is a catalogued clause; a failure that names none (an assertion of the
-harness itself, an unknown id) names no clause. ``error`` and ``timeout`` name none.
+with. A failed assertion that names no catalogued clause is an *unattributed check*, a
+defect of the harness: its outcome is ``error`` (:func:`steps.verdicts.unattributed`),
+and ``error`` and ``timeout`` name no clause.
 
-**What a scenario says about a clause** (its *result* for the clause): its outcome, except
-that a ``failed`` or ``xfailed`` scenario that names *another* clause says
-``not-reached``: it stopped before checking this one. A scenario that does not cite a
-clause but whose failure names it counts for that clause too (a step it shares checks
-it), with its outcome.
+**What a scenario says about a clause** (its *result* for the clause): ``failed`` (or
+``xfailed``) when its failure names this clause; ``not-reached`` when it failed naming
+another clause; otherwise its outcome (``passed``, ``xpassed``, ``error``, ``timeout``,
+``skipped``). A scenario that does not cite a clause but whose failure names it counts
+for that clause too (a step it shares checks it).
 
 **Verdict of a clause**, from the results of the scenarios of this run that cite it or
 whose failure names it, first rule that applies:
 
 1. ``not-claimed``: the clause's profile, or its part of a profile claimed in parts
    (``steps.profiles.Part``), is not claimed by the adapter.
-2. ``fail``: a scenario failed naming this clause, or a citing scenario failed naming no
-   clause, or had an ``error`` or a ``timeout`` (it cannot be told which clause broke,
-   so none of its clauses is cleared).
+2. ``fail``: a check of this clause failed (a scenario failed naming it).
 3. ``known-failure``: likewise with ``xfailed`` (listed in the expectations file).
-4. ``not-reached``: a citing scenario failed (or xfailed) naming another clause, so this
-   one was not checked there, whatever the other citing scenarios did.
-5. ``pass``: every citing scenario that ran ``passed`` (or ``xpassed``: it passed,
-   although listed); at least one did.
+4. ``pass``: at least one scenario reached the clause's checks and passed them
+   (``passed`` or ``xpassed``), and none failed them.
+5. ``not-reached``: scenarios ran, but none reached the clause's checks (each failed
+   first on another clause, had an ``error`` or a ``timeout``).
 6. ``review``: no scenario decided it and the catalogue says it is checked by review.
 7. ``untested``: no citing scenario ran (deselected, or all skipped).
 
-So ``pass`` is claimed only where every scenario reached the clause's checks and they
-held; a clause checked by some scenarios and not reached by others is ``not-reached``
-(the scenario results in the report show how many passed).
+A failure is charged only to the clause it names: never to the other clauses its
+scenario cites, and an ``error`` or ``timeout`` (a crash, a hang, an unattributed check)
+to none. They are counted among the scenario outcomes, and the exit status reports them
+(``--fail-on any``).
 
 Totals per requirement level count the clauses of the claimed profiles by verdict;
 ``MUST 31/33`` reads "31 of the 33 MUST clauses of the claimed profiles pass" (only
@@ -63,13 +63,15 @@ from steps.report.groups import failure_groups
 from steps.verdicts import Verdict
 
 BROKEN = frozenset({Verdict.FAILED.value, Verdict.ERROR.value, Verdict.TIMEOUT.value})
-"""Scenario outcomes that make a clause fail."""
+"""Scenario outcomes that did not pass (their screenshot is shown)."""
 PASSING = frozenset({Verdict.PASSED.value, Verdict.XPASSED.value})
 """Scenario outcomes in which the implementation did what the clause says."""
 NAMING = frozenset({Verdict.FAILED.value, Verdict.XFAILED.value})
 """Scenario outcomes whose failure may name a clause (a failed check)."""
 NOT_REACHED = "not-reached"
 """Result of a scenario for a clause it cites when it failed naming another clause."""
+UNREACHED = frozenset({NOT_REACHED, Verdict.ERROR.value, Verdict.TIMEOUT.value})
+"""Results of a scenario that ran without reaching a clause's checks."""
 SCREENSHOT_OUTCOMES = BROKEN | {Verdict.XFAILED.value}
 """Scenario outcomes whose screenshot (the screen at the failure) the report shows."""
 FORMAT = "textual-chat-conformance/report"
@@ -183,14 +185,17 @@ def failed_clause(phases: Mapping[str, Phase], result: str, known: Container[str
 
 
 def result_for(entry: Mapping[str, Any], clause_id: str) -> str:
-    """Return what the scenario ``entry`` says about a clause: its outcome or ``not-reached``.
+    """Return what the scenario ``entry`` says about a clause (module docstring).
 
     Args:
         entry: A scenario of the report (``outcome`` and ``failed_clause``).
         clause_id: A clause it cites, or the clause its failure names.
+
+    Returns:
+        ``failed``/``xfailed`` when its failure names ``clause_id``, ``not-reached`` when
+        it failed on another clause (or, in an old report, on none), else its outcome.
     """
-    named = entry["failed_clause"]
-    if entry["outcome"] in NAMING and named is not None and named != clause_id:
+    if entry["outcome"] in NAMING and entry["failed_clause"] != clause_id:
         return NOT_REACHED
     return str(entry["outcome"])
 
@@ -209,14 +214,14 @@ def clause_verdict(clause: Clause, results: Iterable[str], *, claimed: bool) -> 
         return ClauseVerdict.PLANNED  # a later part of its profile: not checked yet
     if not claimed:
         return ClauseVerdict.NOT_CLAIMED
-    if seen & BROKEN:
+    if Verdict.FAILED.value in seen:
         return ClauseVerdict.FAIL
     if Verdict.XFAILED.value in seen:
         return ClauseVerdict.KNOWN_FAILURE
-    if NOT_REACHED in seen:
-        return ClauseVerdict.NOT_REACHED
     if seen & PASSING:
         return ClauseVerdict.PASS
+    if seen & UNREACHED:
+        return ClauseVerdict.NOT_REACHED
     if clause.checked_by != "scenario":
         return ClauseVerdict.REVIEW
     return ClauseVerdict.UNTESTED
@@ -367,6 +372,9 @@ class RunInfo:
         claimed_parts: For each claimed profile built in parts, the numbers of the parts
             the adapter claims (``steps.profiles.Profile.claimed_parts``); a clause of a
             part not claimed is ``not-claimed``.
+        adapter_specs: For each profile checked, the adapter spec its scenarios ran
+            through (``"reference_crs.conformance:adapter"``).
+        fail_on: The ``--fail-on`` choice (``steps.fail_on``); ``None`` leaves it out.
     """
 
     harness_version: str
@@ -380,6 +388,8 @@ class RunInfo:
     selected_clauses: tuple[str, ...] = ()
     implementations: dict[str, str] = field(default_factory=dict)
     claimed_parts: dict[str, frozenset[int]] = field(default_factory=dict)
+    adapter_specs: dict[str, str] = field(default_factory=dict)
+    fail_on: str | None = None
 
 
 def build(
@@ -418,6 +428,7 @@ def build(
             "arguments": info.arguments,
             "expectations": info.expectations,
             "selection": {"clauses": selection} if selection else None,
+            **({"fail_on": info.fail_on} if info.fail_on else {}),
         },
         "profiles": [
             {
@@ -428,6 +439,16 @@ def build(
                 **(
                     {"implementation": info.implementations[profile.name]}
                     if profile.name in info.implementations
+                    else {}
+                ),
+                **(
+                    {"adapter": info.adapter_specs[profile.name]}
+                    if profile.name in info.adapter_specs
+                    else {}
+                ),
+                **(
+                    {"parts": sorted(info.claimed_parts[profile.name])}
+                    if profile.name in info.claimed_parts
                     else {}
                 ),
             }

@@ -25,7 +25,7 @@ from steps.checks import cited_clauses, named_clause
 from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
 from steps.traceability import FEATURES_ROOT, example_ids
-from steps.verdicts import HarnessError, TimeoutInterrupt
+from steps.verdicts import UNATTRIBUTED_PREFIX, HarnessError, TimeoutInterrupt, unattributed
 from steps.watchdog import Watchdog
 
 RECORD_ATTR = "conformance"
@@ -114,10 +114,16 @@ def message(report: pytest.TestReport, call: pytest.CallInfo[None]) -> str | Non
 
 
 def exception_text(call: pytest.CallInfo[None]) -> str | None:
-    """``Type: message`` of the phase's exception; bare message for failed checks."""
+    """``Type: message`` of the phase's exception; bare message for failed checks.
+
+    An unattributed check (:func:`steps.verdicts.unattributed`) is prefixed with
+    :data:`steps.verdicts.UNATTRIBUTED_PREFIX`.
+    """
     if call.excinfo is None:
         return None
     error = call.excinfo.value
+    if unattributed(error):
+        return f"{UNATTRIBUTED_PREFIX}: {error}"
     if type(error) is AssertionError or isinstance(error, pytest.fail.Exception):
         return str(error)
     return f"{type(error).__name__}: {error}"

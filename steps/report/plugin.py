@@ -29,7 +29,8 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.reporting import ReportContext, test_report_context_registry
 
 from steps.adapter import Adapter
-from steps.plugin import ADAPTER_KEY, ADAPTERS_KEY, SPEC_KEY
+from steps.fail_on import DEFAULT_FAIL_ON, FailOn
+from steps.plugin import ADAPTER_KEY, ADAPTERS_KEY, FAIL_ON_KEY, SPEC_KEY, adapter_spec
 from steps.profiles import PROFILES
 from steps.report import build, capture, expectations, living, render
 from steps.traceability import read_scenarios
@@ -52,16 +53,24 @@ class Settings:
         report_dir: Where ``--conformance-report`` writes, or ``None``.
         living_dir: Where ``--living-docs`` writes, or ``None``.
         expectations: The loaded expectations file, or ``None``.
+        fail_on: The ``--fail-on`` choice: clause verdicts decide the exit status unless
+            it is ``any``.
     """
 
     report_dir: Path | None
     living_dir: Path | None
     expectations: expectations.Expectations | None
+    fail_on: FailOn = DEFAULT_FAIL_ON
+
+    @property
+    def judging(self) -> bool:
+        """Whether the clause verdicts decide the exit status (``--fail-on must|should``)."""
+        return bool(self.fail_on.levels)
 
     @property
     def recording(self) -> bool:
         """Whether scenario reports need records."""
-        return self.report_dir is not None or self.living_dir is not None
+        return self.report_dir is not None or self.living_dir is not None or self.judging
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -117,6 +126,7 @@ def configure(config: pytest.Config) -> None:
         report_dir=_directory(config.getoption("conformance_report"), base),
         living_dir=_directory(config.getoption("living_docs"), base),
         expectations=_expectations(config, base),
+        fail_on=config.stash[FAIL_ON_KEY],
     )
     config.stash[SETTINGS_KEY] = settings
     if settings.recording and not hasattr(config, "workerinput"):
@@ -283,12 +293,19 @@ class Recorder:
         self.collector.add(report)
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
-        """Write the conformance report and the living docs that were asked for."""
-        if self.settings.report_dir is not None:
+        """Write the conformance report and the living docs that were asked for.
+
+        Under ``--fail-on must|should``, set the session's exit status from the clause
+        verdicts (``steps.fail_on``) before the report records it.
+        """
+        if self.settings.report_dir is not None or self.settings.judging:
             info = self.run_info(int(exitstatus))
             report, files = build.build(info, self.collector.runs.values())
-            self.written += render.write(report, files, self.settings.report_dir)
-            self.summary = render.summary_lines(report)
+            status = self.settings.fail_on.exit_status(int(exitstatus), report["clauses"])
+            report["run"]["exit_status"] = session.exitstatus = status
+            if self.settings.report_dir is not None:
+                self.written += render.write(report, files, self.settings.report_dir)
+            self.summary = [*render.summary_lines(report), render.conformance_line(report)]
             self.selection = render.selection_note(report)
         if self.settings.living_dir is not None:
             shots = {
@@ -335,6 +352,8 @@ class Recorder:
                 for profile in PROFILES
                 if (name := profile.name) in adapters and profile.parts
             },
+            adapter_specs={name: adapter_spec(self.config, name) for name in adapters},
+            fail_on=self.settings.fail_on.choice,
         )
 
     def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:

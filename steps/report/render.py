@@ -146,6 +146,52 @@ def summary_lines(report: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def adapter_entry(report: Mapping[str, Any]) -> tuple[str, str]:
+    """The header's adapter entry: ``("Adapter", "`spec` (from source)")``.
+
+    When the profiles ran through different adapters (each on its reference, by
+    default), ``("Adapters", ...)`` points to the profile lines, which name them.
+    """
+    adapter = report["adapter"]
+    specs = {p["adapter"] for p in report["profiles"] if p.get("adapter")}
+    if len(specs) > 1:
+        return "Adapters", f"one per profile, named on its line (from {adapter['source']})"
+    spec = next(iter(specs), adapter["spec"])
+    return "Adapter", f"`{spec}` (from {adapter['source']})"
+
+
+def conformance_line(report: Mapping[str, Any]) -> str:
+    """Say whether the run is conformant at MUST, with the MUST count (``docs/reports.md``).
+
+    Conformant when every (selected) MUST clause of the claimed profiles passes, or is
+    left to review; not conformant when one fails, is a known failure or was not reached;
+    not established when one is untested (a partial run) or no MUST clause applies.
+    """
+    must = report["totals"]["MUST"]
+    scope = "selected MUST clauses" if report["run"].get("selection") else "MUST clauses"
+    count = f"MUST {must['pass']}/{must['applicable']}"
+    against = [
+        f"{must[verdict]} {verdict}"
+        for verdict in ("fail", "known-failure", "not-reached")
+        if must[verdict]
+    ]
+    if against:
+        return f"Not conformant at MUST: {', '.join(against)} ({count})."
+    if not must["applicable"]:
+        return f"Conformance at MUST not established: no {scope} of a claimed profile."
+    if must["untested"]:
+        return (
+            f"Conformance at MUST not established: {must['untested']} {scope} untested, "
+            f"no scenario of theirs ran ({count})."
+        )
+    if must["review"]:
+        return (
+            f"Conformant at MUST: every one of the {scope} checked by scenario passes, "
+            f"{must['review']} are left to review ({count})."
+        )
+    return f"Conformant at MUST: all {must['pass']} {scope} of the claimed profiles pass ({count})."
+
+
 def markdown(report: Mapping[str, Any]) -> str:
     """Render ``report.md``: header, a summary line per level, the clause table, failures."""
     adapter, run = report["adapter"], report["run"]
@@ -156,14 +202,18 @@ def markdown(report: Mapping[str, Any]) -> str:
         *(
             f"- Profile {p['name']} (spec version {p['spec_version']}): "
             + (f"checked on {p['implementation']}" if p.get("implementation") else "not claimed")
+            + (f" through `{p['adapter']}`" if p.get("adapter") else "")
             for p in report["profiles"]
         ),
-        f"- Adapter: `{adapter['spec']}` (from {adapter['source']})",
+        "- {}: {}".format(*adapter_entry(report)),
         f"- Run: {run['started']}, {run['duration_seconds']:g} s, "
-        f"pytest exit status {run['exit_status']}",
+        f"exit status {run['exit_status']}"
+        + (f" (--fail-on {run['fail_on']})" if run.get("fail_on") else ""),
         f"- Expectations file: {run['expectations'] or 'none'}",
         "",
         "## Summary",
+        "",
+        f"**{conformance_line(report)}**",
         "",
         *([f"**Selection**: {note}.", ""] if (note := selection_note(report)) else []),
         *(f"{line}  " for line in summary_lines(report)),
@@ -304,6 +354,8 @@ def html(report: Mapping[str, Any], files: Mapping[str, str]) -> str:
             report=report,
             levels=LEVELS,
             summary=summary_lines(report),
+            conformance=conformance_line(report),
+            adapter_entry=adapter_entry(report),
             selection=selection_note(report),
             areas=areas,
             anchors={entry["id"]: f"s{number}" for number, entry in enumerate(scenarios, 1)},
@@ -325,7 +377,9 @@ def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
     Returns:
         ``profiles`` (each claimed profile's name, implementation, and how many of its
         clauses this run checks and how many belong to parts not built yet, ``planned``),
-        ``conformant`` (:func:`steps.report.groups.conformant_at_must`), ``levels``
+        ``conformant`` (:func:`steps.report.groups.conformant_at_must`), ``headline``
+        (:func:`conformance_line`, the same answer in words), ``parts`` of each profile
+        claimed in parts, ``levels``
         (``(level, pass, applicable)`` of each level with applicable clauses), ``groups``
         (the :data:`TOP_GROUPS` first groups) and ``more`` (how many groups follow).
     """
@@ -334,6 +388,7 @@ def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
         {
             "name": profile["name"],
             "implementation": profile.get("implementation"),
+            "parts": profile.get("parts"),
             "checked": sum(
                 c["profile"] == profile["name"] and c["verdict"] != "planned" for c in clauses
             ),
@@ -348,6 +403,7 @@ def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "profiles": profiles,
         "conformant": conformant_at_must(clauses),
+        "headline": conformance_line(report),
         "levels": [
             (level, report["totals"][level]["pass"], report["totals"][level]["applicable"])
             for level in LEVELS
