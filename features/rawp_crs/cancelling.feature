@@ -86,7 +86,7 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
     When the user presses Escape
     Then the client sent 1 cancel
 
-  @clause:crs-escape-cancels-turn @clause:crs-escape-cancel-states
+  @clause:crs-escape-cancels-turn
   Scenario Outline: Escape cancels the <nth> turn too, after the command popup was used in between
     The rule holds for every turn, not only the first: each earlier turn was cancelled with
     Escape and ended, then the command popup was opened with `/` and closed with Escape.

@@ -3652,7 +3652,7 @@ class _StaleDismissal(SlashControl):
 
 @mutant
 class SlashStaysDismissed(_SlashApp):
-    """crs-slash-keys-escape: after Escape, a new `/` typed where the old one was never opens."""
+    """crs-slash-popup-opens: after Escape, a new `/` typed where the old one was never opens."""
 
     CONTROL = _StaleDismissal
 
@@ -3715,7 +3715,7 @@ class _KeepsFirstCandidates(FileControl):
 
 @mutant
 class FilePopupReopensStale(_FileApp):
-    """crs-at-keys-select: the `@` popup opened again lists the first answer; Enter puts it in."""
+    """crs-at-current-query-only: the `@` popup opened again lists the first answer again."""
 
     FILES = _KeepsFirstCandidates
 
