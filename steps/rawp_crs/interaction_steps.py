@@ -255,38 +255,23 @@ def click_input(crs_driver: CrsDriver) -> None:
 
 
 @when(
-    parsers.re(
-        r'the agent asks a Yes/No question in turn "(?P<turn>[^"]+)" and the user '
-        r'(?P<how>answers|clicks) "(?P<answer>[^"]+)"'
+    parsers.parse(
+        'the agent asks a Yes/No question in turn "{turn}" and the user answers "{answer}"'
     )
 )
-def yes_no_answered(crs_driver: CrsDriver, turn: str, how: str, answer: str) -> None:
-    """Ask a YN request ``q1`` in ``turn``; the user answers with a key or clicks a label.
+def yes_no_answered(crs_driver: CrsDriver, turn: str, answer: str) -> None:
+    """Ask a YN request ``q1`` in ``turn``; the user answers with the key ``answer``.
 
     The UI must be shown, then gone after the answer (``crs-interaction-keys-yn``): what a
     later step checks happens with the focus wherever the closed UI left it.
 
     Raises:
-        pytest_bdd's failure (via ``check``): the UI is not shown, the label not drawn, or
-            the UI still shown after the answer.
+        AssertionError: (via ``check``) the UI is not shown, or still shown after the answer.
     """
     clause = "crs-interaction-keys-yn"
     crs_driver.publish(InteractionRequested("q1", "YN", "Delete the build folder?", (), None, turn))
     region = ui_region(crs_driver, clause)
-    if how == "answers":
-        crs_driver.press(answer)
-    else:
-        at = find_label(crs_driver, region, answer)
-        check(
-            at is not None,
-            clause,
-            "the Yes/No UI",
-            f"the label {answer!r} drawn",
-            ui_text(crs_driver, region),
-        )
-        assert at is not None
-        crs_driver.run(crs_driver.pilot.click(offset=at), f"clicking {answer!r}")
-        crs_driver.settle()
+    crs_driver.press(answer)
     check(
         interaction_ui(crs_driver) is None,
         clause,
