@@ -85,3 +85,39 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
     Then the conversation ends with the huge delta's last line
     When the user presses Escape
     Then the client sent 1 cancel
+
+  @clause:crs-escape-cancels-turn
+  Scenario Outline: Escape cancels the <nth> turn too, after the command popup was used in between
+    The rule holds for every turn, not only the first: each earlier turn was cancelled with
+    Escape and ended, then the command popup was opened with `/` and closed with Escape.
+
+    Given the user has cancelled <earlier> earlier turns with Escape, opening and closing the command popup after each
+    And the user has sent "explain the parser"
+    And the agent has started turn "t9"
+    And the agent is streaming text in turn "t9"
+    When the user presses Escape
+    Then the client sent <cancels> cancels
+    And the cancel names turn "t9" or no turn
+
+    Examples:
+      | nth    | earlier | cancels |
+      | second | 1       | 2       |
+      | third  | 2       | 3       |
+
+  @clause:crs-escape-cancels-turn
+  Scenario Outline: Escape cancels the turn with the focus <where>
+    The rule is the client's, not the input's: Escape cancels the running turn wherever the
+    keyboard focus is.
+
+    Given the user has sent "clean up the repository"
+    And the agent has started turn "t1"
+    And the agent is streaming text in turn "t1"
+    When <moved>
+    And the user presses Escape
+    Then the client sent 1 cancel
+    And the cancel names turn "t1" or no turn
+
+    Examples:
+      | where                                             | moved                                                              |
+      | on the conversation, after a click on it          | the user clicks the conversation                                   |
+      | where a Yes/No request answered with a key left it | the agent asks a Yes/No question in turn "t1" and the user answers "y" |

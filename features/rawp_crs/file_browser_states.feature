@@ -87,6 +87,21 @@ Feature: Loading, offline, unreadable, cyclic, truncated and partial answers
     Then a note says 3 more entries under "big"
 
   @clause:crs-fb-truncation-note
+  Scenario: Every truncated directory has its note: one loaded when expanded, one expanded again
+    The note is not only for the first directory expanded: a directory whose entries arrive
+    when it is expanded, and a directory collapsed and expanded again, say it too.
+
+    Given the agent serves the "truncated" file system
+    When the user opens the working-directory dialog
+    And the directory "big" is expanded
+    And the directory "later" is expanded
+    Then a note says 3 more entries under "big"
+    And a note says 2 more entries under "later"
+    When the directory "big" is collapsed
+    And the directory "big" is expanded
+    Then a note says 3 more entries under "big"
+
+  @clause:crs-fb-truncation-note
   Scenario: A directory of 100,000 entries shows the ones sent and a note of the rest
     Given the agent serves the "truncated" file system
     When the user opens the working-directory dialog

@@ -37,6 +37,27 @@ Feature: The file popup's keys and pointer are those of the command popup
       | Enter |
       | Tab   |
 
+  @clause:crs-at-keys-select @clause:crs-at-current-query-only
+  Scenario Outline: The popup opened again lists the new answer, and <key> puts in the new file
+    A selection is made from what the popup lists now: after a first file was put in, the
+    next `@` word's popup lists its own answer, and the key puts that file in, not the
+    first one again.
+
+    When the user presses Down
+    And the user presses <key>
+    Then the input refers to "src/beta.py" and the file popup is closed
+    When the user types " @ga" in the input
+    And the agent answers the file search with "docs/gamma.md, docs/gallery.md"
+    Then the file popup lists "gamma.md, gallery.md"
+    When the user presses <key>
+    Then the input refers to "docs/gamma.md" and the file popup is closed
+    And the input refers to "src/beta.py" and the file popup is closed
+
+    Examples:
+      | key   |
+      | Enter |
+      | Tab   |
+
   @clause:crs-at-keys-select
   Scenario: A file selected after some text joins that text
     When the user presses Backspace 2 times

@@ -120,6 +120,19 @@ Feature: The command popup lists the commands the agent published
     And the user types "o" in the input
     Then the first item of the popup has the highlight
 
+  @clause:crs-slash-filter-focus-reset
+  Scenario: The highlight goes back to the first item at every key that changes the list
+    Not only the first time: after the user moved the highlight again, the next key typed
+    puts it back on the first item, even when the highlighted command is still listed.
+
+    When the user types "/" in the input
+    And the user presses Down 2 times
+    And the user types "c" in the input
+    Then the first item of the popup has the highlight
+    When the user presses Down 2 times
+    And the user types "o" in the input
+    Then the first item of the popup has the highlight
+
   @clause:crs-slash-no-match-stays-open @clause:crs-slash-no-match-message
   Scenario: No match keeps the popup open with a message, so the user can correct
     When the user types "/xyz" in the input
@@ -148,6 +161,24 @@ Feature: The command popup lists the commands the agent published
     Then the command popup lists exactly the commands starting with "c"
     And the focused item of the popup has the highlight
     And the input holds exactly "/c"
+
+  @clause:crs-commands-refresh-keeps-state
+  Scenario Outline: A refresh keeps the highlight on its command, wherever the new ones sort
+    The highlight stays with the command, not with its row: commands added above it move it
+    down, commands added below it leave it where it was.
+
+    When the user types "/c" in the input
+    And the user presses Down
+    And the user remembers the focused item
+    And the agent publishes the list again with "<added>" added in the category "<category>"
+    Then the focused item of the popup has the highlight
+    And the input holds exactly "/c"
+
+    Examples:
+      | added       | category |
+      | cost, cut   | session  |
+      | cache, call | config   |
+      | cd          | a-first  |
 
   @clause:crs-commands-refresh
   Scenario: A refreshed list is what the next popup shows

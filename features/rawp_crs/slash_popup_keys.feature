@@ -81,6 +81,29 @@ Feature: The command popup's highlight, keys and pointer; what a selection puts 
     And the input holds exactly "/co"
     And the client sent 0 prompts
 
+  @clause:crs-slash-keys-escape @clause:crs-slash-popup-opens
+  Scenario Outline: After Escape closed it, the popup opens again for the next slash (<how>)
+    Escape closes the popup of one `/` word only: the next `/` typed opens it again, listing
+    every command with the first one highlighted, the third time as the first.
+
+    When the user types "/co" in the input
+    And the user presses Escape
+    And <how>
+    And the user types "/" in the input
+    Then the command popup lists every published command
+    And the first item of the popup has the highlight
+    When the user presses Escape
+    And the user presses Backspace
+    And the user types "/" in the input
+    Then the command popup lists every published command
+    And the first item of the popup has the highlight
+
+    Examples:
+      | how                                |
+      | the user presses Backspace 3 times |
+      | the user types " " in the input    |
+      | the user presses Enter             |
+
   @clause:crs-escape-closes-popup
   Scenario: Escape during a turn closes the popup and cancels nothing
     Given the user has sent "hello"

@@ -175,7 +175,11 @@ def unmarked_loop() -> FileSystem:
 
 
 def truncated() -> FileSystem:
-    """Root: ``big`` (2 of its 5 children sent), ``huge`` (3 of 100,000 sent), ``small``."""
+    """Root: ``big`` (2 of 5 children sent), ``huge`` (3 of 100,000), ``small``, ``later``.
+
+    The children of ``big`` and ``huge`` come with the root answer; ``later``'s (2 of 4) only
+    when it is expanded, from its own browse answer.
+    """
     big = _d(
         "big",
         "/w/big",
@@ -184,8 +188,14 @@ def truncated() -> FileSystem:
     )
     many = tuple(_f(f"f{n:05d}", f"/w/huge/f{n:05d}", n) for n in range(3))
     huge = _d("huge", "/w/huge", many, total_children_count=100_000)
+    later = Entry("later", "/w/later", "directory", total_children_count=4)
+    sent = (_f("first", "/w/later/first", 1), _f("second", "/w/later/second", 1))
     return FileSystem(
-        {None: BrowseResult("", "unix", (big, huge, _d("small", "/w/small", ())))}, ["/w"]
+        {
+            None: BrowseResult("", "unix", (big, huge, _d("small", "/w/small", ()), later)),
+            "/w/later": BrowseResult("/w/later", "unix", sent),
+        },
+        ["/w"],
     )
 
 

@@ -254,6 +254,33 @@ def click_input(crs_driver: CrsDriver) -> None:
     crs_driver.settle()
 
 
+@when(
+    parsers.parse(
+        'the agent asks a Yes/No question in turn "{turn}" and the user answers "{answer}"'
+    )
+)
+def yes_no_answered(crs_driver: CrsDriver, turn: str, answer: str) -> None:
+    """Ask a YN request ``q1`` in ``turn``; the user answers with the key ``answer``.
+
+    The UI must be shown, then gone after the answer (``crs-interaction-keys-yn``): what a
+    later step checks happens with the focus wherever the closed UI left it.
+
+    Raises:
+        AssertionError: (via ``check``) the UI is not shown, or still shown after the answer.
+    """
+    clause = "crs-interaction-keys-yn"
+    crs_driver.publish(InteractionRequested("q1", "YN", "Delete the build folder?", (), None, turn))
+    region = ui_region(crs_driver, clause)
+    crs_driver.press(answer)
+    check(
+        interaction_ui(crs_driver) is None,
+        clause,
+        "the Yes/No UI after the answer",
+        "gone",
+        f"still shown: {ui_text(crs_driver, region)}",
+    )
+
+
 # -- what the screen and the agent show ---------------------------------------------
 
 

@@ -147,10 +147,17 @@ def publishes_empty(crs_driver: CrsDriver, published: Published) -> None:
 
 
 @when(parsers.parse('the agent publishes the list again with "{extra}" added'))
-def publishes_again(crs_driver: CrsDriver, published: Published, extra: str) -> None:
-    """Publish the same list plus commands ``extra`` (comma-separated), new ones first."""
+@when(
+    parsers.parse(
+        'the agent publishes the list again with "{extra}" added in the category "{category}"'
+    )
+)
+def publishes_again(
+    crs_driver: CrsDriver, published: Published, extra: str, category: str = "session"
+) -> None:
+    """Publish the list again plus commands ``extra`` (comma-separated, in ``category``)."""
     added = [
-        Command(name.strip(), f"New command {name.strip()}", "session") for name in extra.split(",")
+        Command(name.strip(), f"New command {name.strip()}", category) for name in extra.split(",")
     ]
     _publish(crs_driver, published, added + published.commands)
 

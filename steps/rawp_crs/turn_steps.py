@@ -118,6 +118,28 @@ def huge_delta(crs_driver: CrsDriver, size: int, turn: str) -> None:
     crs_driver.publish(TextDelta(turn, body + HUGE_TAIL))
 
 
+@given(
+    parsers.parse(
+        "the user has cancelled {count:d} earlier turns with Escape, "
+        "opening and closing the command popup after each"
+    )
+)
+def cancelled_turns(crs_driver: CrsDriver, count: int) -> None:
+    """Run ``count`` turns ``e1``… each cancelled with Escape and ended by the agent.
+
+    After each, `/` is typed (the command popup opens), Escape closes it and Backspace
+    clears the input, so the next turn starts after another feature was used.
+    """
+    for number in range(1, count + 1):
+        turn = f"e{number}"
+        _send(crs_driver, f"earlier prompt {number}")
+        crs_driver.publish(TurnStarted(turn), TextDelta(turn, "Working on it "))
+        crs_driver.press("escape")
+        crs_driver.publish(TurnEnded(turn))
+        crs_driver.type_text("/")
+        crs_driver.press("escape", "backspace")
+
+
 @when("the user presses Escape")
 @given("the user has pressed Escape")
 def presses_escape(crs_driver: CrsDriver) -> None:

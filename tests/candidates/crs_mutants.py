@@ -3653,3 +3653,134 @@ class ReopenedCommandAsText(CrsApp):
     def replayed_prompt(self, prompt: Any) -> Widget:
         text = str(getattr(prompt, "prompt_text", ""))
         return self.user_message(text, tuple(getattr(prompt, "file_references", ()) or ()))
+
+
+# -- Escape on later turns and with the focus elsewhere (issue 24, classes 2 and 5) ------
+
+
+@mutant
+class EscapeCancelsOnlyOnce(CrsApp):
+    """crs-escape-cancels-turn: Escape cancels the first turn only (a sent flag never reset)."""
+
+    _cancelled_once = False
+
+    def action_cancel_turn(self) -> None:
+        if self.interaction is None and self.busy:
+            if self._cancelled_once:
+                return
+            self._cancelled_once = True
+        super().action_cancel_turn()
+
+
+@mutant
+class EscapeCancelsOnlyFromInput(CrsApp):
+    """crs-escape-cancels-turn: Escape cancels only while the input has the focus."""
+
+    def action_cancel_turn(self) -> None:
+        if self.interaction is None and self.focused is not self.query_one(f"#{self.INPUT_ID}"):
+            return
+        super().action_cancel_turn()
+
+
+# -- the command popup the second time (issue 24, class 2) -------------------------------
+
+from reference_crs.slash import attribute as _attribute  # noqa: E402 - this branch's block
+
+
+class _StaleDismissal(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        dismissed = self._dismissed
+        super().sync(refreshed=refreshed)
+        self._dismissed = self._dismissed or dismissed  # never forgotten once the `/` went
+        found = self.trigger()
+        if found is not None and (found.row, found.column) == self._dismissed:
+            self.popup.close()
+            self._prefix = None
+
+
+@mutant
+class SlashStaysDismissed(_SlashApp):
+    """crs-slash-popup-opens: after Escape, a new `/` typed where the old one was never opens."""
+
+    CONTROL = _StaleDismissal
+
+
+class _ResetsFocusOnce(SlashControl):
+    _resets = 0
+
+    def sync(self, *, refreshed: bool = False) -> None:
+        popup, before = self.popup, self._prefix
+        was = popup.focused_command if popup.is_open else None
+        super().sync(refreshed=refreshed)
+        if was is None or before is None or self._prefix in (None, before):
+            return
+        self._resets += 1
+        if self._resets > 1:
+            shown = matching(self.app.commands, self._prefix or "", self.usage)
+            popup.show(shown, str(_attribute(was, "name", "")))
+
+
+@mutant
+class FocusResetOnlyOnce(_SlashApp):
+    """crs-slash-filter-focus-reset: only the first key typed puts the highlight on the first."""
+
+    CONTROL = _ResetsFocusOnce
+
+
+class _RefreshKeepsRow(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        popup = self.popup
+        row = popup.highlighted if refreshed and popup.is_open else None
+        super().sync(refreshed=refreshed)
+        if row is not None and popup.is_open and popup.option_count:
+            popup.highlighted = min(row, popup.option_count - 1)
+
+
+@mutant
+class RefreshKeepsHighlightedRow(_SlashApp):
+    """crs-commands-refresh-keeps-state: a refresh keeps the highlighted row, not its command."""
+
+    CONTROL = _RefreshKeepsRow
+
+
+class _KeepsFirstCandidates(FileControl):
+    _last: list[object] | None = None
+    _stale: list[object] | None = None
+
+    def answer(self, event: Any) -> None:
+        if self._stale is not None and self.accepts(str(_attribute(event, "query_id", ""))):
+            self.popup.show_candidates(self._stale)  # the list of the popup chosen from, again
+            self.awaiting = False
+            return
+        super().answer(event)
+        if self.accepts(str(_attribute(event, "query_id", ""))):
+            self._last = list(_attribute(event, "candidates", ()) or ())
+
+    def choose(self, candidate: object) -> None:
+        super().choose(candidate)
+        self._stale = self._last or []
+
+
+@mutant
+class FilePopupReopensStale(_FileApp):
+    """crs-at-current-query-only: the `@` popup opened again lists the first answer again."""
+
+    FILES = _KeepsFirstCandidates
+
+
+# -- a truncated directory loaded when expanded (issue 24, class 2) ----------------------
+
+
+class _NoteOnlyInline(FileTree):
+    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+        entry = parent.data.entry if parent.data is not None else None
+        if entry is not None and entry.children is None:
+            total = None  # entries loaded on expanding: the count is not looked at
+        super()._add_entries(parent, entries, total)
+
+
+@mutant
+class FbNoteOnlyForInlineChildren(_BrowserMutant):
+    """crs-fb-truncation-note: a directory whose entries load on expanding has no note."""
+
+    SCREEN = _screen(TREE=_NoteOnlyInline)
