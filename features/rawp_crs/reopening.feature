@@ -4,6 +4,7 @@ Feature: A reopened conversation is drawn as it was drawn live
   (its input type `slash_command` is part of the stored prompt), any other prompt as a text
   bubble, each with its time (004 §3.3, 002 §2.4).
 
+  @screenshot
   @clause:crs-command-bubble-for-slash-input-type @clause:crs-command-bubble-strips-slash
   Scenario: A stored slash command is drawn as a command bubble, as it was live
     Given a stored message "/compact focus on auth" sent with the input type "slash_command"

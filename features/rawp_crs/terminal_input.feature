@@ -32,6 +32,7 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
       | BEL bytes                     | ding\x07dong\x07                              | dong         |
       | a log line break and colours  | \x1b[32mok\x1b[0m one\nnext \x1b[1mtwo\x1b[0m | [1mtwo       |
 
+  @screenshot:2
   @clause:crs-input-plain-text @clause:crs-enter-sends
   Scenario: A paste holding escape sequences and a Ctrl+Q byte keeps the draft before it
     Given the user has typed, as a terminal sends it, "draft: "
