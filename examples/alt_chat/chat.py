@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from examples.alt_chat.records import STYLE_CLASSES, Conversation, Entry
+from reference_app.chat_input import typed_invisible
 
 REPLIES: list[str] = [
     "맡겨만 주세요.",
@@ -67,6 +68,13 @@ class Composer(Input):
         event.stop()
         value, self.value = self.value, ""
         self.post_message(self.Submitted(self, value))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Keep a typed joiner or bidi mark, which ``Input`` drops as unprintable."""
+        if typed_invisible(event):
+            event.stop()
+            event.prevent_default()
+            self.insert_text_at_cursor(event.character or "")
 
 
 class TranscriptScreen(Screen[None]):

@@ -19,6 +19,8 @@ from textual.widgets import Markdown, Static, TextArea
 from textual.widgets._markdown import MarkdownParagraph  # not re-exported by textual.widgets
 from textual.widgets.markdown import MarkdownBlock
 
+from reference_app.chat_input import typed_invisible
+
 CONTROL_PICTURES = {
     **{code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)},
     0x7F: 0x2421,
@@ -122,6 +124,11 @@ class Composer(TextArea):
         """The text as it was when Enter was pressed."""
 
     async def _on_key(self, event: events.Key) -> None:
+        if typed_invisible(event):  # TextArea drops a typed joiner or bidi mark
+            event.stop()
+            event.prevent_default()
+            self.replace(event.character or "", *self.selection)
+            return
         if event.key != "enter":
             await super()._on_key(event)
             return

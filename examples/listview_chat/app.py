@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, Label, ListItem, ListView
 
 from examples.listview_chat.ledger import HEADINGS, STYLE, Ledger, Speaker
+from reference_app.chat_input import typed_invisible
 
 ANSWERS = ["알겠어요.", "좋아요, 해 볼게요.", "조금만 기다려 주세요.", "그렇군요."]
 """The fixed response list."""
@@ -45,6 +46,10 @@ class Prompt(Input):
             value = self.value
             self.clear()
             self.post_message(self.Submitted(self, value))
+        elif typed_invisible(event):  # Input drops a typed joiner or bidi mark
+            event.stop()
+            event.prevent_default()
+            self.insert_text_at_cursor(event.character or "")
 
 
 class ListChatApp(App[None]):

@@ -21,6 +21,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import TextArea
 
+from reference_app.chat_input import typed_invisible
+
 USER, AGENT = "user", "agent"
 LABELS = {USER: "사용자", AGENT: "에이전트"}
 CLASSES = {
@@ -97,6 +99,10 @@ class Entry(TextArea):
             text = self.text
             self.clear()
             self.post_message(self.Sent(text))
+        elif typed_invisible(event):  # TextArea drops a typed joiner or bidi mark
+            event.stop()
+            event.prevent_default()
+            self.replace(event.character or "", *self.selection)
 
 
 class RenderChatApp(App[None]):

@@ -21,6 +21,8 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Input
 
+from reference_app.chat_input import typed_invisible
+
 Side = Literal["left", "right"]
 ROLE_SIDE: dict[str, Side] = {"user": "left", "agent": "right"}
 """The side each role's item is drawn against."""
@@ -85,6 +87,13 @@ class Say(Input):
         event.stop()
         value, self.value = self.value, ""
         self.post_message(self.Submitted(self, value))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Keep a typed joiner or bidi mark, which ``Input`` drops as unprintable."""
+        if typed_invisible(event):
+            event.stop()
+            event.prevent_default()
+            self.insert_text_at_cursor(event.character or "")
 
 
 class RichChatApp(App[None]):

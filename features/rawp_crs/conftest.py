@@ -23,3 +23,4 @@ from steps.rawp_crs.terminal_steps import *  # noqa: F403 - step fixtures, by ge
 from steps.rawp_crs.timestamp_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.token_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.turn_steps import *  # noqa: F403 - step fixtures, by generated name
+from steps.explore.rawp_crs import *  # noqa: F403 - step fixtures, by generated name
