@@ -11,7 +11,7 @@ Feature: Random sessions of typing, pasting and Enter lose nothing
   docs/exploration.md): the same seed and budget generate the same sessions.
 
   @clause:body-source @clause:pair-order @clause:blank-input-no-change @clause:scroll-to-end
-  @clause:hardening-control-characters @scenario_timeout:600
+  @clause:hardening-control-characters @clause:hardening-typed-text-kept @scenario_timeout:600
   Scenario: Random sessions keep every typed character and every submission
     When the explorer runs its sessions against the chat app
     Then every invariant held after every action of every session

@@ -8,9 +8,9 @@ in one burst, Page Up/Page Down, a terminal resize.
 
 Invariants, each under its clause (docs/spec/chat_screen.yaml):
 
-- ``body-source``: the input holds what was typed and pasted, in order (its printable
-  parts: a client may drop or show control characters); each submission's user message has
-  the stripped input as its body.
+- ``hardening-typed-text-kept``: the input holds what was typed and pasted, in order (its
+  printable parts: a client may drop or show control characters).
+- ``body-source``: each submission's user message has the stripped input as its body.
 - ``pair-order``: each valid submission adds exactly one user message, then one agent
   message; the list alternates user, agent.
 - ``blank-input-no-change``: a blank submission adds no message.
@@ -201,14 +201,14 @@ class ChatExplorer(Explorer):
 
     @invariant()
     def input_holds_what_was_typed(self) -> None:
-        """[body-source] The input holds the printable parts of what was typed, in order."""
+        """[hardening-typed-text-kept] The input holds the printable parts of what was typed."""
         if getattr(self, "typed", None) is None or not self.driver.running:
             return
         seen = self.driver.input_value
         expected = printable(self.typed)
         self.check(
             printable(seen) == expected,
-            "body-source",
+            "hardening-typed-text-kept",
             f"the input: expected what was typed and pasted, {expected!r}",
             repr(seen),
             f"printable(input_value()) == {expected!r}",
