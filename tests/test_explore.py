@@ -8,6 +8,7 @@ passes on the reference client (the same script with the reference's adapter).
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -98,3 +99,26 @@ def test_a_reproducer_fails_on_the_mutant_and_passes_on_the_reference(tmp_path: 
     on_reference.write_text(script.replace(repr(MUTANT), repr(REFERENCE)), encoding="utf-8")
     passed = run_script(on_reference)
     assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
+def test_a_failing_scenario_s_report_entry_carries_a_replay_script_that_runs_alone(
+    tmp_path: Path,
+) -> None:
+    report = tmp_path / "report"
+    command = [sys.executable, "-m", "pytest", "features/chat_screen", "-p", "no:randomly"]
+    command += ["-p", "no:cacheprovider", "-q", "--clause=input-stripped", "-k", "u3000"]
+    command += ["--adapter=tests.candidates.mutants:not_stripped", f"--conformance-report={report}"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr
+    entries = json.loads((report / "report.json").read_text(encoding="utf-8"))["scenarios"]
+    failed = [entry for entry in entries if entry["outcome"] == "failed"]
+    assert failed and all(entry["replay"] for entry in failed)
+    assert not any(entry["replay"] for entry in entries if entry["outcome"] == "passed")
+    replay = failed[0]["replay"]
+    assert "set_field_value(" in replay and "await pilot.press('enter')" in replay
+    assert "# the scenario's check failed here: [body-source]" in replay
+    assert "Replay script" in (report / "report.html").read_text(encoding="utf-8")
+    script = tmp_path / "replay.py"
+    script.write_text(replay, encoding="utf-8")
+    ran = run_script(script)
+    assert ran.returncode == 0, ran.stdout + ran.stderr

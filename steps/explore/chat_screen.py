@@ -52,12 +52,26 @@ import re
 import tempfile
 from pathlib import Path
 
+from textual import events
+
 from steps.adapter import ScenarioContext, role_value
-from steps.input_field import field_value
+from steps.input_field import field_value, set_field_value
 from steps.loading import AdapterSpec, load_adapter
 from steps.terminal_input import key_bytes, parser_factory, paste_bytes, typing_bytes
 
 ADAPTER = {adapter}
+
+
+def cycle_choice(adapter) -> None:
+    """Make call n of the standard choice return item n of the list it is given."""
+    owner, name = adapter.choice_site
+    calls = []
+
+    def choice(seq):
+        calls.append(seq)
+        return seq[(len(calls) - 1) % len(seq)]
+
+    setattr(owner, name, choice)
 
 
 async def main() -> None:

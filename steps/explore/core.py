@@ -157,8 +157,14 @@ class Script:
 
     def render(self, check: str) -> str:
         """The whole script, ending with ``check`` (an ``assert`` statement)."""
-        body = textwrap.indent("\n".join([*self.lines, check]), " " * 8)
-        return self.prelude.replace("{size}", repr(self.size)).replace("{body}", body.lstrip())
+        return fill(self.prelude, self.size, [*self.lines, check])
+
+
+def fill(prelude: str, size: tuple[int, int], lines: list[str]) -> str:
+    """``prelude`` with its ``{size}`` and its ``{body}`` (``lines``, indented as it is)."""
+    indent = next(line for line in prelude.splitlines() if "{body}" in line).index("{body}")
+    body = textwrap.indent("\n".join(lines), " " * indent).lstrip()
+    return prelude.replace("{size}", repr(size)).replace("{body}", body)
 
 
 class Explorer(RuleBasedStateMachine):

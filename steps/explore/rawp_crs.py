@@ -48,11 +48,13 @@ Run it from the project that holds the adapter: python reproducer.py
 """
 
 import asyncio
+import datetime
 import re
 from pathlib import Path
 
-from rawp_port import ClientSettings, OtherEvent, TextDelta, Thinking, ToolCall, ToolResult
-from rawp_port import TurnEnded, TurnStarted
+from textual import events
+
+from rawp_port import *  # noqa: F403 - the agent's events, as the session wrote them
 from steps.input_field import field_value
 from steps.loading import AdapterSpec, load_adapter
 from steps.rawp_crs.driver import START_TIME
