@@ -259,24 +259,24 @@ class CrsExplorer(Explorer):
         self._publish(TurnStarted(self._turn()), code=f"TurnStarted({self._turn()!r})")
 
     @precondition(lambda self: self.state == "running")
-    @rule(kind=st.sampled_from(("thinking", "tool", "text")), text=typed_text())
+    @rule(kind=st.sampled_from(("thinking", "tool", "result", "text")), text=typed_text())
     def agent_works(self, kind: str, text: str) -> None:
-        """The agent thinks, calls a tool (with its result) or streams text."""
+        """The agent thinks, calls a tool (left running), returns its result or streams text."""
         turn = self._turn()
-        events: dict[str, tuple[tuple[Any, ...], str]] = {
-            "thinking": ((Thinking(turn, text),), f"Thinking({turn!r}, {text!r})"),
+        events: dict[str, tuple[Any, str]] = {
+            "thinking": (Thinking(turn, text), f"Thinking({turn!r}, {text!r})"),
             "tool": (
-                (
-                    ToolCall(turn, "c1", "read_file", {"path": "a.py"}),
-                    ToolResult(turn, "c1", "text", text),
-                ),
-                f'ToolCall({turn!r}, "c1", "read_file", {{"path": "a.py"}}), '
+                ToolCall(turn, "c1", "read_file", {"path": "a.py"}),
+                f'ToolCall({turn!r}, "c1", "read_file", {{"path": "a.py"}})',
+            ),
+            "result": (
+                ToolResult(turn, "c1", "text", text),
                 f'ToolResult({turn!r}, "c1", "text", {text!r})',
             ),
-            "text": ((TextDelta(turn, text),), f"TextDelta({turn!r}, {text!r})"),
+            "text": (TextDelta(turn, text), f"TextDelta({turn!r}, {text!r})"),
         }
-        found, code = events[kind]
-        self._publish(*found, code=code)
+        event, code = events[kind]
+        self._publish(event, code=code)
 
     @precondition(lambda self: self.state == "running")
     @rule()
