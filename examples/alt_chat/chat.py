@@ -12,6 +12,7 @@ from __future__ import annotations
 from random import choice
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,6 +23,7 @@ from textual.widgets import Input, Static
 
 from examples.alt_chat.records import STYLE_CLASSES, Conversation, Entry
 from reference_app.chat_input import typed_invisible
+from reference_app.widgets import visible
 
 REPLIES: list[str] = [
     "맡겨만 주세요.",
@@ -75,6 +77,11 @@ class Composer(Input):
             event.stop()
             event.prevent_default()
             self.insert_text_at_cursor(event.character or "")
+
+    @property
+    def _value(self) -> Text:
+        """The value as drawn: control characters (a pasted ESC) as pictures, never raw."""
+        return Text(visible(self.value), no_wrap=True, overflow="ignore", end="")
 
 
 class TranscriptScreen(Screen[None]):

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from reference_app.chat_input import typed_invisible
+from reference_app.widgets import visible
 
 Side = Literal["left", "right"]
 ROLE_SIDE: dict[str, Side] = {"user": "left", "agent": "right"}
@@ -94,6 +95,11 @@ class Say(Input):
             event.stop()
             event.prevent_default()
             self.insert_text_at_cursor(event.character or "")
+
+    @property
+    def _value(self) -> Text:
+        """The value as drawn: control characters (a pasted ESC) as pictures, never raw."""
+        return Text(visible(self.value), no_wrap=True, overflow="ignore", end="")
 
 
 class RichChatApp(App[None]):

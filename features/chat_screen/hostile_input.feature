@@ -235,3 +235,15 @@ Feature: Hostile input never breaks the chat screen
       | an emoji joined by ZWJ        | 👩\u200d💻 개발자           |
       | a right-to-left mark          | 이름\u200f: שלום            |
       | a word joiner and a no-break  | 붙여\u2060쓰기\u00a0끝      |
+
+  # Found by the exploration: the scenarios above press Enter at once, so the input, which
+  # Textual's Input and TextArea draw as it is, was never looked at holding a pasted ESC.
+  @clause:hardening-control-characters
+  Scenario Outline: A paste holding <kind> is drawn visibly in the input, before it is sent
+    When the user pastes, as a terminal sends it, "<text>"
+    Then no control character is drawn on the screen
+
+    Examples:
+      | kind                    | text                     |
+      | a key's escape sequence | AAA\x1b[5~BBB            |
+      | a clear-screen sequence | 앞\x1b[2J뒤               |

@@ -74,3 +74,9 @@ def typed_is_body(driver: Driver, text: str) -> None:
         f"[{expected!r}] ({' '.join(f'U+{ord(c):04X}' for c in expected if ord(c) > 0x7F)})",
         repr(seen),
     )
+
+
+@when(parsers.parse('the user pastes, as a terminal sends it, "{text}"'))
+def pastes_as_terminal(driver: Driver, text: str) -> None:
+    """Send ``text`` as a bracketed paste through the app's terminal parser; no Enter."""
+    driver.paste_as_terminal(literal(text))

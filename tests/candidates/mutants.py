@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import rich.markup
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -1098,6 +1099,22 @@ class TypedJoinerDropped(ChatApp):
 
     def input_field(self) -> Input:
         return _DropsTypedInvisible(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+class _DrawsControlsRaw(ChatInput):
+    """Textual's ``Input`` drawing: the value as it is, a pasted ESC included."""
+
+    @property
+    def _value(self) -> Text:
+        return Text(self.value, no_wrap=True, overflow="ignore", end="")
+
+
+@mutant
+class InputDrawsRawEscape(ChatApp):
+    """hardening-control-characters: the input draws a pasted ESC raw, before it is sent."""
+
+    def input_field(self) -> Input:
+        return _DrawsControlsRaw(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
 
 
 @mutant
