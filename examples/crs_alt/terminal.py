@@ -65,7 +65,8 @@ class PasteFirstParser:
                 at = text.find(START)
                 if at < 0:
                     keep = _cut_marker(text, START)
-                    yield from self._keys.feed(text[: len(text) - keep])
+                    if keep < len(text):  # feed("") would end the key parser's input for good
+                        yield from self._keys.feed(text[: len(text) - keep])
                     self._held = text[len(text) - keep :]
                     return
                 if at:

@@ -30,6 +30,7 @@ from typing import ClassVar
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
+from hypothesis.internal.conjecture import engine
 from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
 
 from steps import audit
@@ -47,6 +48,8 @@ DEFAULT_SEED = 0
 """The seed of an ordinary run: the same actions in every run."""
 MAX_STEPS = 12
 """Actions per session at most (Hypothesis's ``stateful_step_count``)."""
+SHRINK_SECONDS = 60
+"""Seconds Hypothesis may spend shrinking a failure (its own bound is 300 s)."""
 RAW_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 """A C0 or C1 control character, or DEL: never drawn raw (it would act on the terminal)."""
 
@@ -251,7 +254,10 @@ def explore(machine: type[Explorer], harness: Harness, budget: Budget) -> None:
         report_multiple_bugs=False,
     )
     harness.failure_script.clear()
+    bound_before = getattr(engine, "MAX_SHRINKING_SECONDS", None)
     try:
+        if bound_before is not None:  # an internal of Hypothesis 6: kept only if present
+            engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS
         run_state_machine_as_test(bound, settings=options)
     except AssertionError as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
@@ -261,6 +267,9 @@ def explore(machine: type[Explorer], harness: Harness, budget: Budget) -> None:
             f"--explore {budget.examples} --explore-seed {budget.seed}). "
             f"The shrunk session, as a standalone Pilot script:\n\n{script}"
         ) from None
+    finally:
+        if bound_before is not None:
+            engine.MAX_SHRINKING_SECONDS = bound_before
 
 
 # -- text strategies ---------------------------------------------------------------
