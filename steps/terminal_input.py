@@ -51,7 +51,13 @@ WezTerm, Ghostty) or xterm's ``modifyOtherKeys`` (``CSI 27;2;13 ~``: xterm, tmux
 
 
 class TerminalParser(Protocol):
-    """What the harness needs of a terminal input parser (Textual's ``XTermParser`` API)."""
+    """What the harness needs of a terminal input parser (Textual's ``XTermParser`` API).
+
+    The harness also reads ``_timeout_time`` when the parser has one (Textual's ``Parser``
+    sets it while a read waits for its timeout, a lone ``ESC``) and calls :meth:`tick` once
+    that time has passed, as the driver's input thread does; a parser without it gets no
+    timeout, so a lone ``ESC`` at the end of the bytes stays pending.
+    """
 
     def feed(self, data: str) -> Iterable[Message]:
         """Parse ``data`` (``""`` at the end of input); return the events it completes."""

@@ -65,8 +65,14 @@ class Terminal:
 
     @property
     def text(self) -> str:
-        """The screen's rows, joined by newlines."""
-        return "\n".join(row.rstrip() for row in self.screen.display)
+        """The screen's rows, joined by newlines (a wide character's second cell is ``""``).
+
+        Read cell by cell: ``pyte.Screen.display`` fails on a cell left empty.
+        """
+        buffer = self.screen.buffer
+        return "\n".join(
+            "".join(buffer[y][x].data for x in range(COLUMNS)).rstrip() for y in range(ROWS)
+        )
 
     def _read(self) -> None:
         """Feed what the app wrote meanwhile to the screen (waits 50 ms at most)."""

@@ -65,7 +65,7 @@ class PasteFirstParser:
                 at = text.find(START)
                 if at < 0:
                     keep = _cut_marker(text, START)
-                    if keep < len(text):  # feed("") would end the key parser's input for good
+                    if len(text) > keep:  # "" would be the end of input to Textual's parser
                         yield from self._keys.feed(text[: len(text) - keep])
                     self._held = text[len(text) - keep :]
                     return

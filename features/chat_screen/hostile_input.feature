@@ -107,7 +107,7 @@ Feature: Hostile input never breaks the chat screen
   @clause:label-and-classes-from-role @clause:role-classes
   Scenario Outline: Wide characters (<kind>) keep the left and right layout
     Given the standard choice will return "조금 더 자세히 말씀해 주세요."
-    When the user submits "<text>"
+    When the user pastes, as a terminal sends it, "<text>" and presses Enter
     Then item 1 shows "사용자: <text>"
     And every visible item is drawn against its role's edge with a border glyph on that side only
     And every item follows the item rules

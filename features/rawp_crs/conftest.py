@@ -6,6 +6,7 @@ take precedence for ``features/rawp_crs`` (pytest's conftest scoping), so neithe
 shadows the other's steps.
 """
 
+from steps.explore.rawp_crs import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.browser_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.command_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.conversation_steps import *  # noqa: F403 - step fixtures, by generated name
@@ -23,4 +24,3 @@ from steps.rawp_crs.terminal_steps import *  # noqa: F403 - step fixtures, by ge
 from steps.rawp_crs.timestamp_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.token_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.turn_steps import *  # noqa: F403 - step fixtures, by generated name
-from steps.explore.rawp_crs import *  # noqa: F403 - step fixtures, by generated name

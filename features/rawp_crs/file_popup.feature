@@ -114,7 +114,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
   @clause:crs-at-item-content @clause:crs-at-match-highlight
   Scenario: A Korean name is drawn with its marked characters and its muted directory
     Korean characters are two cells wide: the steps find names and marks by their cells.
-    When the user types "@회의" in the input
+    When the user types, as a terminal sends it, "@회의" in the input
     And the agent answers the file search with:
       | path                 | match |
       | 문서/회의록.md       | 0-2   |

@@ -21,7 +21,7 @@ Feature: A chosen file becomes an inline token the input treats as one unit
   Scenario: A token for a file with a Korean name, after Korean text, is drawn the same way
     Korean characters are two cells wide: the label is found by its cells, not by its
     character count.
-    When the user types "이 파일을 보세요 " in the input
+    When the user types, as a terminal sends it, "이 파일을 보세요 " in the input
     And the user adds a token for "문서/회의록.md" through "@회의"
     Then the input reads "이 파일을 보세요 ", the token for "문서/회의록.md" and ""
     And the token is drawn on a background of its own, between two cap glyphs

@@ -20,7 +20,7 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
 
   @clause:crs-md-bold
   Scenario: Bold Korean text
-    When the user pastes "아주 **중요한** 부분" and presses Enter
+    When the user pastes, as a terminal sends it, "아주 **중요한** 부분" and presses Enter
     Then the user bubble shows "중요한" in bold, without "**"
 
   @clause:crs-md-bold

@@ -16,7 +16,7 @@ from pytest_bdd import given, parsers, then, when
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import drawn_rows, screen_rows
-from steps.terminal_input import key_bytes, typing_bytes
+from steps.terminal_input import key_bytes, paste_bytes, typing_bytes
 
 PROMPT = "control.prompt.request"
 """RAWP type name of the frame a sent message is."""
@@ -206,3 +206,17 @@ def input_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None
 def bubble_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
     """The sent bubble's token shows the name as the popup did."""
     record_drawn(crs_driver, drawn_names, "bubble")
+
+
+@when(parsers.parse('the user types, as a terminal sends it, "{text}" in the input'))
+def types_in_input_as_terminal(crs_driver: CrsDriver, text: str) -> None:
+    """Send the UTF-8 bytes of ``text`` in one read, through the client's terminal parser."""
+    crs_driver.type_as_terminal(literal(text))
+
+
+@when(parsers.parse('the user pastes, as a terminal sends it, "{text}" and presses Enter'))
+def pastes_as_terminal_and_sends(crs_driver: CrsDriver, text: str) -> None:
+    """A bracketed paste of ``text``, then Enter, as a terminal sends them."""
+    crs_driver.feed_terminal(
+        paste_bytes(literal(text)) + key_bytes("enter"), f"pasting {text[:40]!r}, Enter"
+    )
