@@ -9,6 +9,8 @@ keys are handled one by one in the order they arrived, and empties itself there.
 
 from __future__ import annotations
 
+import unicodedata
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
@@ -16,6 +18,23 @@ from textual.expand_tabs import expand_tabs_inline
 from textual.widgets import Input
 
 from reference_app.widgets import visible
+
+
+def typed_invisible(event: events.Key) -> bool:
+    """Whether ``event`` types a character Textual does not count as printable, yet text.
+
+    A zero-width joiner (inside an emoji), a bidi mark, a no-break space: ``str.isprintable``
+    is false for them, so Textual's ``Input`` and ``TextArea`` drop them as keys, though a
+    person typed them (``hardening-typed-text-kept``). Control characters (category ``Cc``:
+    Tab, Escape...) are keys, not text; a lone surrogate is not a character.
+    """
+    char = event.character
+    return (
+        char is not None
+        and len(char) == 1
+        and not event.is_printable
+        and unicodedata.category(char) not in ("Cc", "Cs")
+    )
 
 
 class ChatInput(Input):
@@ -33,6 +52,10 @@ class ChatInput(Input):
             event.stop()
             event.prevent_default()  # Input's own handler and the Enter binding do not run
             self.submit_now()
+        elif typed_invisible(event):
+            event.stop()
+            event.prevent_default()  # Input's own handler would drop it
+            self._insert(event.character or "")
 
     def submit_now(self) -> None:
         """Post :class:`Input.Submitted` with the current value and empty the input at once.
@@ -48,7 +71,10 @@ class ChatInput(Input):
         """Insert the whole paste, its line breaks as spaces, at the cursor or selection."""
         event.stop()
         event.prevent_default()  # Input's own handler would keep the first line only
-        text = " ".join(event.text.splitlines())
+        self._insert(" ".join(event.text.splitlines()))
+
+    def _insert(self, text: str) -> None:
+        """Insert ``text`` at the cursor, or in place of the selection."""
         if self.selection.is_empty:
             self.insert_text_at_cursor(text)
         else:

@@ -206,6 +206,9 @@ class AppDriver:
         self._closed_loops: list[ScenarioLoop] = []
         self._own_dir: tempfile.TemporaryDirectory[str] | None = None
         self._terminal: tuple[terminal_input.TerminalParser, Callable[..., str]] | None = None
+        self.replay: list[str] = []
+        """What the scenario did to the app, as statements of a Pilot script (steps.replay)."""
+        self._starts = 0
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -218,6 +221,9 @@ class AppDriver:
             ImplementationTimeout: Creating or starting the app did not finish in time.
         """
         self._threads = self._threads or set(threading.enumerate())
+        self._starts += 1
+        if self._starts > 1:
+            self.record("# the scenario started the app again here: the script replays one run")
         self.watchdog.start()
         self.before_start()
         with audit.driving(self.audit):
@@ -421,6 +427,11 @@ class AppDriver:
         return self._pilot
 
     @property
+    def started(self) -> bool:
+        """Whether an app was started in this scenario."""
+        return self._starts > 0
+
+    @property
     def running(self) -> bool:
         """Whether the app is still running."""
         return self._app is not None and self._app.is_running
@@ -516,8 +527,15 @@ class AppDriver:
         if not (isinstance(message, events.Callback) and _is_marker(message.callback)):
             self._dispatched += 1
 
+    def record(self, line: str) -> None:
+        """Write down ``line``, a statement of the replay script (:mod:`steps.replay`)."""
+        self.replay.append(line)
+
     def press(self, *keys: str) -> None:
         """Press keys, as a person would, and wait until the app is idle."""
+        self.record(
+            f"await pilot.press{keys!r}" if len(keys) != 1 else f"await pilot.press({keys[0]!r})"
+        )
         self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
         self.settle()
 
@@ -534,6 +552,7 @@ class AppDriver:
         input has focus. Textual's ``Input`` keeps only the first line of a paste; what an
         implementation does with the others is its own (the reference app joins them).
         """
+        self.record(f"app.post_message(events.Paste({text!r}))")
         self.run(self._post(events.Paste(text)), "pasting")
         self.settle()
 
@@ -562,6 +581,7 @@ class AppDriver:
         Raises:
             UnicodeDecodeError: ``data`` is not UTF-8 (Textual's driver would crash too).
         """
+        self.record(f"await feed({data!r})")
         self.run(self._feed_terminal(data), doing)
         self.settle()
 
@@ -616,6 +636,8 @@ class AppDriver:
             doing: What the burst does, for a TIMEOUT message.
         """
         strokes = list(strokes)
+        self.record(f"for event in [{', '.join(map(_event_code, strokes))}]:")
+        self.record("    app.post_message(event)")
 
         async def deliver() -> None:
             for stroke in strokes:
@@ -663,11 +685,13 @@ class AppDriver:
     def quit_and_wait(self, *keys: str) -> None:
         """Press ``keys`` that should quit the app and wait (bounded) until it has stopped."""
         self.exit_expected = True
+        self.record(f"await pilot.press(*{list(keys)!r})")
         self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
         self.wait_until(lambda: not self.running, f"the app to exit after {'+'.join(keys)}")
 
     def resize(self, columns: int, rows: int) -> None:
         """Resize the terminal to ``columns`` x ``rows`` cells and wait for the new layout."""
+        self.record(f"await pilot.resize_terminal({columns}, {rows})")
         self.run(self.pilot.resize_terminal(columns, rows), f"resizing to {columns}x{rows}")
         self.settle()
 
@@ -690,6 +714,15 @@ def typed(text: str) -> list[events.Key]:
         text: Printable characters (a newline is not a key; use ``key("enter")``).
     """
     return [events.Key(_character_to_key(char), char) for char in text]
+
+
+def _event_code(event: events.Event) -> str:
+    """``event`` as Python code of a replay script (a comment for what it cannot write)."""
+    if isinstance(event, events.Key):
+        return f"events.Key({event.key!r}, {event.character!r})"
+    if isinstance(event, events.Paste):
+        return f"events.Paste({event.text!r})"
+    return f"None  # {type(event).__name__}: not written by the replay\n"
 
 
 def _key_name(char: str) -> str:

@@ -22,6 +22,8 @@ from steps.chat_screen.driver import Driver
 from steps.chat_screen.smoke import smoke_check
 from steps.checks import cited_clauses
 from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
+from steps.explore import core as explore
+from steps.explore.runner import BUDGET_KEY
 from steps.profiles import PROFILES, Profile, profile_of
 from steps.tracebacks import summarize_exception as summarize_exception  # re-exported
 from steps.verdicts import (
@@ -132,6 +134,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default="",
     )
     group.addoption(
+        explore.EXAMPLES.option,
+        default=None,
+        metavar="N",
+        help="sessions the exploration runs per profile (exploration.feature; falls back to "
+        f"${explore.EXAMPLES.env_var}, then the {explore.EXAMPLES.ini_key} ini key, then "
+        f"{explore.DEFAULT_EXAMPLES}; 0 turns it off)",
+    )
+    parser.addini(explore.EXAMPLES.ini_key, "exploration sessions per profile", default="")
+    group.addoption(
+        explore.SEED.option,
+        default=None,
+        metavar="S",
+        help="the exploration's seed (falls back to "
+        f"${explore.SEED.env_var}, then the {explore.SEED.ini_key} ini key, then "
+        f"{explore.DEFAULT_SEED})",
+    )
+    parser.addini(explore.SEED.ini_key, "the exploration's seed", default="")
+    group.addoption(
         "--clause",
         action="append",
         default=[],
@@ -204,6 +224,14 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     except fail_on.FailOnError as error:
         raise pytest.UsageError(str(error)) from error
+    try:
+        config.stash[BUDGET_KEY] = explore.resolve_budget(
+            (config.getoption("explore"), config.getoption("explore_seed")),
+            (config.getini(explore.EXAMPLES.ini_key), config.getini(explore.SEED.ini_key)),
+            loading.environ(),
+        )
+    except explore.ExploreSettingError as error:
+        raise pytest.UsageError(str(error)) from error
     for clause_id in config.getoption("clause"):
         try:
             find_clause(clause_id)
@@ -229,7 +257,8 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     lines += [
         f"scenario timeout: {config.stash[TIMEOUT_KEY].describe()}; "
         f"terminal size: {config.stash[SIZE_KEY].describe()}; "
-        f"fail on: {config.stash[FAIL_ON_KEY].describe()}",
+        f"fail on: {config.stash[FAIL_ON_KEY].describe()}; "
+        f"exploration: {config.stash[BUDGET_KEY].describe()}",
     ]
     if SMOKE_KEY in config.stash:
         lines.append(f"smoke check inconclusive: {config.stash[SMOKE_KEY]}")

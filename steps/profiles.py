@@ -126,6 +126,7 @@ PROFILES: tuple[Profile, ...] = (
             "steps.chat_screen.rule_steps",
             "steps.chat_screen.view_steps",
             "steps.chat_screen.terminal_steps",
+            "steps.explore.chat_screen",
         ),
         reference_adapter="reference_app.conformance:adapter",
     ),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from random import choice
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -21,6 +22,8 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from examples.alt_chat.records import STYLE_CLASSES, Conversation, Entry
+from reference_app.chat_input import typed_invisible
+from reference_app.widgets import visible
 
 REPLIES: list[str] = [
     "맡겨만 주세요.",
@@ -70,6 +73,18 @@ class Composer(Input):
         event.stop()
         value, self.value = self.value, ""
         self.post_message(self.Submitted(self, value))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Keep a typed joiner or bidi mark, which ``Input`` drops as unprintable."""
+        if typed_invisible(event):
+            event.stop()
+            event.prevent_default()
+            self.insert_text_at_cursor(event.character or "")
+
+    @property
+    def _value(self) -> Text:
+        """The value as drawn: control characters (a pasted ESC) as pictures, never raw."""
+        return Text(visible(self.value), no_wrap=True, overflow="ignore", end="")
 
 
 class TranscriptScreen(Screen[None]):

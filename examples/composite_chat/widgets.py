@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from markdown_it.token import Token
+from rich.text import Text
 from textual import events
 from textual.containers import HorizontalGroup
 from textual.content import Content
@@ -18,6 +19,9 @@ from textual.message import Message
 from textual.widgets import Markdown, Static, TextArea
 from textual.widgets._markdown import MarkdownParagraph  # not re-exported by textual.widgets
 from textual.widgets.markdown import MarkdownBlock
+
+from reference_app.chat_input import typed_invisible
+from reference_app.widgets import visible
 
 CONTROL_PICTURES = {
     **{code: 0x2400 + code for code in range(0x20) if code not in (0x09, 0x0A)},
@@ -122,6 +126,11 @@ class Composer(TextArea):
         """The text as it was when Enter was pressed."""
 
     async def _on_key(self, event: events.Key) -> None:
+        if typed_invisible(event):  # TextArea drops a typed joiner or bidi mark
+            event.stop()
+            event.prevent_default()
+            self.replace(event.character or "", *self.selection)
+            return
         if event.key != "enter":
             await super()._on_key(event)
             return
@@ -130,3 +139,13 @@ class Composer(TextArea):
         value = self.text
         self.clear()
         self.post_message(self.Submitted(value))
+
+    def get_line(self, line_index: int) -> Text:
+        """The line as drawn: control characters (a pasted ESC) as pictures, never raw."""
+        line = super().get_line(line_index)
+        pictured = visible(line.plain)
+        if pictured == line.plain:
+            return line
+        drawn = Text(pictured, style=line.style, end=line.end, no_wrap=line.no_wrap)
+        drawn.spans = list(line.spans)
+        return drawn

@@ -11,12 +11,15 @@ import random
 import unicodedata
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Label, ListItem, ListView
 
 from examples.listview_chat.ledger import HEADINGS, STYLE, Ledger, Speaker
+from reference_app.chat_input import typed_invisible
+from reference_app.widgets import visible
 
 ANSWERS = ["알겠어요.", "좋아요, 해 볼게요.", "조금만 기다려 주세요.", "그렇군요."]
 """The fixed response list."""
@@ -45,6 +48,15 @@ class Prompt(Input):
             value = self.value
             self.clear()
             self.post_message(self.Submitted(self, value))
+        elif typed_invisible(event):  # Input drops a typed joiner or bidi mark
+            event.stop()
+            event.prevent_default()
+            self.insert_text_at_cursor(event.character or "")
+
+    @property
+    def _value(self) -> Text:
+        """The value as drawn: control characters (a pasted ESC) as pictures, never raw."""
+        return Text(visible(self.value), no_wrap=True, overflow="ignore", end="")
 
 
 class ListChatApp(App[None]):

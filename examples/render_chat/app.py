@@ -21,6 +21,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import TextArea
 
+from reference_app.chat_input import typed_invisible
+from reference_app.widgets import visible
+
 USER, AGENT = "user", "agent"
 LABELS = {USER: "사용자", AGENT: "에이전트"}
 CLASSES = {
@@ -102,6 +105,20 @@ class Entry(TextArea):
             text = self.text
             self.clear()
             self.post_message(self.Sent(text))
+        elif typed_invisible(event):  # TextArea drops a typed joiner or bidi mark
+            event.stop()
+            event.prevent_default()
+            self.replace(event.character or "", *self.selection)
+
+    def get_line(self, line_index: int) -> Text:
+        """The line as drawn: control characters (a pasted ESC) as pictures, never raw."""
+        line = super().get_line(line_index)
+        pictured = visible(line.plain)
+        if pictured == line.plain:
+            return line
+        drawn = Text(pictured, style=line.style, end=line.end, no_wrap=line.no_wrap)
+        drawn.spans = list(line.spans)
+        return drawn
 
 
 class RenderChatApp(App[None]):

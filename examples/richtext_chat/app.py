@@ -21,6 +21,9 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Input
 
+from reference_app.chat_input import typed_invisible
+from reference_app.widgets import visible
+
 Side = Literal["left", "right"]
 ROLE_SIDE: dict[str, Side] = {"user": "left", "agent": "right"}
 """The side each role's item is drawn against."""
@@ -85,6 +88,18 @@ class Say(Input):
         event.stop()
         value, self.value = self.value, ""
         self.post_message(self.Submitted(self, value))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Keep a typed joiner or bidi mark, which ``Input`` drops as unprintable."""
+        if typed_invisible(event):
+            event.stop()
+            event.prevent_default()
+            self.insert_text_at_cursor(event.character or "")
+
+    @property
+    def _value(self) -> Text:
+        """The value as drawn: control characters (a pasted ESC) as pictures, never raw."""
+        return Text(visible(self.value), no_wrap=True, overflow="ignore", end="")
 
 
 class RichChatApp(App[None]):

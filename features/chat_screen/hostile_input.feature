@@ -218,3 +218,33 @@ Feature: Hostile input never breaks the chat screen
       | coloured log output       | \x1b[31mERROR\x1b[0m disk full     |
       | an OSC title and BEL      | \x1b]0;제목\x07본문                 |
       | ESC, Ctrl+Q and BEL bytes | ls \x1b[0m\x11 rest\x07 \x1b\x1b끝  |
+
+  # Found by the exploration (exploration.feature, docs/exploration.md): Textual's Input and
+  # TextArea drop a typed key whose character str.isprintable() rejects, though a person
+  # typed it. Emoji sequences, bidi marks and word joiners are text.
+  @clause:hardening-typed-text-kept
+  @clause:role-values @clause:single-label-widget @clause:display-format @clause:role-labels
+  @clause:label-and-classes-from-role @clause:role-classes @clause:role-alignment
+  @clause:role-borders
+  Scenario Outline: Typed <kind>, as a terminal sends it, reaches the message unchanged
+    When the user types, as a terminal sends it, "<text>" and presses Enter
+    Then the user's message holds the typed "<text>", every character kept
+    And every item follows the item rules
+
+    Examples:
+      | kind                          | text                        |
+      | an emoji joined by ZWJ        | 👩\u200d💻 개발자           |
+      | a right-to-left mark          | 이름\u200f: שלום            |
+      | a word joiner and a no-break  | 붙여\u2060쓰기\u00a0끝      |
+
+  # Found by the exploration: the scenarios above press Enter at once, so the input, which
+  # Textual's Input and TextArea draw as it is, was never looked at holding a pasted ESC.
+  @clause:hardening-control-characters
+  Scenario Outline: A paste holding <kind> is drawn visibly in the input, before it is sent
+    When the user pastes, as a terminal sends it, "<text>"
+    Then no control character is drawn on the screen
+
+    Examples:
+      | kind                    | text                     |
+      | a key's escape sequence | AAA\x1b[5~BBB            |
+      | a clear-screen sequence | 앞\x1b[2J뒤               |

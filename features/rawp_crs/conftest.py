@@ -6,6 +6,7 @@ take precedence for ``features/rawp_crs`` (pytest's conftest scoping), so neithe
 shadows the other's steps.
 """
 
+from steps.explore.rawp_crs import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.browser_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.command_steps import *  # noqa: F403 - step fixtures, by generated name
 from steps.rawp_crs.conversation_steps import *  # noqa: F403 - step fixtures, by generated name

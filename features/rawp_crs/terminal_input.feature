@@ -75,3 +75,13 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
       | key                                   |
       | Ctrl+J                                |
       | Shift+Enter (kitty keyboard protocol) |
+
+  # Found by the exploration (docs/exploration.md): a parser that fed an empty read to
+  # Textual's key parser ended its input, and the next read raised ParseError, which stops
+  # a real terminal's driver.
+  @clause:crs-input-plain-text @clause:crs-escape-idle-does-nothing
+  Scenario: Escape read alone, as a terminal sends it, leaves the terminal input working
+    When the user types, as a terminal sends it, "\x1b"
+    And the user types, as a terminal sends it, "다음"
+    Then the input holds exactly "다음"
+    And the client has not quit

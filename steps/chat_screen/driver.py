@@ -186,6 +186,7 @@ class Driver(AppDriver):
         use this to submit them, as seed 001 lists newline-only input.
         """
         field = self.input
+        self.record(f"set_field_value(app.screen.query_one(adapter.input_selector), {value!r})")
 
         async def put() -> None:  # on the app's loop: a TextArea posts messages as it loads
             set_field_value(field, value)
@@ -195,10 +196,12 @@ class Driver(AppDriver):
 
     def fix_choice(self, response: str) -> None:
         """Make the standard choice return ``response`` from now on (the spy still records)."""
+        self.record(f"setattr(*adapter.choice_site, lambda seq: {response!r})")
         self.choice_spy.fixed = response
 
     def cycle_choice(self) -> None:
         """Make call ``n`` of the standard choice return item ``n`` of the list it is given."""
+        self.record("cycle_choice(adapter)  # call n of the choice returns item n of its list")
         self.choice_spy.fixed, self.choice_spy.cycle = None, True
 
     @property

@@ -2,7 +2,8 @@
 
 The bytes go through the terminal input parser the app reads a real terminal with
 (:meth:`steps.app_driver.AppDriver.feed_terminal`): a bracketed paste holding escape
-sequences and control bytes.
+sequences and control bytes, and typed characters Textual does not count as printable (a
+zero-width joiner, a bidi mark).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pytest_bdd import parsers, then, when
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import Snapshot, messages, snapshot
 from steps.checks import check, literal
-from steps.terminal_input import key_bytes, paste_bytes
+from steps.terminal_input import key_bytes, paste_bytes, typing_bytes
 
 
 @when(parsers.parse('the user pastes, as a terminal sends it, "{text}" and presses Enter'))
@@ -55,3 +56,30 @@ def paste_is_body(driver: Driver, text: str) -> None:
         f"[{expected!r}]",
         repr(seen),
     )
+
+
+@when(parsers.parse('the user types, as a terminal sends it, "{text}" and presses Enter'))
+def types_as_terminal_and_enters(driver: Driver, submissions: list[Snapshot], text: str) -> None:
+    """Send the UTF-8 bytes of ``text``, then Enter, through the app's terminal parser."""
+    submissions.append(snapshot(driver))
+    driver.feed_terminal(typing_bytes(literal(text)) + key_bytes("enter"), "typing, Enter")
+
+
+@then(parsers.parse('the user\'s message holds the typed "{text}", every character kept'))
+def typed_is_body(driver: Driver, text: str) -> None:
+    """One user message, whose body is what was typed (``hardening-typed-text-kept``)."""
+    seen = [body for role, body in messages(driver) if role == "user"]
+    expected = literal(text).strip()
+    check(
+        seen == [expected],
+        "hardening-typed-text-kept",
+        "the user's messages",
+        f"[{expected!r}] ({' '.join(f'U+{ord(c):04X}' for c in expected if ord(c) > 0x7F)})",
+        repr(seen),
+    )
+
+
+@when(parsers.parse('the user pastes, as a terminal sends it, "{text}"'))
+def pastes_as_terminal(driver: Driver, text: str) -> None:
+    """Send ``text`` as a bracketed paste through the app's terminal parser; no Enter."""
+    driver.paste_as_terminal(literal(text))

@@ -50,6 +50,7 @@ class CrsDriver(AppDriver):
 
     def publish(self, *events: Event | Any) -> None:
         """Deliver ``events`` to the client now, in order, then wait until it is idle."""
+        self.record(f"await publish({', '.join(map(repr, events))})")
 
         async def deliver() -> None:
             self.agent.publish(*events)

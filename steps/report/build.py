@@ -127,6 +127,7 @@ class ScenarioRun:
     phases: dict[str, Phase] = field(default_factory=dict)
     svg: str | None = None
     screenshot_note: str | None = None
+    replay: str | None = None
 
 
 class Collector:
@@ -143,6 +144,7 @@ class Collector:
             return
         record = dict(record)
         svg, note = record.pop("screenshot", None), record.pop("screenshot_note", None)
+        replay = record.pop("replay", None)
         named = record.pop("failed_clause", None)
         run = self.runs.setdefault(report.nodeid, ScenarioRun(report.nodeid, record))
         verdict = dict(report.user_properties).get("phase_verdict", report.outcome)
@@ -150,6 +152,7 @@ class Collector:
         run.record["failed_step"] = run.record["failed_step"] or record["failed_step"]
         run.svg = run.svg or svg
         run.screenshot_note = run.screenshot_note or note
+        run.replay = run.replay or replay
 
 
 def outcome(phases: Mapping[str, Phase]) -> tuple[str, str | None]:
@@ -253,6 +256,7 @@ def scenario_entries(
             "duration_seconds": round(sum(phase.duration for phase in run.phases.values()), 3),
             "screenshot": None,
             "screenshot_note": run.screenshot_note,
+            "replay": run.replay if result in SCREENSHOT_OUTCOMES else None,
         }
         if result not in SCREENSHOT_OUTCOMES:
             entry["screenshot_note"] = None

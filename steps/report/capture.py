@@ -262,4 +262,17 @@ def record(
     )
     if picture:
         found["screenshot"], found["screenshot_note"] = screenshot(item, found["title"])
+    failed = is_failure(report, call)
+    found["replay"] = replay_script(item, found["message"], found["profile"]) if failed else None
     return found
+
+
+def replay_script(item: pytest.Item, text: str | None, profile: str | None) -> str | None:
+    """The Pilot script replaying what the scenario's driver did (:mod:`steps.replay`)."""
+    from steps.explore.runner import adapter_spec
+    from steps.replay import script
+
+    driver = item.stash.get(DRIVER_KEY, None)
+    if driver is None or profile is None:
+        return None
+    return script(driver, adapter_spec(item.config, profile), text)

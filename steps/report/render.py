@@ -308,6 +308,9 @@ def _failures(report: Mapping[str, Any]) -> list[str]:
             lines += [f"![Screen at the failure]({entry['screenshot']})", ""]
         elif entry["screenshot_note"]:
             lines += [f"*{entry['screenshot_note']}*", ""]
+        if entry.get("replay"):
+            lines += ["<details><summary>Replay script</summary>", "", "```python"]
+            lines += [entry["replay"], "```", "", "</details>", ""]
     return lines
 
 

@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 import rich.markup
+from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
@@ -44,7 +46,7 @@ from examples.composite_chat.adapter import CompositeChatAdapter
 from examples.composite_chat.app import CLASSES, CompositeChatApp
 from examples.composite_chat.widgets import LiteralMarkdown, Turn
 from reference_app.app import ChatApp
-from reference_app.chat_input import ChatInput
+from reference_app.chat_input import ChatInput, typed_invisible
 from reference_app.conformance import ReferenceAdapter
 from reference_app.model import Message, Role, Session
 
@@ -1080,6 +1082,39 @@ class ControlCharactersShownAsGiven(ChatApp):
 # -- terminal input: a paste as a terminal sends it ---------------------------------------
 
 from textual._xterm_parser import XTermParser  # noqa: E402 - this branch's block, kept apart
+
+
+class _DropsTypedInvisible(ChatInput):
+    """Textual's ``Input`` as it comes: a typed key ``str.isprintable`` rejects is dropped."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if typed_invisible(event):  # what Input does with it: nothing
+            event.stop()
+            event.prevent_default()
+
+
+@mutant
+class TypedJoinerDropped(ChatApp):
+    """hardening-typed-text-kept: a typed zero-width joiner or bidi mark never reaches the input."""
+
+    def input_field(self) -> Input:
+        return _DropsTypedInvisible(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
+
+
+class _DrawsControlsRaw(ChatInput):
+    """Textual's ``Input`` drawing: the value as it is, a pasted ESC included."""
+
+    @property
+    def _value(self) -> Text:
+        return Text(self.value, no_wrap=True, overflow="ignore", end="")
+
+
+@mutant
+class InputDrawsRawEscape(ChatApp):
+    """hardening-control-characters: the input draws a pasted ESC raw, before it is sent."""
+
+    def input_field(self) -> Input:
+        return _DrawsControlsRaw(placeholder="메시지를 입력하세요", id=self.INPUT_ID)
 
 
 @mutant

@@ -1,0 +1,1 @@
+"""Exploration: Hypothesis stateful testing of each profile (steps.explore.core)."""

@@ -1,0 +1,36 @@
+"""Replay scripts of failing scenarios: what the driver did, as a standalone Pilot script.
+
+Every operation of a driver (:class:`steps.app_driver.AppDriver` and the profiles' drivers)
+writes itself down as a statement (``AppDriver.record``): keys pressed, pastes, terminal
+bytes, bursts, resizes, values put in the input, the choice fixed, the agent's events.
+:func:`script` puts them after the prelude of the profile's exploration scripts
+(:mod:`steps.explore`): the adapter loaded by its spec, the app started with ``run_test()``,
+and helpers to feed terminal bytes and publish agent events. The script replays the
+actions up to the failing check and ends with that check's message as a comment; what the
+scenario set up around the app (a stored conversation, files, held agent calls) is not in it.
+"""
+
+from __future__ import annotations
+
+from steps.app_driver import AppDriver
+from steps.explore.core import fill
+
+
+def script(driver: AppDriver, adapter_spec: str, message: str | None) -> str | None:
+    """The replay script of ``driver``'s scenario, or ``None`` when no app was started.
+
+    Args:
+        driver: The scenario's driver, after the failure.
+        adapter_spec: How the script imports the adapter (``package.module:attr``).
+        message: The failure's message; its first line ends the script as a comment.
+    """
+    from steps.explore import chat_screen, rawp_crs
+    from steps.rawp_crs.driver import CrsDriver
+
+    if not driver.started:
+        return None
+    prelude = rawp_crs.PRELUDE if isinstance(driver, CrsDriver) else chat_screen.PRELUDE
+    first = (message or "").splitlines()[0] if message else "(no message)"
+    lines = [*driver.replay, f"# the scenario's check failed here: {first[:300]}"]
+    text = fill(prelude.replace("{adapter}", repr(adapter_spec)), driver.size, lines)
+    return text.replace('"""Reproducer generated', '"""Replay of a failing scenario, generated')

@@ -1,0 +1,124 @@
+"""The exploration (steps/explore): its settings, and a reproducer it prints, run on its own.
+
+The reproducer test runs the exploration of ``rawp_crs`` against a mutant that drops a
+typed zero-width joiner, in a subprocess as a user runs it, takes the Pilot script from the
+failure, and runs that script alone: it fails with the clause's message on the mutant and
+passes on the reference client (the same script with the reference's adapter).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from steps.explore.core import (
+    DEFAULT_EXAMPLES,
+    DEFAULT_SEED,
+    Budget,
+    ExploreSettingError,
+    printable,
+    resolve_budget,
+)
+from tests.helpers import ROOT
+
+MUTANT = "tests.candidates.crs_mutants:typed_joiner_dropped"
+REFERENCE = "reference_crs.conformance:adapter"
+
+
+def test_the_budget_comes_from_the_command_line_then_the_environment_then_the_ini() -> None:
+    env = {"CHAT_CONFORMANCE_EXPLORE": "7", "CHAT_CONFORMANCE_EXPLORE_SEED": "3"}
+    chosen = resolve_budget(("9", "5"), ("2", "2"), env)
+    assert (chosen.examples, chosen.seed) == (9, 5)
+    assert resolve_budget((None, None), ("2", "1"), env).examples == 7
+    assert resolve_budget((None, None), ("2", "1"), {}).seed == 1
+    default = resolve_budget((None, None), (None, None), {})
+    assert (default.examples, default.seed, default.source) == (
+        DEFAULT_EXAMPLES,
+        DEFAULT_SEED,
+        "default",
+    )
+
+
+@pytest.mark.parametrize(("value", "problem"), [("many", "whole number"), ("-1", ">= 0")])
+def test_a_bad_budget_is_a_clear_error_naming_its_source(value: str, problem: str) -> None:
+    with pytest.raises(
+        ExploreSettingError, match=rf"--explore '{value}' from .*environment.*{problem}"
+    ):
+        resolve_budget((None, None), (None, None), {"CHAT_CONFORMANCE_EXPLORE": value})
+
+
+def test_a_bad_budget_on_the_command_line_stops_the_run_with_a_usage_error() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "features", "--explore=lots", "--collect-only", "-q"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "--explore 'lots' from --explore (command line): expected a whole number" in done.stderr
+
+
+def test_the_budget_names_itself_for_the_report_header() -> None:
+    assert Budget(3, 9, "x").describe() == "3 sessions, seed 9 (x)"
+
+
+def test_printable_keeps_format_characters_and_drops_controls() -> None:
+    assert printable("a\x1b[2J\u200db\x7f\x9b") == "a[2J\u200db"
+
+
+def run_script(script: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+
+
+def test_a_reproducer_fails_on_the_mutant_and_passes_on_the_reference(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "pytest", "features/rawp_crs", "-k", "random_sessions"]
+    command += ["-p", "no:randomly", "-p", "no:cacheprovider", f"--adapter={MUTANT}"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr
+    found = re.search(
+        r'^E +"""Reproducer generated.*?^E +asyncio\.run\(main\(\)\)$', done.stdout, re.M | re.S
+    )
+    assert found, done.stdout[-3000:]
+    script = textwrap.dedent("\n".join(line[1:] for line in found.group(0).splitlines()))
+    assert "typing_bytes(" in script and "[crs-input-plain-text]" in script
+    on_mutant = tmp_path / "on_mutant.py"
+    on_mutant.write_text(script, encoding="utf-8")
+    failed = run_script(on_mutant)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "AssertionError: [crs-input-plain-text]" in failed.stderr
+    on_reference = tmp_path / "on_reference.py"
+    on_reference.write_text(script.replace(repr(MUTANT), repr(REFERENCE)), encoding="utf-8")
+    passed = run_script(on_reference)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
+def test_a_failing_scenario_s_report_entry_carries_a_replay_script_that_runs_alone(
+    tmp_path: Path,
+) -> None:
+    report = tmp_path / "report"
+    command = [sys.executable, "-m", "pytest", "features/chat_screen", "-p", "no:randomly"]
+    command += ["-p", "no:cacheprovider", "-q", "--clause=input-stripped", "-k", "u3000"]
+    command += ["--adapter=tests.candidates.mutants:not_stripped", f"--conformance-report={report}"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr
+    entries = json.loads((report / "report.json").read_text(encoding="utf-8"))["scenarios"]
+    failed = [entry for entry in entries if entry["outcome"] == "failed"]
+    assert failed and all(entry["replay"] for entry in failed)
+    assert not any(entry["replay"] for entry in entries if entry["outcome"] == "passed")
+    replay = failed[0]["replay"]
+    assert "set_field_value(" in replay and "await pilot.press('enter')" in replay
+    assert "# the scenario's check failed here: [body-source]" in replay
+    assert "Replay script" in (report / "report.html").read_text(encoding="utf-8")
+    script = tmp_path / "replay.py"
+    script.write_text(replay, encoding="utf-8")
+    ran = run_script(script)
+    assert ran.returncode == 0, ran.stdout + ran.stderr

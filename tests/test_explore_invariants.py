@@ -1,0 +1,162 @@
+"""Each invariant of the exploration goes red on a mutant that breaks its clause.
+
+An invariant that cannot fail is a defect. Each case drives one session of an explorer by
+hand (its rules called in a fixed order, as Hypothesis would) against a mutant of the
+catalogues, and expects the ``[clause-id]`` of the invariant; the same session passes on the
+reference (``test_the_same_sessions_pass_on_the_reference``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from steps.explore.chat_screen import ChatExplorer
+from steps.explore.core import Explorer, Harness
+from steps.explore.rawp_crs import CrsExplorer
+from steps.loading import AdapterSpec, load_adapter
+from tests.helpers import ROOT
+
+Session = Callable[[Any], None]
+
+
+def chat(machine: Any) -> None:
+    machine.start("a", "b")
+
+
+def crs_turn(machine: Any) -> None:
+    machine.start("질문", "x")
+    machine.enter()
+    machine.turn_starts()
+
+
+CASES: list[tuple[str, type[Explorer], Session, str]] = [
+    (
+        "mutants:typed_joiner_dropped",
+        ChatExplorer,
+        lambda m: m.start("👩\u200d💻", "x"),
+        "hardening-typed-text-kept",
+    ),
+    (
+        "mutants:pasted_escapes_act_as_keys",
+        ChatExplorer,
+        lambda m: (m.start("a", "ls \x1b[0m\x11 rest\x07 \x1b\x1b끝"), m.still_running()),
+        "hardening-control-characters",
+    ),
+    (
+        "mutants:control_characters_shown_as_given",
+        ChatExplorer,
+        lambda m: (m.start("a", "\x1b[31m"), m.enter(), m.no_raw_control_drawn()),
+        "hardening-control-characters",
+    ),
+    (
+        "mutants:blank_checked_before_stripping",
+        ChatExplorer,
+        lambda m: (m.start("\u3000", " "), m.enter()),
+        "blank-input-no-change",
+    ),
+    (
+        "mutants:not_stripped",
+        ChatExplorer,
+        lambda m: (m.start(" 본문", " "), m.enter()),
+        "body-source",
+    ),
+    ("mutants:agent_message_first", ChatExplorer, lambda m: (chat(m), m.enter()), "pair-order"),
+    (
+        "mutants:not_scrolled",
+        ChatExplorer,
+        lambda m: (chat(m), m.resize((24, 8)), m.burst(["하나", "둘", "셋"])),
+        "scroll-to-end",
+    ),
+    (
+        "crs_mutants:typed_joiner_dropped",
+        CrsExplorer,
+        lambda m: m.start("👩\u200d💻", "x"),
+        "crs-input-plain-text",
+    ),
+    (
+        "crs_mutants:pasted_escapes_act_as_keys",
+        CrsExplorer,
+        lambda m: (crs_turn(m), m.paste("\x1b"), m.nothing_sent_unasked()),
+        "crs-escape-cancels-turn",
+    ),
+    (
+        "crs_mutants:input_draws_raw_escape",
+        CrsExplorer,
+        lambda m: (m.start("a", "\x1b[2J"), m.no_raw_control_drawn()),
+        "crs-input-plain-text",
+    ),
+    (
+        "crs_mutants:blank_sent",
+        CrsExplorer,
+        lambda m: (m.start(" ", " "), m.enter()),
+        "crs-blank-not-sent",
+    ),
+    (
+        "crs_mutants:sends_mangled",
+        CrsExplorer,
+        lambda m: (m.start("hello", "x"), m.enter()),
+        "crs-enter-sends",
+    ),
+    (
+        "crs_mutants:escape_cancels_while_idle",
+        CrsExplorer,
+        lambda m: (m.start("a", "b"), m.escape()),
+        "crs-escape-idle-does-nothing",
+    ),
+    (
+        "crs_mutants:no_cancel_during_tool",
+        CrsExplorer,
+        lambda m: (crs_turn(m), m.agent_works("tool", "x"), m.escape()),
+        "crs-escape-cancels-turn",
+    ),
+    (
+        "crs_mutants:unknown_event_shown",
+        CrsExplorer,
+        lambda m: (m.start("a", "b"), m.unknown_event()),
+        "crs-ignore-unknown-events",
+    ),
+]
+REFERENCES = {
+    ChatExplorer: "reference_app.conformance:adapter",
+    CrsExplorer: "reference_crs.conformance:adapter",
+}
+
+
+def session(machine: type[Explorer], spec: str, tmp_path: Path) -> Explorer:
+    adapter = load_adapter(AdapterSpec(spec, "test"), ROOT)
+    harness = Harness(adapter, spec, (80, 24), 60.0, "test", tmp_path)
+    bound = type(machine.__name__, (machine,), {"harness": harness})
+    return bound()  # type: ignore[no-any-return]
+
+
+def run(machine: Explorer, steps: Session) -> None:
+    try:
+        steps(machine)
+        for name in ("still_running", "input_holds_what_was_typed", "no_raw_control_drawn"):
+            getattr(machine, name)()
+    finally:
+        machine.teardown()
+
+
+@pytest.mark.parametrize(
+    ("mutant", "machine", "steps", "clause"), CASES, ids=[case[0] for case in CASES]
+)
+def test_each_invariant_goes_red_on_a_mutant(
+    mutant: str, machine: type[Explorer], steps: Session, clause: str, tmp_path: Path
+) -> None:
+    explorer = session(machine, f"tests.candidates.{mutant}", tmp_path)
+    with pytest.raises(AssertionError, match=rf"^\[{clause}\] "):
+        run(explorer, steps)
+
+
+@pytest.mark.parametrize(
+    ("mutant", "machine", "steps", "clause"), CASES, ids=[case[0] for case in CASES]
+)
+def test_the_same_sessions_pass_on_the_reference(
+    mutant: str, machine: type[Explorer], steps: Session, clause: str, tmp_path: Path
+) -> None:
+    run(session(machine, REFERENCES[machine], tmp_path), steps)
