@@ -10,6 +10,7 @@ Feature: Random sessions of typing, pasting and Enter lose nothing
   The budget is small and fixed in an ordinary run (--explore N sessions, --explore-seed S;
   docs/exploration.md): the same seed and budget generate the same sessions.
 
+  @screenshot
   @clause:body-source @clause:pair-order @clause:blank-input-no-change @clause:scroll-to-end
   @clause:hardening-control-characters @clause:hardening-typed-text-kept @scenario_timeout:600
   Scenario: Random sessions keep every typed character and every submission

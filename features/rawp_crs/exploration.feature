@@ -12,6 +12,7 @@ Feature: Random sessions of typing, pasting, turns and Escape lose nothing
   The budget is small and fixed in an ordinary run (--explore N sessions, --explore-seed S;
   docs/exploration.md): the same seed and budget generate the same sessions.
 
+  @screenshot
   @clause:crs-input-plain-text @clause:crs-enter-sends @clause:crs-blank-not-sent
   @clause:crs-escape-idle-does-nothing @clause:crs-escape-cancels-turn
   @clause:crs-ignore-unknown-events @scenario_timeout:600

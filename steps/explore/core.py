@@ -131,6 +131,11 @@ class Harness:
         recorder: The scenario's audit recorder (network, processes, writes).
         sessions: How many sessions ran (counted by the explorer).
         actions: How many actions ran in all.
+        failure_script: The last failing session's Pilot script, if one failed.
+        pictures: Whether to keep :attr:`picture` (a report or the living docs are written).
+        picture: The screen at the end of the last session (the shrunk one, after a
+            failure), as ``steps.report.capture.driver_screenshot`` returns it: the
+            scenario's picture in reports and the living docs.
     """
 
     adapter: Adapter
@@ -143,6 +148,8 @@ class Harness:
     sessions: int = 0
     actions: int = 0
     failure_script: list[str] = field(default_factory=list)
+    pictures: bool = False
+    picture: tuple[str | None, str | None] = (None, "no screenshot: no session ran")
 
 
 class Script:
@@ -222,8 +229,13 @@ class Explorer(RuleBasedStateMachine):
         raise AssertionError(message)
 
     def teardown(self) -> None:
-        """Stop the app (bounded) and end the session's scenario context."""
+        """Keep the session's last screen, stop the app (bounded), end its scenario context."""
+        from steps.report.capture import driver_screenshot  # the report imports the plugin
+
         try:
+            if self.harness.pictures:
+                title = f"exploration session {self.harness.sessions}"
+                self.harness.picture = driver_screenshot(self.driver, title)
             self.driver.stop()
         finally:
             self.driver.end_scenario()

@@ -38,6 +38,8 @@ def run_profile(
     """
     __tracebackhide__ = True
     from steps.plugin import driver_settings
+    from steps.report.capture import PICTURE_KEY
+    from steps.report.plugin import SETTINGS_KEY
 
     budget = request.config.stash[BUDGET_KEY]
     if budget.examples == 0:
@@ -55,8 +57,12 @@ def run_profile(
         timeout_source=bound.source,
         data_dir=data,
         recorder=audit.watch(tmp_path, monkeypatch),
+        pictures=request.config.stash[SETTINGS_KEY].recording,
     )
-    explore(machine, harness, budget)
+    try:
+        explore(machine, harness, budget)
+    finally:
+        request.node.stash[PICTURE_KEY] = harness.picture
     return harness
 
 

@@ -21,6 +21,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from rich.cells import cell_len
 from textual.app import App
 
+from steps.app_driver import AppDriver
 from steps.checks import cited_clauses, named_clause
 from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
@@ -30,6 +31,9 @@ from steps.watchdog import Watchdog
 
 RECORD_ATTR = "conformance"
 """Name of the report attribute holding the scenario record."""
+PICTURE_KEY = pytest.StashKey[tuple[str | None, str | None]]()
+"""A picture a scenario without a driver of its own took (the exploration's last session,
+``steps.explore.runner``): ``(svg, None)`` or ``(None, note)``, as :func:`screenshot` returns."""
 FAILED_STEP_KEY = pytest.StashKey[str]()
 """The step that raised, on the item's stash (``Then item 2 is drawn ...``)."""
 EXAMPLE_PARAM = "_pytest_bdd_example"
@@ -151,7 +155,20 @@ def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
     """
     driver = item.stash.get(DRIVER_KEY, None)
     if driver is None:
-        return None, "no screenshot: the scenario started no app"
+        return item.stash.get(PICTURE_KEY, (None, "no screenshot: the scenario started no app"))
+    return driver_screenshot(driver, title)
+
+
+def driver_screenshot(driver: AppDriver, title: str) -> tuple[str | None, str | None]:
+    """Take an SVG screenshot of ``driver``'s app, if it is still running (bounded).
+
+    Args:
+        driver: A driver whose app may be running (a scenario's, or an exploration session's).
+        title: Title written in the screenshot's window bar.
+
+    Returns:
+        ``(svg, None)``, or ``(None, note)`` saying why there is no picture.
+    """
     try:
         app: App[Any] = driver.app
     except HarnessError:
