@@ -504,8 +504,9 @@ def pytest_runtest_makereport(
 
     An ERROR or TIMEOUT of the implementation is reported as its message, which names the
     implementation's own frame, not as a traceback through Textual and the harness.
-    An unattributed check (``steps.verdicts.unattributed``) is reported under
-    ``UNATTRIBUTED_PREFIX``, with its traceback: the harness line to fix.
+    An unattributed check of a scenario (``steps.verdicts.unattributed``) is reported under
+    ``UNATTRIBUTED_PREFIX``, with its traceback: the harness line to fix. Other tests (the
+    harness's own, in tests/) keep pytest's report.
     """
     report: pytest.TestReport = yield
     phases = item.stash.setdefault(PHASES_KEY, {})
@@ -519,7 +520,9 @@ def pytest_runtest_makereport(
     own = (ImplementationError, ImplementationTimeout, TimeoutInterrupt, HarnessError)
     if excinfo is not None and excinfo.errisinstance(own) and not report.passed:
         report.longrepr = excinfo.getrepr(style="value", chain=False)
-    elif excinfo is not None and report.failed and unattributed(excinfo.value):
+    elif (
+        excinfo is not None and report.failed and _is_scenario(item) and unattributed(excinfo.value)
+    ):
         report.longrepr = f"{UNATTRIBUTED_PREFIX}: {report.longreprtext}"
     return report
 

@@ -118,6 +118,16 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
     And the cancel names turn "t1" or no turn
 
     Examples:
-      | where                                             | moved                                                              |
-      | on the conversation, after a click on it          | the user clicks the conversation                                   |
-      | where a Yes/No request answered with a key left it | the agent asks a Yes/No question in turn "t1" and the user answers "y" |
+      | where                                    | moved                            |
+      | on the conversation, after a click on it | the user clicks the conversation |
+
+  # An interaction request is part 4: a client that claims only part 1 is not asked.
+  @part:4 @clause:crs-escape-cancels-turn
+  Scenario: Escape cancels the turn with the focus where a Yes/No request answered with a key left it
+    Given the user has sent "clean up the repository"
+    And the agent has started turn "t1"
+    And the agent is streaming text in turn "t1"
+    When the agent asks a Yes/No question in turn "t1" and the user answers "y"
+    And the user presses Escape
+    Then the client sent 1 cancel
+    And the cancel names turn "t1" or no turn
