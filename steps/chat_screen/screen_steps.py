@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import pytest
 from pytest_bdd import parsers, then
+from textual.geometry import Region
 from textual.widget import Widget
 
+from steps.app_driver import WaitTimeout
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import (
     CLASSES,
@@ -296,7 +299,19 @@ def last_visible(driver: Driver) -> None:
     widgets = driver.items()
     check(bool(widgets), "scroll-to-end", "the conversation area", "items", "none")
     last = widgets[-1]
-    bounds = driver.conversation.scrollable_content_region
+
+    def in_view() -> bool:
+        region = last.region
+        return bool(region.height) and area_bounds().contains_region(region)
+
+    def area_bounds() -> Region:
+        return driver.conversation.scrollable_content_region
+
+    # Textual defers scroll_end to after the next refresh; on a loaded machine that refresh
+    # may come after the app was first idle: wait for it (bounded), then judge.
+    with contextlib.suppress(WaitTimeout):
+        driver.wait_until(in_view, "the last item in view after the deferred scroll")
+    bounds = area_bounds()
     region = last.region
     check(
         bool(region.height) and bounds.contains_region(region),
