@@ -175,11 +175,15 @@ def render(audited: Audited) -> str:
         "For each clause: the scenarios citing it (each with its example rows), the mutants",
         "breaking it (docs/mutants-" + name + ".md says which scenario caught each), the kinds",
         "of input and state those scenarios use, and what remains unchecked and why. The",
-        "first two columns are derived from the feature files and the mutant catalogue; the",
-        "other three are written once per clause, as its `coverage` entry in",
+        "scenarios and mutants are derived from the feature files and the mutant catalogue;",
+        "the last three columns are written once per clause, as its `coverage` entry in",
         f"`docs/spec/{name}.yaml`. `tests/test_coverage_audit.py` fails when a clause has no",
         "entry, when an entry is out of step with the scenarios citing the clause, or when this",
         f"page is stale (`{COMMAND}` rewrites it).",
+        "",
+        'In the last column, a case said to be "not run" or "not checked" with no other',
+        "reason is a gap: no scenario exercises it yet. Other reasons are given in words (a",
+        "MAY, review only, not visible in a terminal's cells, a reading the seeds leave open).",
         "",
     ]
     parts = {part.number: part.title for part in audited.profile.parts}
