@@ -19,20 +19,6 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
     When the user sends "refactor the parser"
     Then the user message shows the time "14:32" next to its bubble
 
-  @clause:crs-timestamp-local-time
-  Scenario Outline: Times are drawn in the local time zone, <zone>
-    Given the local time zone is "<zone>"
-    And the clock reads "2026-03-10 <local>"
-    When the user sends "refactor the parser"
-    Then the user message shows the time "<local>" next to its bubble
-    And the conversation shows exactly the times "<local>"
-
-    Examples:
-      | zone             | local |
-      | Asia/Seoul       | 14:32 |
-      | America/New_York | 09:05 |
-      | Asia/Kolkata     | 10:47 |
-
   @screenshot
   @clause:crs-timestamp-turn-end @clause:crs-timestamp-available
   Scenario: The end of the turn shows the time session.turn.end arrived, below the last block

@@ -3784,3 +3784,73 @@ class FbNoteOnlyForInlineChildren(_BrowserMutant):
     """crs-fb-truncation-note: a directory whose entries load on expanding has no note."""
 
     SCREEN = _screen(TREE=_NoteOnlyInline)
+
+
+# --- branch clock ---
+# Issue 24, class 4: times and date separators where the local date and the UTC date differ,
+# across local midnight during a session, and on reopened turns.
+
+from datetime import date as _date  # noqa: E402 - this branch's block is kept apart for merging
+
+from reference_crs.timefmt import stamp_text as _stamp_text  # noqa: E402
+from reference_crs.widgets import DateSeparator as _DateSeparator  # noqa: E402
+
+
+def _stamp_utc_today(moment: datetime, now: datetime) -> str:
+    """As the reference writes a time, but "today" is the UTC date of ``now``."""
+    local = moment.astimezone()
+    if local.date() == now.astimezone(UTC).date():
+        return f"{local:%H:%M}"
+    return f"{local.month}/{local.day} {local:%H:%M}"
+
+
+class _UtcTodayHistory(LazyHistory):
+    """Writes the times of reopened turns with "today" read as the UTC date of the clock."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super()._replay_days(turns, first)
+        now = self.app.clock()
+        for stamp in self.app.conversation.query(TimeStamp):
+            stamp.update(_stamp_utc_today(stamp.moment, now))
+
+
+@mutant
+class TodayByUtcDate(CrsApp):
+    """crs-timestamp-format: "today" is the UTC date (local-day times dated, yesterday's not)."""
+
+    __init__ = _with_history(_UtcTodayHistory)
+
+    def stamp_text(self, moment: datetime) -> str:
+        return _stamp_utc_today(moment, moment)
+
+
+@mutant
+class TodayFixedAtStart(CrsApp):
+    """crs-timestamp-format: "today" stays the day of the first time drawn (later days dated)."""
+
+    def stamp_text(self, moment: datetime) -> str:
+        started: datetime = self.__dict__.setdefault("_started_at", moment)
+        return _stamp_text(moment, started)
+
+
+@mutant
+class SeparatorByUtcDate(CrsApp):
+    """crs-date-separator: the date separator follows the UTC date, not the local date."""
+
+    async def _date_boundary(self, moment: datetime) -> None:
+        day = moment.astimezone(UTC).date()
+        if self.last_day is not None and day != self.last_day:
+            await self._add(_DateSeparator(moment.astimezone().date()))
+        self.last_day = day
+
+
+@mutant
+class SeparatorBeforeEveryLaterTurn(CrsApp):
+    """crs-date-separator: every turn of a later day than the first gets a separator of its own."""
+
+    async def _date_boundary(self, moment: datetime) -> None:
+        day: _date = moment.astimezone().date()
+        first: _date = self.__dict__.setdefault("_first_day", day)
+        if day != first:
+            await self._add(_DateSeparator(day))
+        self.last_day = day
