@@ -141,3 +141,16 @@ Feature: Times and date separators follow the local date, in zones far from UTC
       | zone                | now              | first            | second           | end   |
       | Asia/Seoul          | 2026-03-10 09:30 | 2026-03-10 08:40 | 2026-03-10 08:50 | 08:53 |
       | America/Los_Angeles | 2026-03-10 17:30 | 2026-03-10 16:40 | 2026-03-10 16:50 | 16:53 |
+
+  @part:4 @clause:crs-timestamp-local-time
+  Scenario Outline: The times of a reopened conversation are drawn in the local time zone, <zone>
+    Given the local time zone is "<zone>"
+    And the clock reads "<now>"
+    And a stored conversation of two turns sent at "<first>" and "<second>"
+    When the RAWP-CRS client opens the stored conversation
+    Then the conversation shows exactly the times "<times>"
+
+    Examples:
+      | zone             | now              | first            | second           | times                      |
+      | Asia/Seoul       | 2026-03-10 09:30 | 2026-03-10 08:40 | 2026-03-10 08:50 | 08:40, 08:43, 08:50, 08:53 |
+      | Pacific/Honolulu | 2026-03-10 23:50 | 2026-03-10 22:40 | 2026-03-10 22:50 | 22:40, 22:43, 22:50, 22:53 |

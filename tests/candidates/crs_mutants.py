@@ -3854,3 +3854,19 @@ class SeparatorBeforeEveryLaterTurn(CrsApp):
         if day != first:
             await self._add(_DateSeparator(day))
         self.last_day = day
+
+
+class _UtcHistory(LazyHistory):
+    """Writes the times of reopened turns in UTC, as the store holds them."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super()._replay_days(turns, first)
+        for stamp in self.app.conversation.query(TimeStamp):
+            stamp.update(f"{stamp.moment.astimezone(UTC):%H:%M}")
+
+
+@mutant
+class ReopenedTimesInUtc(CrsApp):
+    """crs-timestamp-local-time: the times of reopened turns are drawn in UTC, live ones local."""
+
+    __init__ = _with_history(_UtcHistory)
