@@ -3870,3 +3870,65 @@ class ReopenedTimesInUtc(CrsApp):
     """crs-timestamp-local-time: the times of reopened turns are drawn in UTC, live ones local."""
 
     __init__ = _with_history(_UtcHistory)
+
+
+# Issue 24, class 5: each key rule pressed with the focus away from the input.
+
+from reference_crs.widgets.prompt_input import PromptInput as _PromptInput  # noqa: E402
+
+
+@mutant
+class TypingLostAfterInteraction(CrsApp):
+    """crs-typing-focuses-input: keys typed after an interaction UI closed (focus nowhere) lost."""
+
+    async def on_interaction_panel_answered(self, message: InteractionPanel.Answered) -> None:
+        message.prevent_default()  # Textual would run the reference's handler next
+        self.port.send(message.frame)
+        await message.panel.remove()
+        self.set_focus(None)  # the focus is not given back to the input
+        await self._show_next_request()
+
+    def on_key(self, event: events.Key) -> None:
+        if self.focused is None:  # only a focused widget passes typing on to the input
+            event.prevent_default()
+            event.stop()
+
+
+@mutant
+class PageKeysOnlyInInput(CrsApp):
+    """crs-page-keys-scroll: Page Up and Page Down scroll the conversation only from the input."""
+
+    def action_page(self, direction: int) -> None:
+        if not isinstance(self.focused, _PromptInput):
+            raise SkipAction()
+        super().action_page(direction)
+
+
+@mutant
+class EnterOffInputDropsDraft(CrsApp):
+    """crs-enter-sends: Enter with the focus off the input clears the draft, sending nothing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "drop_draft", show=False)]
+
+    def action_drop_draft(self) -> None:
+        self.query_one(f"#{self.INPUT_ID}", _PromptInput).clear()
+
+
+@mutant
+class NewlineKeyOffInputSends(CrsApp):
+    """crs-shift-enter-newline: Shift+Enter with the focus off the input sends the draft."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("shift+enter", "send_draft", show=False)]
+
+    def action_send_draft(self) -> None:
+        self.query_one(f"#{self.INPUT_ID}", _PromptInput).submit()
+
+
+@mutant
+class FocusedConversationSwallowsPageKeys(CrsApp):
+    """crs-page-keys-scroll: with the focus on the conversation, Page Up and Down do nothing."""
+
+    def action_page(self, direction: int) -> None:
+        if self.focused is self.conversation:
+            return  # taken by the conversation's own keys, which do not scroll
+        super().action_page(direction)
