@@ -8,7 +8,7 @@ rows); typing after a click on the conversation must land in the input. Each key
 also pressed with the focus away from the input (on the conversation, where Tab moved it,
 where a closing interaction UI left it), read as the seed words the rule: Page keys and
 typing act wherever the focus is; Enter and Shift+Enter there may act or not, and never
-lose or send what the person did not mean to (docs/design/decision-audit.md, rows 23-25).
+lose or send what the person did not mean to (docs/design/decision-audit.md, rows 24 to 28).
 """
 
 from __future__ import annotations
