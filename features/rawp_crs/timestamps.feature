@@ -192,6 +192,26 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
       | Asia/Seoul          |
       | America/Los_Angeles |
 
+  @clause:crs-timestamp-format
+  Scenario Outline: A turn that ends after local midnight shows its end as a time of the new day, <zone>
+    The end of the turn happened on the new local day, the day the clock reads: it shows
+    no date, whatever day the turn started.
+
+    Given the local time zone is "<zone>"
+    And the clock reads "2026-03-10 23:58"
+    And the RAWP-CRS client is running
+    And the user has sent "refactor the parser"
+    And the agent has started turn "t1"
+    And the agent is streaming text in turn "t1"
+    When the clock reads "2026-03-11 00:03"
+    And the agent ends turn "t1"
+    Then the time "00:03" is shown without a date
+
+    Examples:
+      | zone                |
+      | Asia/Seoul          |
+      | America/Los_Angeles |
+
   @clause:crs-date-separator
   Scenario Outline: A date separator stands where the local date changes, west of UTC, <zone>
     At local midnight the UTC date stays the same in these zones (it changed hours before).
