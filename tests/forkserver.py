@@ -6,9 +6,11 @@ the catalogues, and parsing the feature files); the meta-test runs it about 330 
 This module is a helper process that pays that once per profile: it runs, in itself, one
 ``pytest features/<profile> --collect-only`` against the profile's reference (which imports
 everything the way a real run does, assertion rewriting included) and imports the mutant
-catalogue; then, for each request, it ``os.fork()``s a child that runs ``pytest.main``
-with the same arguments as the ``python -m pytest`` command line it replaces and leaves
-with ``os._exit``. The server starts no thread and no event loop, so forking is safe.
+catalogue, and compiles the report's HTML template; then, for each request, it
+``os.fork()``s a child that runs ``pytest.main`` with the same arguments as the
+``python -m pytest`` command line it replaces and leaves with ``os._exit``. The server
+starts no thread and no event loop, so forking is safe; each child starts from the same
+warm state, so no run sees what another run did.
 
 Protocol (one JSON object per line; requests on the server's stdin, replies on the
 stdout it was started with):
@@ -40,6 +42,8 @@ from typing import Any
 
 import pytest
 
+from steps.report.render import environment
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -64,6 +68,7 @@ def warm(profile: str, reference: str, module: str) -> None:
     if status != pytest.ExitCode.OK:
         raise RuntimeError(f"collecting features/{profile} ended with {status!r}")
     importlib.import_module(module)
+    environment().get_template("report.html")  # compiled here once, not in every child
     if threading.active_count() != 1:
         raise RuntimeError(f"threads left after warming up: {threading.enumerate()}")
 
@@ -101,9 +106,14 @@ def serve(replies: Any) -> None:
             child(request["args"], request["log"])
         with contextlib.suppress(OSError):  # the child did it first, or has already ended
             os.setpgid(pid, pid)
-        replies.write(json.dumps({"pid": pid}) + "\n")
-        replies.flush()
-        _, status = os.waitpid(pid, 0)
+        try:
+            replies.write(json.dumps({"pid": pid}) + "\n")
+            replies.flush()
+            _, status = os.waitpid(pid, 0)
+        except BaseException:  # interrupted (Ctrl+C reaches the server's group): no orphan
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
+            raise
         replies.write(json.dumps({"returncode": os.waitstatus_to_exitcode(status)}) + "\n")
         replies.flush()
 
