@@ -3,7 +3,9 @@
 Each mutant in ``tests/candidates/mutants.py`` (profile ``chat_screen``) and
 ``tests/candidates/crs_mutants.py`` (profile ``rawp_crs``) is the profile's reference
 implementation with one realistic defect, breaking the clause its docstring names. This
-module runs ``pytest features`` in a subprocess, like any user would:
+module runs ``pytest features`` with the arguments any user would type, each run in a
+process of its own forked from a warm server (``tests/forkserver.py``: pytest's start-up
+paid once per profile, not once per run):
 
 * against each mutant, the scenarios citing its clause, in file order, stopping at the
   first that fails (``--maxfail=1``: one catching scenario is the proof): one must fail,
@@ -514,7 +516,8 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         f"{fair} of the {len(reference.verdicts)} scenarios that caught a mutant "
         "(that it passes every scenario, `pytest features` shows).",
         "",
-        f"Each mutant's suite run is a subprocess of its own; they took "
+        "Each mutant's suite run is a process of its own (forked from a warm server, "
+        f"`tests/forkserver.py`); they took "
         f"{sum(run.seconds for run in results.values()):.0f} s together (the reference's "
         f"run of the catching scenarios {sum(run.seconds for run in reference.runs):.0f} s), "
         "at most two at a time. The slowest: "
