@@ -191,6 +191,30 @@ def catalogue_names() -> tuple[str, ...]:
     return tuple(profile.name for profile in PROFILES) + PLANNED_CATALOGUES
 
 
+YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader, the libyaml one when PyYAML was built with it: the same
+documents, about ten times faster (0.03 s instead of 0.26 s for rawp_crs's 171 KB)."""
+
+
+def read_yaml(path: Path) -> Any:
+    """The parsed YAML document at ``path``, parsed once while the file is unchanged.
+
+    Callers must not change what it returns (it is shared).
+
+    Raises:
+        OSError: The file cannot be read.
+        yaml.YAMLError: It is not YAML.
+    """
+    stat = path.stat()
+    return _parse_yaml(path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _parse_yaml(path: Path, mtime_ns: int, size: int) -> Any:
+    """:func:`read_yaml` for one version of the file (``mtime_ns`` and ``size`` key it)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
+
+
 @cache
 def load_catalogue(path: Path) -> Catalogue:
     """Load and check one catalogue file.
@@ -203,7 +227,7 @@ def load_catalogue(path: Path) -> Catalogue:
             terminal applicability, a malformed ``coverage`` entry, or a reference to an
             unknown clause.
     """
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     clauses: dict[str, Clause] = {}
     for area in data["areas"]:
         inherited = {key: area[key] for key in ("status", "planned_for", "part") if key in area}
@@ -311,7 +335,7 @@ def spec_version(profile_name: str) -> str:
         CatalogueError: Unknown profile, or the catalogue has no ``version``.
     """
     path = catalogue_path(profile_name)
-    version = yaml.safe_load(path.read_text(encoding="utf-8")).get("version")
+    version = read_yaml(path).get("version")
     if version is None:
         raise CatalogueError(f"{path}: no 'version' key")
     return str(version)
@@ -344,7 +368,7 @@ def find_clause(clause_id: str) -> Clause:
 def render_markdown(profile_name: str) -> str:
     """Render a catalogue as the Markdown page ``docs/spec/<profile>.md``."""
     path = catalogue_path(profile_name)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     lines = [
         f"# {data['title']}",
         "",
