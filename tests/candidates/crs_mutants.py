@@ -3784,3 +3784,72 @@ class FbNoteOnlyForInlineChildren(_BrowserMutant):
     """crs-fb-truncation-note: a directory whose entries load on expanding has no note."""
 
     SCREEN = _screen(TREE=_NoteOnlyInline)
+
+
+# --- branch sharp --- issue 24 class 3 (each part of a clause, on each kind of element) and
+# class 1 (Windows path spellings, non-ASCII breadcrumbs).
+
+from rawp_port import SystemNotice as _SystemNotice  # noqa: E402 - this branch's block
+
+
+@mutant
+class CommandBubbleOnTheLeft(CrsApp):
+    """crs-user-right-aligned: a slash command's bubble sits at the left, text bubbles right."""
+
+    CSS = "CommandBubble { align-horizontal: left; }"
+
+
+@mutant
+class CommandBubbleWithoutBackground(CrsApp):
+    """crs-user-bubble: a slash command is drawn as bare text, with no bubble of its own."""
+
+    CSS = "CommandBubble > .bubble { background: transparent; }"
+
+
+@mutant
+class ToolBlockIndented(CrsApp):
+    """crs-agent-left-aligned: tool blocks are indented away from the left edge."""
+
+    CSS = "ToolBlock { margin: 1 0 0 12; }"
+
+
+@mutant
+class ThinkingIndented(CrsApp):
+    """crs-agent-left-aligned: thinking blocks are indented away from the left edge."""
+
+    CSS = "ThinkingBlock { margin: 1 0 0 12; }"
+
+
+class _KindClassedNotices(CrsApp):
+    async def _system_notice(self, event: Any) -> None:
+        await super()._system_notice(event)
+        if isinstance(event, _SystemNotice):
+            self.conversation.children[-1].add_class(f"-kind-{event.kind}")
+
+
+@mutant
+class StopNoticeOnTheLeft(_KindClassedNotices):
+    """crs-system-centred: a stop notice (kind cancelled) is drawn left-aligned."""
+
+    CSS = "SystemNoticeItem.-kind-cancelled { text-align: left; }"
+
+
+@mutant
+class ReconnectedNoticeNotMuted(_KindClassedNotices):
+    """crs-system-muted: a reconnection notice is drawn in the normal text colour."""
+
+    CSS = "SystemNoticeItem.-kind-reconnected { color: $text; }"
+
+
+@mutant
+class StopNoticeOnBackground(_KindClassedNotices):
+    """crs-system-no-bubble: a stop notice has a background of its own."""
+
+    CSS = "SystemNoticeItem.-kind-cancelled { background: $warning-muted; }"
+
+
+@mutant
+class DateSeparatorNotMuted(CrsApp):
+    """crs-date-separator: the date separator is drawn in the normal text colour."""
+
+    CSS = "DateSeparator { color: $text; }"
