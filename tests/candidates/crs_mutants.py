@@ -3853,3 +3853,29 @@ class DateSeparatorNotMuted(CrsApp):
     """crs-date-separator: the date separator is drawn in the normal text colour."""
 
     CSS = "DateSeparator { color: $text; }"
+
+
+@mutant
+class HoverOnToolBlock(CrsApp):
+    """crs-no-hover-effect-on-static: a tool block lights up on hover; clicking it does nothing."""
+
+    CSS = "ToolBlock:hover { background: $boost; }"
+
+
+@mutant
+class HoverOnThinking(CrsApp):
+    """crs-no-hover-effect-on-static: a thinking block lights up under the pointer."""
+
+    CSS = "ThinkingBlock:hover { background: $boost; }"
+
+
+@mutant
+class AnswerButtonsIgnorePointer(CrsApp):
+    """crs-interactive-smooth-feedback: a request's approve/reject buttons ignore the pointer."""
+
+    CSS = """
+    InteractionPanel Button.-style-default:hover {
+        border-top: tall $surface-lighten-1;
+        background: $surface;
+    }
+    """
