@@ -3879,3 +3879,35 @@ class AnswerButtonsIgnorePointer(CrsApp):
         background: $surface;
     }
     """
+
+
+class _DebouncedBy(FileControl):
+    DELAY = 0.2
+
+    def _schedule(self, query: str) -> None:
+        super()._schedule(query)
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.app.set_timer(self.DELAY, self._flush, name="file-search-debounce")
+
+
+class _DebouncedBy50ms(_DebouncedBy):
+    DELAY = 0.05
+
+
+class _DebouncedBy1s(_DebouncedBy):
+    DELAY = 1.0
+
+
+@mutant
+class SearchDebounceTooShort(_FileApp):
+    """crs-at-search-debounce: searches wait 50 ms after a key, not 150-300 ms."""
+
+    FILES = _DebouncedBy50ms
+
+
+@mutant
+class SearchDebounceTooLong(_FileApp):
+    """crs-at-search-debounce: searches wait a whole second after the last key."""
+
+    FILES = _DebouncedBy1s
