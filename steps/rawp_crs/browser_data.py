@@ -104,6 +104,19 @@ def windows() -> FileSystem:
     )
 
 
+def tree_at(path: str, os_type: str) -> FileSystem:
+    """The root browse answers ``path``, spelled as given, holding the directory ``proj``.
+
+    The spelling (separators, drive letter case, a trailing separator) is the agent's; the
+    client draws the breadcrumb from it (004 §7.3). No directory restriction is set.
+    """
+    joined = path.rstrip("\\/") + ("\\" if os_type == "windows" else "/") + "proj"
+    return FileSystem(
+        {None: BrowseResult(path, os_type, (_d("proj", joined),))},  # type: ignore[arg-type]
+        None,
+    )
+
+
 LONG_SEGMENTS = (
     "srv",
     "alpha-segment-number-one",
