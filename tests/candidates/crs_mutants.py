@@ -4014,3 +4014,17 @@ class FbBreadcrumbFitsByCharacters(_BrowserMutant):
     """crs-fb-breadcrumb-elision: a path of wide names is measured in characters, not cells."""
 
     SCREEN = _screen(BREADCRUMB=_LenFitCrumbs)
+
+
+class _PrefixRangeDialog(FileBrowserScreen):
+    def path_allowed(self, path: str) -> bool:
+        if self.os_type != "windows":
+            return super().path_allowed(path)
+        return self.allowed_known and any(path.startswith(d) for d in self.allowed or ())
+
+
+@mutant
+class FbWindowsRangeByPrefix(_BrowserMutant):
+    """crs-fb-manual-prevalidate: a Windows path is in range when its text starts like one."""
+
+    SCREEN = _PrefixRangeDialog
