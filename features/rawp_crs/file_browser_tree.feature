@@ -67,11 +67,12 @@ Feature: The working-directory dialog and its tree of entries
     And the icons of "docs" and "build" are the same
 
   @clause:crs-fb-unreadable-style
-  Scenario: An unreadable entry is muted with a lock to the right of its name
+  Scenario: An unreadable entry, directory or file, is muted with a lock to the right of its name
     Given the agent serves the "unreadable" file system
     When the user opens the working-directory dialog
     Then "secret" is drawn muted beside "docs"
     And "secret" has a lock icon to the right of its name
+    And "keys.pem" is drawn muted beside "notes.md"
     And "keys.pem" has a lock icon to the right of its name
 
   @clause:crs-fb-file-size

@@ -141,7 +141,11 @@ def long_path() -> FileSystem:
 
 
 def unreadable() -> FileSystem:
-    """Root: ``src``, ``secret`` (unreadable directory), ``keys.pem`` (unreadable), ``docs``."""
+    """Root: ``src``, ``secret`` and ``keys.pem`` (unreadable), ``docs``, ``notes.md``.
+
+    ``secret`` is a directory, ``keys.pem`` a file; ``notes.md`` is a readable file to
+    compare the unreadable one with.
+    """
     return FileSystem(
         {
             None: BrowseResult(
@@ -152,6 +156,7 @@ def unreadable() -> FileSystem:
                     _d("secret", "/w/secret", readable=False),
                     _f("keys.pem", "/w/keys.pem", 3, readable=False),
                     _d("docs", "/w/docs"),
+                    _f("notes.md", "/w/notes.md", 5),
                 ),
             ),
             "/w/src": BrowseResult("/w/src", "unix", (_f("a.py", "/w/src/a.py", 1),)),

@@ -4028,3 +4028,25 @@ class FbWindowsRangeByPrefix(_BrowserMutant):
     """crs-fb-manual-prevalidate: a Windows path is in range when its text starts like one."""
 
     SCREEN = _PrefixRangeDialog
+
+
+class _UnreadableFilesNotMuted(FileTree):
+    def render_label(self, node: Any, base_style: Style, style: Style) -> Text:
+        row = node.data
+        entry = getattr(row, "entry", None)
+        if entry is None or entry.readable or entry.type != "file":
+            return super().render_label(node, base_style, style)
+        node.data = _dc.replace(row, entry=_dc.replace(entry, readable=True, size=None))
+        try:
+            label = super().render_label(node, base_style, style)
+        finally:
+            node.data = row
+        label.append(" 🔒", style)
+        return label
+
+
+@mutant
+class FbUnreadableFileNotMuted(_BrowserMutant):
+    """crs-fb-unreadable-style: an unreadable file keeps its lock but is not muted."""
+
+    SCREEN = _screen(TREE=_UnreadableFilesNotMuted)
