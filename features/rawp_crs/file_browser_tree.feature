@@ -83,10 +83,12 @@ Feature: The working-directory dialog and its tree of entries
     And the sizes of "notes.txt" and "readme.lnk" end in the same column at the right
 
   @clause:crs-fb-hover-feedback
-  Scenario: Hovering an entry changes its background
+  Scenario: Hovering an entry of any type changes its background
     When the user opens the working-directory dialog
     Then hovering over "docs" changes its row's background
     And hovering over "notes.txt" changes its row's background
+    And hovering over "link" changes its row's background
+    And hovering over "readme.lnk" changes its row's background
 
   @clause:crs-fb-selected-style
   Scenario: The selected directory has a left bar and a background of its own

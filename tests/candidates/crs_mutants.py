@@ -4050,3 +4050,19 @@ class FbUnreadableFileNotMuted(_BrowserMutant):
     """crs-fb-unreadable-style: an unreadable file keeps its lock but is not muted."""
 
     SCREEN = _screen(TREE=_UnreadableFilesNotMuted)
+
+
+class _NoHoverOnLinks(FileTree):
+    def watch_hover_line(self, previous_hover_line: int, hover_line: int) -> None:
+        node = self.get_node_at_line(hover_line)
+        entry = getattr(node.data, "entry", None) if node is not None else None
+        if entry is not None and entry.type.startswith("symlink"):
+            return  # symbolic links are left out of the hover style
+        super().watch_hover_line(previous_hover_line, hover_line)
+
+
+@mutant
+class FbNoHoverOnSymlinks(_BrowserMutant):
+    """crs-fb-hover-feedback: hovering a symbolic link's entry changes nothing."""
+
+    SCREEN = _screen(TREE=_NoHoverOnLinks)
