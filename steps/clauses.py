@@ -48,6 +48,33 @@ class CatalogueError(Exception):
 
 
 @dataclass(frozen=True)
+class Coverage:
+    """What the scenarios citing a clause cover, and what they leave unchecked.
+
+    Written by hand next to the clause (key ``coverage``), for what no program can derive.
+    What can be derived (the scenarios citing the clause, their example rows, the mutants
+    breaking it) is not written here: :mod:`steps.coverage_audit` adds it when it generates
+    ``docs/coverage-<profile>.md``, and its test fails when this entry is missing or out of
+    step with the scenarios.
+
+    Attributes:
+        inputs: The kinds of input the scenarios use (which whitespace, which characters,
+            which fence styles, which path spellings...).
+        states: The states they run in (first or later occurrence, after which other
+            features, where the focus is, which clock...).
+        unchecked: What remains unchecked, and why.
+        scenarios: ``(name, example rows)`` of each scenario the entry was written against
+            (1 row for a plain scenario): a scenario added, removed or given more rows
+            makes the audit test ask for the text to be revisited.
+    """
+
+    inputs: str
+    states: str
+    unchecked: str
+    scenarios: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class Clause:
     """One normative statement.
 
@@ -79,6 +106,8 @@ class Clause:
         part: For a profile built and claimed in parts (``steps.profiles.Part``): the part
             the clause belongs to (an area's part is its clauses' default); ``None`` for a
             profile without parts.
+        coverage: What its scenarios cover and leave unchecked (:class:`Coverage`), for
+            the coverage audit; ``None`` when not written yet.
     """
 
     id: str
@@ -97,6 +126,7 @@ class Clause:
     planned_for: str | None = None
     audit: str | None = None
     part: int | None = None
+    coverage: Coverage | None = None
 
 
 @dataclass(frozen=True)
@@ -170,7 +200,8 @@ def load_catalogue(path: Path) -> Catalogue:
 
     Raises:
         CatalogueError: Unreadable file, an unknown key, a duplicate id, a bad level or
-            terminal applicability, or a reference to an unknown clause.
+            terminal applicability, a malformed ``coverage`` entry, or a reference to an
+            unknown clause.
     """
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     clauses: dict[str, Clause] = {}
@@ -178,6 +209,8 @@ def load_catalogue(path: Path) -> Catalogue:
         inherited = {key: area[key] for key in ("status", "planned_for", "part") if key in area}
         for entry in area["clauses"]:
             entry = {**inherited, **entry}
+            if "coverage" in entry:
+                entry["coverage"] = _coverage(path, entry)
             clause = _build(Clause, path, entry, area=area["title"], profile=path.stem)
             if clause.id in clauses:
                 raise CatalogueError(f"{path}: clause id {clause.id!r} twice")
@@ -207,6 +240,38 @@ def _build(kind: type[T], path: Path, entry: dict[str, Any], **extra: str) -> T:
         return kind(**entry, **extra)
     except TypeError as error:
         raise CatalogueError(f"{path}: entry {entry.get('id')!r}: {error}") from error
+
+
+def _coverage(path: Path, entry: dict[str, Any]) -> Coverage:
+    """Build a clause's :class:`Coverage` from its ``coverage`` mapping.
+
+    Raises:
+        CatalogueError: Not a mapping, an unknown or missing key, an empty text, or
+            ``scenarios`` not a mapping of scenario names to row counts from 1.
+    """
+    where = f"{path}: clause {entry.get('id')!r}: coverage"
+    raw = entry["coverage"]
+    if not isinstance(raw, dict):
+        raise CatalogueError(f"{where}: expected a mapping (inputs, states, unchecked, scenarios)")
+    scenarios = raw.get("scenarios") or {}
+    if not isinstance(scenarios, dict) or not all(
+        isinstance(name, str) and isinstance(rows, int) and rows >= 1
+        for name, rows in scenarios.items()
+    ):
+        raise CatalogueError(f"{where}: scenarios: expected scenario name: example rows (from 1)")
+    try:
+        coverage = Coverage(**{**raw, "scenarios": tuple(scenarios.items())})
+    except TypeError as error:
+        raise CatalogueError(f"{where}: {error}") from error
+    empty = [key for key in ("inputs", "states", "unchecked") if not _text(getattr(coverage, key))]
+    if empty:
+        raise CatalogueError(f"{where}: {', '.join(empty)}: expected a sentence, not empty")
+    return coverage
+
+
+def _text(value: object) -> bool:
+    """Whether ``value`` is a string holding more than whitespace."""
+    return isinstance(value, str) and bool(value.strip())
 
 
 def _check_values(path: Path, clause: Clause) -> None:
