@@ -3932,3 +3932,285 @@ class FocusedConversationSwallowsPageKeys(CrsApp):
         if self.focused is self.conversation:
             return  # taken by the conversation's own keys, which do not scroll
         super().action_page(direction)
+
+
+# --- branch sharp --- issue 24 class 3 (each part of a clause, on each kind of element) and
+# class 1 (Windows path spellings, non-ASCII breadcrumbs).
+
+from rawp_port import SystemNotice as _SystemNotice  # noqa: E402 - this branch's block
+
+
+@mutant
+class CommandBubbleOnTheLeft(CrsApp):
+    """crs-user-right-aligned: a slash command's bubble sits at the left, text bubbles right."""
+
+    CSS = "CommandBubble { align-horizontal: left; }"
+
+
+@mutant
+class CommandBubbleWithoutBackground(CrsApp):
+    """crs-user-bubble: a slash command is drawn as bare text, with no bubble of its own."""
+
+    CSS = "CommandBubble > .bubble { background: transparent; }"
+
+
+@mutant
+class ToolBlockIndented(CrsApp):
+    """crs-agent-left-aligned: tool blocks are indented away from the left edge."""
+
+    CSS = "ToolBlock { margin: 1 0 0 12; }"
+
+
+@mutant
+class ThinkingIndented(CrsApp):
+    """crs-agent-left-aligned: thinking blocks are indented away from the left edge."""
+
+    CSS = "ThinkingBlock { margin: 1 0 0 12; }"
+
+
+class _KindClassedNotices(CrsApp):
+    async def _system_notice(self, event: Any) -> None:
+        await super()._system_notice(event)
+        if isinstance(event, _SystemNotice):
+            self.conversation.children[-1].add_class(f"-kind-{event.kind}")
+
+
+@mutant
+class StopNoticeOnTheLeft(_KindClassedNotices):
+    """crs-system-centred: a stop notice (kind cancelled) is drawn left-aligned."""
+
+    CSS = "SystemNoticeItem.-kind-cancelled { text-align: left; }"
+
+
+@mutant
+class ReconnectedNoticeNotMuted(_KindClassedNotices):
+    """crs-system-muted: a reconnection notice is drawn in the normal text colour."""
+
+    CSS = "SystemNoticeItem.-kind-reconnected { color: $text; }"
+
+
+@mutant
+class StopNoticeOnBackground(_KindClassedNotices):
+    """crs-system-no-bubble: a stop notice has a background of its own."""
+
+    CSS = "SystemNoticeItem.-kind-cancelled { background: $warning-muted; }"
+
+
+@mutant
+class DateSeparatorNotMuted(CrsApp):
+    """crs-date-separator: the date separator is drawn in the normal text colour."""
+
+    CSS = "DateSeparator { color: $text; }"
+
+
+@mutant
+class HoverOnToolBlock(CrsApp):
+    """crs-no-hover-effect-on-static: a tool block lights up on hover; clicking it does nothing."""
+
+    CSS = "ToolBlock:hover { background: $boost; }"
+
+
+@mutant
+class HoverOnThinking(CrsApp):
+    """crs-no-hover-effect-on-static: a thinking block lights up under the pointer."""
+
+    CSS = "ThinkingBlock:hover { background: $boost; }"
+
+
+@mutant
+class AnswerButtonsIgnorePointer(CrsApp):
+    """crs-interactive-smooth-feedback: a request's approve/reject buttons ignore the pointer."""
+
+    CSS = """
+    InteractionPanel Button.-style-default:hover {
+        border-top: tall $surface-lighten-1;
+        background: $surface;
+    }
+    """
+
+
+class _DebouncedBy(FileControl):
+    DELAY = 0.2
+
+    def _schedule(self, query: str) -> None:
+        super()._schedule(query)
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.app.set_timer(self.DELAY, self._flush, name="file-search-debounce")
+
+
+class _DebouncedBy50ms(_DebouncedBy):
+    DELAY = 0.05
+
+
+class _DebouncedBy1s(_DebouncedBy):
+    DELAY = 1.0
+
+
+@mutant
+class SearchDebounceTooShort(_FileApp):
+    """crs-at-search-debounce: searches wait 50 ms after a key, not 150-300 ms."""
+
+    FILES = _DebouncedBy50ms
+
+
+@mutant
+class SearchDebounceTooLong(_FileApp):
+    """crs-at-search-debounce: searches wait a whole second after the last key."""
+
+    FILES = _DebouncedBy1s
+
+
+# Breadcrumbs: Windows path spellings, non-ASCII names (issue 24 class 1).
+
+import unicodedata as _unicodedata  # noqa: E402 - this branch's block
+
+from reference_crs.browser import breadcrumb as _breadcrumb  # noqa: E402 - this branch's block
+
+
+class _BackslashOnlyCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        if self.os_type != "windows":
+            return super().render()
+        return Text("🖥 " + " \\ ".join(part for part in self.path.split("\\") if part))
+
+
+@mutant
+class FbWindowsSplitOnBackslashOnly(_BrowserMutant):
+    """crs-fb-breadcrumb-separator: a Windows path spelled with `/` is drawn as one segment."""
+
+    SCREEN = _screen(BREADCRUMB=_BackslashOnlyCrumbs)
+
+
+class _UpperDriveOnlyCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        text = super().render()
+        if self.os_type == "windows" and not re.match(r"[A-Z]:", self.path):
+            return Text(re.sub(r"[a-z]: \\ ", "", text.plain))  # not taken for a drive
+        return text
+
+
+@mutant
+class FbLowerCaseDriveDropped(_BrowserMutant):
+    """crs-fb-breadcrumb-drive: a drive spelled in lower case (`d:\\`) is not drawn."""
+
+    SCREEN = _screen(BREADCRUMB=_UpperDriveOnlyCrumbs)
+
+
+class _NoDriveRootCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        if self.os_type == "windows" and len(re.split(r"[\\/]+", self.path.strip("\\/"))) < 2:
+            return Text(_breadcrumb.ROOT_ICON)  # a drive alone is taken for root mode
+        return super().render()
+
+
+@mutant
+class FbDriveRootWithoutDrive(_BrowserMutant):
+    """crs-fb-breadcrumb-drive: at a drive's root (`E:\\`) the breadcrumb shows no drive."""
+
+    SCREEN = _screen(BREADCRUMB=_NoDriveRootCrumbs)
+
+
+class _AsciiCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        return Text(super().render().plain.encode("ascii", "replace").decode())
+
+
+@mutant
+class FbBreadcrumbAsciiOnly(_BrowserMutant):
+    """crs-fb-breadcrumb: names outside ASCII are drawn as `?` in the breadcrumb."""
+
+    SCREEN = _screen(BREADCRUMB=_AsciiCrumbs)
+
+
+class _PrintableCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        return Text("".join(char for char in super().render().plain if char.isprintable()))
+
+
+@mutant
+class FbBreadcrumbDropsJoiners(_BrowserMutant):
+    """crs-fb-breadcrumb: format characters (the ZWJ of an emoji) are dropped from names."""
+
+    SCREEN = _screen(BREADCRUMB=_PrintableCrumbs)
+
+
+class _NoMarksCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        plain = _unicodedata.normalize("NFD", super().render().plain)
+        return Text("".join(c for c in plain if _unicodedata.category(c) != "Mn"))
+
+
+@mutant
+class FbBreadcrumbDropsCombiningMarks(_BrowserMutant):
+    """crs-fb-breadcrumb: combining marks are stripped from names (`café` drawn `cafe`)."""
+
+    SCREEN = _screen(BREADCRUMB=_NoMarksCrumbs)
+
+
+class _LenFitCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        found = _breadcrumb.segments(self.path, self.os_type)
+        if sum(len(s.label) + 3 for s in found) <= self.size.width - 3:  # characters, not cells
+            sep = " \\ " if self.os_type == "windows" else " / "
+            return Text("🖥 " + sep.join(s.label for s in found).replace("/ / ", "/ ", 1))
+        return super().render()
+
+
+@mutant
+class FbBreadcrumbFitsByCharacters(_BrowserMutant):
+    """crs-fb-breadcrumb-elision: a path of wide names is measured in characters, not cells."""
+
+    SCREEN = _screen(BREADCRUMB=_LenFitCrumbs)
+
+
+class _PrefixRangeDialog(FileBrowserScreen):
+    def path_allowed(self, path: str) -> bool:
+        if self.os_type != "windows":
+            return super().path_allowed(path)
+        return self.allowed_known and any(path.startswith(d) for d in self.allowed or ())
+
+
+@mutant
+class FbWindowsRangeByPrefix(_BrowserMutant):
+    """crs-fb-manual-prevalidate: a Windows path is in range when its text starts like one."""
+
+    SCREEN = _PrefixRangeDialog
+
+
+class _UnreadableFilesNotMuted(FileTree):
+    def render_label(self, node: Any, base_style: Style, style: Style) -> Text:
+        row = node.data
+        entry = getattr(row, "entry", None)
+        if entry is None or entry.readable or entry.type != "file":
+            return super().render_label(node, base_style, style)
+        node.data = _dc.replace(row, entry=_dc.replace(entry, readable=True, size=None))
+        try:
+            label = super().render_label(node, base_style, style)
+        finally:
+            node.data = row
+        label.append(" 🔒", style)
+        return label
+
+
+@mutant
+class FbUnreadableFileNotMuted(_BrowserMutant):
+    """crs-fb-unreadable-style: an unreadable file keeps its lock but is not muted."""
+
+    SCREEN = _screen(TREE=_UnreadableFilesNotMuted)
+
+
+class _NoHoverOnLinks(FileTree):
+    def watch_hover_line(self, previous_hover_line: int, hover_line: int) -> None:
+        node = self.get_node_at_line(hover_line)
+        entry = getattr(node.data, "entry", None) if node is not None else None
+        if entry is not None and entry.type.startswith("symlink"):
+            return  # symbolic links are left out of the hover style
+        super().watch_hover_line(previous_hover_line, hover_line)
+
+
+@mutant
+class FbNoHoverOnSymlinks(_BrowserMutant):
+    """crs-fb-hover-feedback: hovering a symbolic link's entry changes nothing."""
+
+    SCREEN = _screen(TREE=_NoHoverOnLinks)
