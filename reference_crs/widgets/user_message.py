@@ -122,6 +122,7 @@ class UserMessage(Horizontal):
         """Blank rows standing for the pending lines."""
         self._drawing = False
         self._fenced: list[bool] = []
+        self._width = 0
         self._padding: Spacing | None = None
         """The bubble's own padding, before the blank rows were added to its top."""
 
@@ -167,7 +168,8 @@ class UserMessage(Horizontal):
 
     def on_resize(self) -> None:
         """The blank rows' height depends on the width."""
-        if self._pending:
+        if self._pending and self.size.width != self._width:
+            self._width = self.size.width
             self._show()
 
     def _show(self) -> None:
