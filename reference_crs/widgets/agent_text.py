@@ -30,6 +30,8 @@ from reference_crs.user_markdown import visible
 
 SEGMENT_LINES = 100
 """Lines of source after which the last block is cut in two, where it can be."""
+MAX_CUT_LINES = 4 * SEGMENT_LINES
+"""A last block longer than this (a huge delta at once) is left whole, as Textual leaves it."""
 LAZY_LINES = 400
 """Lines beyond which a text that arrives whole is drawn lazily, from its end."""
 WINDOW = 12
@@ -257,8 +259,8 @@ class AgentText(Markdown):
         tail = self._tail or ""
         lines = tail.splitlines(keepends=True)
         at = len(lines) - (1 if tail.endswith("\n") else 2)
-        if at < SEGMENT_LINES:
-            return
+        if not SEGMENT_LINES <= at <= MAX_CUT_LINES:
+            return  # short; or one huge delta, which a check would parse three times more
         before, after = "".join(lines[:at]), "".join(lines[at:])
         if not splits(parser, before, after):
             return
