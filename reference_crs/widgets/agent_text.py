@@ -34,8 +34,13 @@ MAX_CUT_LINES = 4 * SEGMENT_LINES
 """A last block longer than this (a huge delta at once) is left whole, as Textual leaves it."""
 LAZY_LINES = 400
 """Lines beyond which a text that arrives whole is drawn lazily, from its end."""
+FIRST_LINES = 100
+"""Lines of such a text drawn at first: more than a screen and a half, usually."""
 WINDOW = 12
 """Lines either side of a cut parsed to check it, when the text arrives whole."""
+SETTLE = 0.3
+"""Seconds after mount before the placeholder is first checked: a reopened conversation
+has scrolled to its end by then, so the rows above are not drawn for a view at its top."""
 _WRAPPERS = {"paragraph_open", "paragraph_close", "blockquote_open", "blockquote_close"}
 """The block tokens a cut may go through: a paragraph, alone or in block quotes."""
 _FENCE = re.compile(r"^(?:[ \t]{0,3}>)*[ \t]{0,3}(`{3,}|~{3,})")
@@ -161,6 +166,7 @@ class AgentText(Markdown):
             disabled: Whether it starts disabled.
         """
         shown = visible(markdown)
+        self._made: tuple[object, MarkdownIt] | None = None
         super().__init__(shown, name=name, id=id, classes=classes, parser_factory=agent_parser)
         self.disabled = disabled
         self._stream: MarkdownStream | None = None
@@ -183,15 +189,18 @@ class AgentText(Markdown):
         lines = shown.splitlines(keepends=True)
         self._fenced = fenced(lines) if len(lines) > LAZY_LINES else []
         """For each line of a long initial text, whether a fenced code block holds it."""
-        self._lazy_at = self._lazy_cut(lines, len(lines)) if self._fenced else None
+        self._lazy_at = self._lazy_cut(lines, len(lines), FIRST_LINES) if self._fenced else None
         """Where the initial text's drawn end begins, if it is drawn lazily."""
         if self._lazy_at is not None:
             self._initial_markdown = None  # Textual's mount draws nothing; _draw_lazily does
             self._pending = lines
 
     def _parser(self) -> MarkdownIt:
+        """The block's parser (made once: making one costs more than parsing a segment)."""
         factory = self._parser_factory
-        return MarkdownIt("gfm-like") if factory is None else factory()
+        if self._made is None or self._made[0] is not factory:
+            self._made = (factory, MarkdownIt("gfm-like") if factory is None else factory())
+        return self._made[1]
 
     async def write(self, delta: str) -> None:
         """Append a text delta."""
@@ -292,15 +301,15 @@ class AgentText(Markdown):
             self._tail = ""  # a text that arrives whole is not appended to
         if self.parent is not None:
             self.watch(self.parent, "scroll_y", self._check_pending, init=False)
-        self.call_after_refresh(self._check_pending)
+        self.set_timer(SETTLE, self._check_pending)  # once the view has moved (to the end)
 
     def on_resize(self) -> None:
         """The pending rows' height depends on the width."""
         if self._rows is not None:
             self._estimate()
-            self.call_after_refresh(self._check_pending)
+            self.set_timer(SETTLE, self._check_pending)
 
-    def _lazy_cut(self, lines: Sequence[str], end: int) -> int | None:
+    def _lazy_cut(self, lines: Sequence[str], end: int, size: int = SEGMENT_LINES) -> int | None:
         """A line about :data:`SEGMENT_LINES` before ``end`` where the text can be cut.
 
         A cut goes through one paragraph (checked with :data:`WINDOW` lines either side;
@@ -308,7 +317,7 @@ class AgentText(Markdown):
         fenced code block. ``None``: none found.
         """
         parser = self._parser()
-        for at in range(end - SEGMENT_LINES, max(0, end - SEGMENT_LINES - WINDOW), -1):
+        for at in range(end - size, max(0, end - size - WINDOW), -1):
             if at < WINDOW or self._fenced[at - WINDOW] or self._fenced[at]:
                 return None
             if not lines[at - 1].strip() and lines[at][:1].isalpha():

@@ -24,8 +24,13 @@ LAZY_LINES = 400
 """Lines beyond which a bubble is drawn lazily, from its end (issue 25 item 10)."""
 SEGMENT_LINES = 100
 """Lines drawn at first, and at least at each step up."""
+FIRST_LINES = 60
+"""Lines drawn at first: each is a row or more, so over two screens of a 30-row terminal."""
 WINDOW = 12
 """Lines either side of a cut rendered to check it."""
+SETTLE = 0.3
+"""Seconds after mount before the placeholder is first checked: a reopened conversation
+has scrolled to its end by then, so the rows above are not drawn for a view at its top."""
 
 TOKEN_COLOR = "$primary-darken-1"
 """A file token's background in a bubble, distinct from the bubble's
@@ -130,7 +135,7 @@ class UserMessage(Horizontal):
         """Compose the bubble; a long text's start is drawn later (:meth:`_draw_more`)."""
         lines = self.text.split("\n")
         self._fenced = _fenced(lines) if len(lines) > LAZY_LINES else []
-        at = self._lazy_cut(lines, len(lines) - SEGMENT_LINES) if self._fenced else None
+        at = self._lazy_cut(lines, len(lines) - FIRST_LINES) if self._fenced else None
         if at is None:
             yield Static(self._render_text("\n".join(lines)), classes="bubble")
             return
@@ -164,7 +169,7 @@ class UserMessage(Horizontal):
         if self._pending and isinstance(self.parent, Widget):
             self._show()
             self.watch(self.parent, "scroll_y", self._check_pending, init=False)
-            self.call_after_refresh(self._check_pending)
+            self.set_timer(SETTLE, self._check_pending)  # once the view has moved
 
     def on_resize(self) -> None:
         """The blank rows' height depends on the width."""
