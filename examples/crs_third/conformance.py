@@ -1,0 +1,47 @@
+"""Adapter of the third RAWP-CRS client for the conformance harness (docs/adapters.md).
+
+It claims parts 1 and 2 of profile ``rawp_crs``: the conversation, timestamps, sending and
+cancelling, the user-bubble markdown (part 1), and the slash-command popup and command
+bubble (part 2). It imports nothing from the harness but ``ItemView`` for ``items``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import App
+
+from examples.crs_third.app import ThirdClient, items_of
+from examples.crs_third.composer import NEWLINE_KEYS
+from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+from steps.adapter import ItemView
+
+
+class ThirdAdapter:
+    """How the harness reaches the third client."""
+
+    name = "crs_third"
+    implementation_version = "0.1.0"
+    protocol_version = 2
+    profiles = ("rawp_crs",)
+    rawp_crs_parts = (1, 2)
+    conversation_selector = "#conversation"
+    input_selector = "#composer"
+    newline_keys: Sequence[str] = NEWLINE_KEYS
+    timestamp_reveal = "inline"
+    slash_popup_selector = "#command-popup"
+
+    def create_client(
+        self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
+    ) -> App[Any]:
+        """A new client wired to the harness's fake agent."""
+        return ThirdClient(port, control, clock, settings)
+
+    def items(self, app: App[Any]) -> Sequence[ItemView]:
+        """The conversation's items, in display order."""
+        assert isinstance(app, ThirdClient)
+        return [ItemView(item.actor, item.kind, item.widget) for item in items_of(app)]  # type: ignore[arg-type]  # kind is a str here, one of ItemKind
+
+
+adapter = ThirdAdapter()

@@ -1,0 +1,125 @@
+"""The user-bubble markdown subset of RAWP-CRS 004 §3.1, rendered to Rich ``Text``.
+
+Recognised (§3.1 table): ``**b**``/``__b__``, ``*i*``/``_i_``, ``***bi***``, ``~~s~~``,
+`` `code` ``, newlines, ``[text](url)``, bare URLs, ``- item``/``* item`` and ``1. item``.
+Everything else (headers, fences, tables, images, quotes, rules, math, and any syntax this
+module does not know) is kept as the characters typed (§3.1 MUST NOT list, §1.4 fallback).
+No markup language is parsed: every character is appended to a ``Text`` as data, so
+brackets and backslashes are drawn as typed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.style import Style
+from rich.text import Text
+
+CODE_STYLE = Style(bgcolor="grey30", color="bright_white")
+"""Inline code: another background than the bubble's (monospace is the terminal's own)."""
+
+LINK_COLOR = "bright_cyan"
+"""Links and bare URLs are drawn underlined in this colour, with a terminal hyperlink."""
+
+_INLINE = re.compile(
+    r"(?P<code>`(?P<code_body>[^`\n]+)`)"
+    r"|(?P<image>!\[[^\]\n]*\]\([^)\n]*\))"
+    r"|(?P<bi>\*\*\*(?=\S)(?P<bi_body>.+?)(?<=\S)\*\*\*)"
+    r"|(?P<b1>\*\*(?=\S)(?P<b1_body>.+?)(?<=\S)\*\*)"
+    r"|(?P<b2>(?<!\w)__(?=\S)(?P<b2_body>.+?)(?<=\S)__(?!\w))"
+    r"|(?P<i1>(?<!\*)\*(?=[^\s*])(?P<i1_body>.+?)(?<=[^\s*])\*(?!\*))"
+    r"|(?P<i2>(?<!\w)_(?=[^\s_])(?P<i2_body>.+?)(?<=[^\s_])_(?!\w))"
+    r"|(?P<s>~~(?=\S)(?P<s_body>.+?)(?<=\S)~~)"
+    r"|(?P<link>\[(?P<link_text>[^\]\n]+)\]\((?P<link_url>[^)\s]+)\))"
+    r"|(?P<url>(?:https?|ftp)://[^\s<>()\[\]]+|www\.[^\s<>()\[\]]+)"
+)
+
+_EMPHASIS: dict[str, Style] = {
+    "bi": Style(bold=True, italic=True),
+    "b1": Style(bold=True),
+    "b2": Style(bold=True),
+    "i1": Style(italic=True),
+    "i2": Style(italic=True),
+    "s": Style(strike=True),
+}
+
+_BULLET = re.compile(r"^(?P<indent>[ \t]*)[-*][ \t]+(?P<body>.*)$")
+_NUMBERED = re.compile(r"^(?P<indent>[ \t]*)(?P<number>\d{1,9})\.[ \t]+(?P<body>.*)$")
+_URL_TAIL = ".,;:!?'\""
+
+
+def render_inline(source: str) -> Text:
+    """Render one line's inline marks.
+
+    Args:
+        source: The line, without its newline.
+
+    Returns:
+        The styled text; its plain text is the source minus the mark characters.
+    """
+    out = Text()
+    pos = 0
+    while pos < len(source):
+        match = _INLINE.search(source, pos)
+        if match is None:
+            break
+        out.append(source[pos : match.start()])
+        pos = _render_match(match, out)
+    out.append(source[pos:])
+    return out
+
+
+def _render_match(match: re.Match[str], out: Text) -> int:
+    """Append one recognised mark to ``out``; return where the scan goes on."""
+    kind = match.lastgroup or ""
+    if kind == "code":
+        out.append(match["code_body"], CODE_STYLE)
+    elif kind == "image":
+        out.append(match.group(0))
+    elif kind == "link":
+        inner = render_inline(match["link_text"])
+        inner.stylize(_link_style(match["link_url"]))
+        out.append_text(inner)
+    elif kind == "url":
+        url = match.group(0).rstrip(_URL_TAIL)
+        target = url if "://" in url else f"https://{url}"
+        out.append(url, _link_style(target))
+        return match.start() + len(url)
+    else:
+        inner = render_inline(match[f"{kind}_body"])
+        inner.stylize(_EMPHASIS[kind])
+        out.append_text(inner)
+    return match.end()
+
+
+def _link_style(url: str) -> Style:
+    """The style of a clickable link to ``url``."""
+    return Style(color=LINK_COLOR, underline=True, link=url)
+
+
+def render_markdown(source: str) -> Text:
+    """Render a message of the §3.1 subset, line by line.
+
+    Args:
+        source: The message as typed (newlines kept).
+
+    Returns:
+        One ``Text`` with a line per source line; list items drawn with ``•`` or their
+        number, other block syntax as typed.
+    """
+    lines: list[Text] = []
+    for line in source.split("\n"):
+        lines.append(_render_line(line))
+    return Text("\n").join(lines)
+
+
+def _render_line(line: str) -> Text:
+    """Render one line: a list item, or inline marks only."""
+    bullet = _BULLET.match(line)
+    if bullet is not None:
+        return Text(bullet["indent"] + "• ").append_text(render_inline(bullet["body"]))
+    numbered = _NUMBERED.match(line)
+    if numbered is not None:
+        head = f"{numbered['indent']}{numbered['number']}. "
+        return Text(head).append_text(render_inline(numbered["body"]))
+    return render_inline(line)
