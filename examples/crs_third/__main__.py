@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Sequence
 from itertools import count
 
 from examples.crs_third.app import ThirdClient
+from examples.crs_third.settings import settings_from_args
 from rawp_port import (
     BrowseResult,
-    ClientSettings,
     Command,
     CommandsPublished,
     ControlFrame,
@@ -82,4 +83,5 @@ class NoControl:
 
 
 if __name__ == "__main__":
-    ThirdClient(EchoAgent(), NoControl(), system_clock, ClientSettings()).run()
+    settings = settings_from_args(sys.argv[1:])
+    ThirdClient(EchoAgent(), NoControl(), system_clock, settings).run()

@@ -21,12 +21,14 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import LoadingIndicator, Static
 
+from examples.crs_third.asking import AskPanel
 from examples.crs_third.composer import Composer
+from examples.crs_third.history import LoadOlder, decode_prompt
 from examples.crs_third.marks import render_markdown
 from examples.crs_third.popup import CommandPopup
 from rawp_port import (
@@ -35,6 +37,8 @@ from rawp_port import (
     Clock,
     Command,
     ControlPlane,
+    HistoryPage,
+    InteractionAnswer,
     PromptCancel,
     PromptRequest,
 )
@@ -59,6 +63,7 @@ class Item:
     actor: Actor
     kind: str
     widget: Widget
+    holder: Widget | None = None
 
 
 @dataclass
@@ -87,6 +92,8 @@ class TurnState:
     cancel_next_start: bool = False
     open_block: Item | None = None
     open_source: str = ""
+    moment: datetime | None = None
+    live: bool = True
 
 
 class ThirdClient(App[None]):
@@ -116,10 +123,18 @@ class ThirdClient(App[None]):
         self.popup_anchor: tuple[int, int] | None = None
         self._tool_calls: dict[str, Item] = {}
         self._ids = count(1)
+        self.asks: list[Any] = []
+        self.sent: list[str] = []
+        self.recall_index: int | None = None
+        self.insert_at: int | None = None
+        self.first_day: date | None = None
+        self.oldest_turn: str | None = None
+        self.remaining = 0
 
     def compose(self) -> ComposeResult:
         """The conversation, the composer row and the (hidden) command popup."""
         yield VerticalScroll(id="conversation")
+        yield Vertical(id="ask-slot")
         with Horizontal(id="composer-row"):
             yield Composer(self, id="composer")
             yield Static("", id="param-hint")
@@ -130,6 +145,8 @@ class ThirdClient(App[None]):
         self.query_one(Composer).focus()
         self.conversation.anchor()
         self.port.connect(self._receive)
+        if self.settings.conversation_id is not None:
+            self.load_older()
 
     def _receive(self, event: Any) -> None:
         """The port's callback: queue the event as a message, never block (rawp_port)."""
@@ -186,19 +203,35 @@ class ThirdClient(App[None]):
     # -- items ---------------------------------------------------------------------------
 
     def _add(self, item: Item, after: Item | None = None) -> None:
-        """Mount ``item`` at the end, or right after ``after``; keep the list in order."""
-        holder = self._row(item)
-        if after is None:
-            self.entries.append(item)
-            self.conversation.mount(holder)
-        else:
+        """Place ``item`` at the end (or where history goes), or right after ``after``."""
+        index = len(self.entries) if self.insert_at is None else self.insert_at
+        if after is not None and after in self.entries:
             index = self.entries.index(after) + 1
             while index < len(self.entries) and self.entries[index].kind == "tool_result":
                 index += 1
-            anchor = self._holder_of(self.entries[index - 1])
+        self._place(item, index)
+        if self.insert_at is not None and index <= self.insert_at:
+            self.insert_at += 1
+        if self.insert_at is None:
+            self.conversation.scroll_end(animate=False)
+
+    def _place(self, item: Item, index: int) -> None:
+        """Insert ``item`` at ``index`` of the list, and its row at the same place on screen."""
+        item.holder = self._row(item)
+        if index < len(self.entries):
+            before = self.entries[index].holder
             self.entries.insert(index, item)
-            self.conversation.mount(holder, after=anchor)
-        self.conversation.scroll_end(animate=False)
+            self.conversation.mount(item.holder, before=before)
+        else:
+            self.entries.append(item)
+            self.conversation.mount(item.holder)
+
+    def _drop(self, item: Item) -> None:
+        """Remove ``item`` from the list and the screen."""
+        if item in self.entries:
+            self.entries.remove(item)
+        if item.holder is not None:
+            item.holder.remove()
 
     @staticmethod
     def _row(item: Item) -> Widget:
@@ -207,18 +240,9 @@ class ThirdClient(App[None]):
             return Horizontal(item.widget, classes="user-row")
         return item.widget
 
-    def _holder_of(self, item: Item) -> Widget:
-        """The conversation's child that holds ``item``."""
-        widget = item.widget
-        while widget.parent is not None and widget.parent is not self.conversation:
-            parent = widget.parent
-            assert isinstance(parent, Widget)
-            widget = parent
-        return widget
-
-    def system_notice(self, text: str) -> None:
+    def system_notice(self, text: str, moment: datetime | None = None) -> None:
         """A centred, muted notice with its time in it (002 §2.2, §2.4)."""
-        moment = self.clock()
+        moment = moment or self.clock()
         self._day_boundary(moment)
         widget = Static(classes="system-notice")
         stamp = Stamp(widget, moment, prefix=f"{text} · ")
@@ -232,20 +256,27 @@ class ThirdClient(App[None]):
         """Draw the bubble, stamp it, and send the prompt."""
         self.close_popup()
         text = message.text
-        moment = self.clock()
-        self._day_boundary(moment)
+        self.sent.append(text)
+        self.recall_index = None
         command = self._command_of(text)
         if command is not None:
             self.usage[command] += 1
-            self._add(Item("user", "command", Static(self._command_text(text), classes="cmd")))
-        else:
-            self._add(Item("user", "text", Static(render_markdown(text), classes="bubble")))
-        self._stamp("user", moment)
+        input_type = "slash_command" if command is not None else "text"
+        self._user_message(render_markdown(text), input_type, self.clock())
         self.turn.busy = True
         self.turn.turn_id = None
         self.turn.open_block = None
-        input_type = "slash_command" if command is not None else "text"
         self.port.send(PromptRequest(prompt_text=escape_text(text), input_type=input_type))
+
+    def _user_message(self, body: Text, input_type: str, moment: datetime) -> None:
+        """A text bubble or a command bubble (004 §3.3), then its time (002 §2.4)."""
+        self._day_boundary(moment)
+        if input_type == "slash_command":
+            widget = Static(self._command_text(body), classes="cmd")
+            self._add(Item("user", "command", widget))
+        else:
+            self._add(Item("user", "text", Static(body, classes="bubble")))
+        self._stamp("user", moment)
 
     def _command_of(self, text: str) -> str | None:
         """The published command ``text`` invokes (``/name`` first), or ``None``."""
@@ -256,15 +287,13 @@ class ThirdClient(App[None]):
         return match.group(1) if match.group(1) in names else None
 
     @staticmethod
-    def _command_text(text: str) -> Text:
-        """``compact focus on auth``: the name bold in the accent colour (004 §3.3)."""
-        body = text[1:]
-        name, _, rest = body.partition(" ")
-        out = Text()
-        out.append(name, Style(bold=True, color="bright_yellow"))
-        if rest or body.endswith(" "):
-            out.append(" " + rest)
-        return out
+    def _command_text(text: Text) -> Text:
+        """``compact focus on auth``: no ``/``, the name bold in another colour (004 §3.3)."""
+        body = text[1:] if text.plain.startswith("/") else text
+        end = body.plain.find(" ")
+        end = len(body.plain) if end < 0 else end
+        body.stylize(Style(bold=True, color="bright_yellow"), 0, end)
+        return body
 
     # -- agent events ----------------------------------------------------------------------
 
@@ -288,10 +317,13 @@ class ThirdClient(App[None]):
         self.turn.turn_id = event.turn_id
 
     def _turn_ended(self, event: Any) -> None:
+        self._end_turn(self.clock())
+
+    def _end_turn(self, moment: datetime) -> None:
+        """Stamp the end of the turn under its last block (002 §2.4)."""
         self.turn.busy = False
         self.turn.turn_id = None
         self.turn.open_block = None
-        moment = self.clock()
         self._day_boundary(moment)
         self._stamp("agent", moment)
 
@@ -344,7 +376,15 @@ class ThirdClient(App[None]):
             self._filter(keep=self.popup.highlighted_name())
 
     def _notice(self, event: Any) -> None:
-        self.system_notice(str(event.text))
+        self.system_notice(str(event.text), self.turn.moment)
+
+    def _ask(self, event: Any) -> None:
+        """Queue an interaction request; show it if none is shown (002 §2.5.3)."""
+        if not self.turn.live:
+            return
+        self.asks.append(event)
+        if len(self.asks) == 1:
+            self._show_ask()
 
     _HANDLERS: ClassVar[dict[str, Any]] = {
         "session.turn.start": _turn_started,
@@ -355,12 +395,17 @@ class ThirdClient(App[None]):
         "tool.invoke.result": _tool_result,
         "agent.commands.publish": _commands,
         "session.system.notice": _notice,
+        "agent.interaction.request": _ask,
     }
 
     # -- Escape (002 §2.5.2, 004 §3.2) -------------------------------------------------
 
     def action_escape(self) -> None:
-        """Close the popup if open; else cancel a running turn; else nothing."""
+        """Answer an interaction; else close the popup; else cancel a running turn."""
+        panel = self.ask_panel
+        if panel is not None:
+            panel.escape()
+            return
         if self.popup.display:
             self.close_popup(dismiss=True)
             return
@@ -379,10 +424,13 @@ class ThirdClient(App[None]):
 
     # -- the slash popup (004 §3.2) --------------------------------------------------------
 
-    def popup_key(self, key: str) -> bool:
-        """Handle a composer key while the popup is open; ``True`` when consumed."""
+    def claim_key(self, key: str) -> bool:
+        """Handle a composer key before the composer does; ``True`` when consumed."""
+        if key in ("pageup", "pagedown"):
+            self._page(-1 if key == "pageup" else 1)
+            return True
         if not self.popup.display:
-            return False
+            return key in ("up", "down") and self._recall(-1 if key == "up" else 1)
         if key in ("up", "down"):
             self.popup.move(-1 if key == "up" else 1)
             return True
@@ -457,16 +505,168 @@ class ThirdClient(App[None]):
         if self.composer.text != getattr(self, "_hint_for", None):
             hint.update("")
 
-    # -- focus (002 §2.5.5) ----------------------------------------------------------------
+    # -- history keys and focus (002 §2.5.4, §2.5.5) --------------------------------------
+
+    def _page(self, direction: int) -> None:
+        """Scroll the conversation by one page (002 §2.5.4 Page Up/Down)."""
+        if direction < 0:
+            self.conversation.scroll_page_up(animate=False)
+        else:
+            self.conversation.scroll_page_down(animate=False)
+
+    def _recall(self, step: int) -> bool:
+        """Bring back an earlier (``-1``) or later user message, shell-like (002 §2.5.4)."""
+        text = self.composer.text
+        browsing = self.recall_index is not None and text == self.sent[self.recall_index]
+        if not self.sent or (text and not browsing):
+            return False
+        index = len(self.sent) if not browsing or self.recall_index is None else self.recall_index
+        index = max(0, index + step)
+        if index >= len(self.sent):
+            self.recall_index = None
+            self.composer.clear()
+            return True
+        self.recall_index = index
+        self.composer.load_text(self.sent[index])
+        self.composer.move_cursor(self.composer.document.end)
+        return True
 
     def on_key(self, event: events.Key) -> None:
         """Typing while the focus is elsewhere moves it to the composer with the key."""
         composer = self.composer
-        if self.focused is composer or not event.is_printable or event.character is None:
+        if self.focused is composer or self.ask_panel is not None:
+            return
+        if not event.is_printable or event.character is None:
             return
         composer.focus()
         composer.insert(event.character)
         event.stop()
+
+    # -- interaction requests (002 §2.5.3) ---------------------------------------------------
+
+    @property
+    def ask_panel(self) -> AskPanel | None:
+        """The interaction UI shown, if any."""
+        panels = self.query(AskPanel)
+        return panels.first() if panels else None
+
+    def _show_ask(self) -> None:
+        """Show the first queued request."""
+        if self.asks:
+            self.close_popup()
+            self.query_one("#ask-slot").mount(AskPanel(self.asks[0], id="interaction"))
+
+    def on_ask_panel_answered(self, message: AskPanel.Answered) -> None:
+        """Send the answer, close the panel, show the next request."""
+        value = message.value
+        frame = InteractionAnswer(
+            request_id=message.request_id,
+            outcome=message.outcome,  # type: ignore[arg-type]  # one of InteractionOutcome
+            value=value,
+        )
+        self.port.send(frame)
+        panel = self.ask_panel
+        if panel is not None:
+            panel.remove()
+        self.asks.pop(0)
+        if self.asks:
+            self.call_after_refresh(self._show_ask)
+        else:
+            self.composer.focus()
+
+    # -- stored conversations (002 §2.6) -----------------------------------------------------
+
+    def load_older(self) -> None:
+        """Ask for the N turns before the oldest one shown, in a worker."""
+        trigger = self._trigger()
+        if trigger is not None and isinstance(trigger.widget, LoadingIndicator):
+            return
+        spinner = Item("system", "load_older", LoadingIndicator(classes="loading"))
+        if trigger is not None:
+            self._drop(trigger)
+        self._place(spinner, 0)
+        self.run_worker(self._fetch(), group="history", exclusive=True)
+
+    def _trigger(self) -> Item | None:
+        """The load-older item at the top, if any."""
+        if self.entries and self.entries[0].kind == "load_older":
+            return self.entries[0]
+        return None
+
+    async def _fetch(self) -> None:
+        """Load one page; on failure offer a retry (002 §2.6.3)."""
+        conversation = self.settings.conversation_id or ""
+        limit = self.settings.initial_turns
+        try:
+            page = await self.control.load_turns(conversation, self.oldest_turn, limit)
+        except Exception as error:  # any failure offers a retry (002 §2.6.3)
+            label = f"이전 대화를 불러오지 못했습니다 ({error}) · 다시 시도"
+            self._settle_trigger(LoadOlder(label, retry=True))
+            return
+        self._prepend(page)
+
+    def _settle_trigger(self, widget: Widget | None) -> None:
+        """Replace the spinner by ``widget`` (a button), or by nothing."""
+        trigger = self._trigger()
+        if trigger is not None:
+            self._drop(trigger)
+        if widget is not None:
+            self._place(Item("system", "load_older", widget), 0)
+
+    def on_load_older_pressed(self, message: LoadOlder.Pressed) -> None:
+        """The button (or the retry) was clicked."""
+        self.load_older()
+
+    def _prepend(self, page: HistoryPage) -> None:
+        """Insert the page's turns above what is shown; keep the view where it was."""
+        conversation = self.conversation
+        old_height = conversation.virtual_size.height
+        old_y = conversation.scroll_y
+        at_end = self.oldest_turn is None
+        self.remaining = page.remaining
+        if page.turns:
+            self.oldest_turn = page.turns[0].turn_id
+        self._settle_trigger(LoadOlder("이전 대화 불러오기") if page.remaining > 0 else None)
+        self._insert_turns(page)
+        if at_end:
+            self.call_after_refresh(conversation.scroll_end, animate=False)
+        else:
+            self.call_after_refresh(self._keep_view, old_height, old_y)
+
+    def _keep_view(self, old_height: int, old_y: float) -> None:
+        """Shift the scroll offset by what was inserted above (002 §2.6.3)."""
+        conversation = self.conversation
+        grown = conversation.virtual_size.height - old_height
+        conversation.scroll_to(y=old_y + grown, animate=False)
+
+    def _insert_turns(self, page: HistoryPage) -> None:
+        """Draw stored turns at the top, with date separators inside and at the seam."""
+        live_turn, live_day, seam_day = self.turn, self.last_day, self.first_day
+        self.insert_at = 1 if self._trigger() is not None else 0
+        self.last_day = None
+        for index, turn in enumerate(page.turns):
+            if index == 0:
+                self.first_day = turn.sent_at.astimezone().date()
+            self._draw_turn(turn)
+        block_day = self.last_day
+        if seam_day is not None and block_day is not None and block_day != seam_day:
+            self.last_day = block_day
+            self._day_boundary(datetime.combine(seam_day, datetime.min.time()).astimezone())
+        self.insert_at = None
+        self.turn = live_turn
+        self.last_day = live_day if live_day is not None else block_day
+
+    def _draw_turn(self, turn: Any) -> None:
+        """One stored turn: the prompt, the agent's events, the end time."""
+        self.turn = TurnState(live=False, moment=turn.ended_at)
+        prompt = turn.prompt
+        body = decode_prompt(str(prompt.prompt_text), list(prompt.file_references))
+        self._user_message(body, str(prompt.input_type), turn.sent_at)
+        for event in turn.events:
+            handler = self._HANDLERS.get(str(getattr(event, "type", "")))
+            if handler is not None and handler not in (ThirdClient._commands,):
+                handler(self, event)
+        self._end_turn(turn.ended_at)
 
 
 def escape_text(text: str) -> str:

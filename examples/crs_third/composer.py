@@ -25,8 +25,8 @@ class Composer(TextArea):
     class Host(Protocol):
         """What the composer asks its app before handling a key."""
 
-        def popup_key(self, key: str) -> bool:
-            """Return ``True`` when an open popup consumed ``key``."""
+        def claim_key(self, key: str) -> bool:
+            """Return ``True`` when the app consumed ``key`` (a popup, history keys)."""
             ...
 
         def input_edited(self) -> None:
@@ -53,7 +53,7 @@ class Composer(TextArea):
 
     async def _on_key(self, event: events.Key) -> None:
         """Popup keys first, then Enter (send) and the newline keys, then typing."""
-        if self._host.popup_key(event.key):
+        if self._host.claim_key(event.key):
             event.stop()
             event.prevent_default()
             return

@@ -1,8 +1,9 @@
 """Adapter of the third RAWP-CRS client for the conformance harness (docs/adapters.md).
 
-It claims parts 1 and 2 of profile ``rawp_crs``: the conversation, timestamps, sending and
-cancelling, the user-bubble markdown (part 1), and the slash-command popup and command
-bubble (part 2). It imports nothing from the harness but ``ItemView`` for ``items``.
+It claims parts 1, 2 and 4 of profile ``rawp_crs``: the conversation, timestamps, sending
+and cancelling, the user-bubble markdown (part 1); the slash-command popup and command
+bubble (part 2); interaction requests, history keys and reopened conversations (part 4).
+It imports nothing from the harness but ``ItemView`` for ``items``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from textual.app import App
 
 from examples.crs_third.app import ThirdClient, items_of
 from examples.crs_third.composer import NEWLINE_KEYS
+from examples.crs_third.settings import settings_from_args
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 from steps.adapter import ItemView
 
@@ -25,18 +27,28 @@ class ThirdAdapter:
     implementation_version = "0.1.0"
     protocol_version = 2
     profiles = ("rawp_crs",)
-    rawp_crs_parts = (1, 2)
+    rawp_crs_parts = (1, 2, 4)
     conversation_selector = "#conversation"
     input_selector = "#composer"
     newline_keys: Sequence[str] = NEWLINE_KEYS
     timestamp_reveal = "inline"
     slash_popup_selector = "#command-popup"
+    interaction_selector = "#interaction"
+    load_older_forms: Sequence[str] = ("button",)
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
     ) -> App[Any]:
         """A new client wired to the harness's fake agent."""
         return ThirdClient(port, control, clock, settings)
+
+    def initial_turns_setting(self, value: int) -> ClientSettings:
+        """What a user who starts the client with ``--turns value`` gets (002 §2.6.1).
+
+        Raises:
+            ValueError: ``value`` is outside 1..100.
+        """
+        return settings_from_args(["--turns", str(value)])
 
     def items(self, app: App[Any]) -> Sequence[ItemView]:
         """The conversation's items, in display order."""
