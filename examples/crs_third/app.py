@@ -27,16 +27,19 @@ from textual.widget import Widget
 from textual.widgets import LoadingIndicator, Static
 
 from examples.crs_third.asking import AskPanel
-from examples.crs_third.composer import Composer
+from examples.crs_third.composer import Composer, Token, Unit
 from examples.crs_third.history import LoadOlder, decode_prompt
 from examples.crs_third.marks import render_markdown
-from examples.crs_third.popup import CommandPopup
+from examples.crs_third.popup import CommandPopup, FilePopup
 from rawp_port import (
     AgentPort,
     ClientSettings,
     Clock,
     Command,
     ControlPlane,
+    FileCandidate,
+    FileReference,
+    FileSearch,
     HistoryPage,
     InteractionAnswer,
     PromptCancel,
@@ -54,6 +57,13 @@ STOP_NOTICE = "응답이 중지되었습니다"
 
 _SLASH_TRIGGER = re.compile(r"(?:^|(?<=\s))/(?P<query>\S*)$")
 """A ``/`` at the start of a line or right after whitespace, up to the cursor (§3.2)."""
+
+_FILE_TRIGGER = re.compile(r"(?:^|(?<=\s))@(?P<query>\S*)$")
+"""An ``@`` at the start of a line or right after whitespace, up to the cursor (§3.4.1);
+a letter, digit or ``.`` before it is not whitespace, so ``user@host`` never opens it."""
+
+DEBOUNCE_SECONDS = 0.2
+"""Delay between the last key and the search it causes (004 §3.4.3: 150 to 300 ms)."""
 
 
 @dataclass
@@ -119,8 +129,8 @@ class ThirdClient(App[None]):
         self.turn = TurnState()
         self.commands: list[Command] = []
         self.usage: Counter[str] = Counter()
-        self.dismissed: tuple[int, int] | None = None
-        self.popup_anchor: tuple[int, int] | None = None
+        self.dismissed: int | None = None
+        self.popup_anchor: int | None = None
         self._tool_calls: dict[str, Item] = {}
         self._ids = count(1)
         self.asks: list[Any] = []
@@ -130,6 +140,13 @@ class ThirdClient(App[None]):
         self.first_day: date | None = None
         self.oldest_turn: str | None = None
         self.remaining = 0
+        self.file_anchor: int | None = None
+        self.file_dismissed: int | None = None
+        self.file_query: str | None = None
+        self.active_query: str | None = None
+        self._searches = count(1)
+        self._refs = count(1)
+        self._debounce: Any = None
 
     def compose(self) -> ComposeResult:
         """The conversation, the composer row and the (hidden) command popup."""
@@ -139,6 +156,7 @@ class ThirdClient(App[None]):
             yield Composer(self, id="composer")
             yield Static("", id="param-hint")
         yield CommandPopup(id="command-popup")
+        yield FilePopup(id="file-popup")
 
     def on_mount(self) -> None:
         """Focus the composer and start listening to the agent."""
@@ -166,6 +184,11 @@ class ThirdClient(App[None]):
     def popup(self) -> CommandPopup:
         """The slash-command popup."""
         return self.query_one(CommandPopup)
+
+    @property
+    def files(self) -> FilePopup:
+        """The ``@`` file popup."""
+        return self.query_one(FilePopup)
 
     # -- time (002 §2.4) ---------------------------------------------------------------
 
@@ -253,20 +276,25 @@ class ThirdClient(App[None]):
     # -- sending (002 §2.5.1, 004 §3.1, §3.3) ----------------------------------------------
 
     def on_composer_send(self, message: Composer.Send) -> None:
-        """Draw the bubble, stamp it, and send the prompt."""
+        """Draw the bubble, stamp it, and send the prompt (004 §3.4.6)."""
         self.close_popup()
-        text = message.text
-        self.sent.append(text)
+        self.close_files()
+        prompt_text, references = encode_units(message.units)
+        plain = "".join(u if isinstance(u, str) else f"@{u.path}" for u in message.units)
+        if not references:
+            self.sent.append(plain)
         self.recall_index = None
-        command = self._command_of(text)
+        command = self._command_of(plain)
         if command is not None:
             self.usage[command] += 1
         input_type = "slash_command" if command is not None else "text"
-        self._user_message(render_markdown(text), input_type, self.clock())
+        body = decode_prompt(prompt_text, references)
+        self._user_message(body, input_type, self.clock())
         self.turn.busy = True
         self.turn.turn_id = None
         self.turn.open_block = None
-        self.port.send(PromptRequest(prompt_text=escape_text(text), input_type=input_type))
+        frame = PromptRequest(prompt_text, input_type, tuple(references))
+        self.port.send(frame)
 
     def _user_message(self, body: Text, input_type: str, moment: datetime) -> None:
         """A text bubble or a command bubble (004 §3.3), then its time (002 §2.4)."""
@@ -386,18 +414,6 @@ class ThirdClient(App[None]):
         if len(self.asks) == 1:
             self._show_ask()
 
-    _HANDLERS: ClassVar[dict[str, Any]] = {
-        "session.turn.start": _turn_started,
-        "session.turn.end": _turn_ended,
-        "agent.text.delta": _text,
-        "agent.thinking.delta": _thinking,
-        "tool.invoke.start": _tool_call,
-        "tool.invoke.result": _tool_result,
-        "agent.commands.publish": _commands,
-        "session.system.notice": _notice,
-        "agent.interaction.request": _ask,
-    }
-
     # -- Escape (002 §2.5.2, 004 §3.2) -------------------------------------------------
 
     def action_escape(self) -> None:
@@ -408,6 +424,9 @@ class ThirdClient(App[None]):
             return
         if self.popup.display:
             self.close_popup(dismiss=True)
+            return
+        if self.files.display:
+            self.close_files(dismiss=True)
             return
         if not self.turn.busy:
             return
@@ -429,6 +448,8 @@ class ThirdClient(App[None]):
         if key in ("pageup", "pagedown"):
             self._page(-1 if key == "pageup" else 1)
             return True
+        if self.files.display:
+            return self._file_key(key)
         if not self.popup.display:
             return key in ("up", "down") and self._recall(-1 if key == "up" else 1)
         if key in ("up", "down"):
@@ -442,7 +463,14 @@ class ThirdClient(App[None]):
         return False
 
     def input_edited(self) -> None:
-        """Open, refilter or close the popup from the text before the cursor."""
+        """Open, refilter or close the popups from the text before the cursor."""
+        self._file_edited()
+        if self.files.display:
+            self.close_popup()
+            return
+        hint = self.query_one("#param-hint", Static)
+        if self.composer.text != getattr(self, "_hint_for", None):
+            hint.update("")
         found = self._slash_query()
         if found is None:
             self.dismissed = None
@@ -456,18 +484,13 @@ class ThirdClient(App[None]):
         self.popup_anchor = anchor
         self._filter(keep=None)
 
-    def on_text_area_changed(self, message: Composer.Changed) -> None:
-        """Edits made by bindings (Backspace, Delete) re-check the trigger too."""
-        self.input_edited()
-
-    def _slash_query(self) -> tuple[tuple[int, int], str] | None:
-        """The ``/`` trigger before the cursor: its position and the query after it."""
-        row, column = self.composer.cursor_location
-        line = self.composer.document.get_line(row)[:column]
+    def _slash_query(self) -> tuple[int, str] | None:
+        """The ``/`` trigger before the cursor: its offset and the query after it."""
+        start, line = self.composer.line_before_cursor()
         match = _SLASH_TRIGGER.search(line)
         if match is None:
             return None
-        return (row, match.start()), match["query"]
+        return start + match.start(), match["query"]
 
     def _filter(self, keep: str | None) -> None:
         """Show the commands whose name starts with the query, sorted (§3.2 SHOULD)."""
@@ -480,8 +503,7 @@ class ThirdClient(App[None]):
     def choose(self, command: Command) -> None:
         """Replace the input with ``/{name} `` and close the popup (§3.2 after selection)."""
         self.close_popup()
-        self.composer.load_text(f"/{command.name} ")
-        self.composer.move_cursor(self.composer.document.end)
+        self.composer.set_text(f"/{command.name} ")
         self.dismissed = None
         required = [p.hint or p.name for p in command.parameters if p.required]
         self.query_one("#param-hint", Static).update(" ".join(f"<{h}>" for h in required))
@@ -499,11 +521,88 @@ class ThirdClient(App[None]):
         if self.popup.display:
             self.popup.close()
 
-    def on_text_area_selection_changed(self, message: Composer.SelectionChanged) -> None:
-        """Hide the parameter hint once the input differs from the chosen command."""
-        hint = self.query_one("#param-hint", Static)
-        if self.composer.text != getattr(self, "_hint_for", None):
-            hint.update("")
+    # -- the @ file popup (004 §3.4) ----------------------------------------------------------
+
+    def _file_edited(self) -> None:
+        """Open the file popup on a fresh ``@``, search as the query changes, or close it."""
+        start, line = self.composer.line_before_cursor()
+        match = _FILE_TRIGGER.search(line)
+        if match is None or (self.popup.display and not self.files.display):
+            self.file_dismissed = None
+            self.close_files()
+            return
+        anchor, query = start + match.start(), match["query"]
+        if anchor == self.file_dismissed:
+            return
+        if not self.files.display or anchor != self.file_anchor:
+            self.file_anchor = anchor
+            self.files.open()
+            self._search(query)
+        elif query != self.file_query:
+            self._schedule_search(query)
+
+    def _schedule_search(self, query: str) -> None:
+        """Search ``query`` once the keys pause (004 §3.4.3 debounce)."""
+        self.file_query = query
+        if self._debounce is not None:
+            self._debounce.stop()
+        self._debounce = self.set_timer(DEBOUNCE_SECONDS, lambda: self._search(query))
+
+    def _search(self, query: str) -> None:
+        """Send ``control.file.search`` with a fresh ``query_id``; show the indicator."""
+        if self._debounce is not None:
+            self._debounce.stop()
+            self._debounce = None
+        if not self.files.display:
+            return
+        self.file_query = query
+        self.active_query = f"fq-{next(self._searches)}"
+        self.port.send(FileSearch(query_id=self.active_query, query=query))
+        if self.files.answered:
+            self.files.searching(True)
+
+    def _candidates(self, event: Any) -> None:
+        """Draw the answer to the last search only (004 §3.4.3 result order)."""
+        if not self.files.display or str(event.query_id) != self.active_query:
+            return
+        self.files.show_candidates(list(event.candidates))
+
+    def _file_key(self, key: str) -> bool:
+        """↑/↓ move, Enter/Tab choose while the file popup is open."""
+        if key in ("up", "down"):
+            self.files.move(-1 if key == "up" else 1)
+            return True
+        if key in ("enter", "tab"):
+            chosen = self.files.current()
+            if chosen is not None:
+                self.choose_file(chosen)
+            return True
+        return False
+
+    def choose_file(self, candidate: FileCandidate) -> None:
+        """Replace ``@query`` by a token for ``candidate`` (004 §3.4.5)."""
+        anchor = self.file_anchor
+        self.close_files()
+        if anchor is None:
+            return
+        token = Token(ref_id=f"ref-{next(self._refs)}", path=str(candidate.path))
+        self.composer.replace_range(anchor, self.composer.cursor, [token])
+
+    def on_file_popup_chosen(self, message: FilePopup.Chosen) -> None:
+        """A candidate was clicked."""
+        self.choose_file(message.candidate)
+        self.composer.focus()
+
+    def close_files(self, dismiss: bool = False) -> None:
+        """Hide the file popup; ``dismiss`` keeps it closed for this ``@`` (Esc)."""
+        if dismiss:
+            self.file_dismissed = self.file_anchor
+        if self._debounce is not None:
+            self._debounce.stop()
+            self._debounce = None
+        self.active_query = None
+        if self.files.display:
+            self.files.close()
 
     # -- history keys and focus (002 §2.5.4, §2.5.5) --------------------------------------
 
@@ -527,8 +626,7 @@ class ThirdClient(App[None]):
             self.composer.clear()
             return True
         self.recall_index = index
-        self.composer.load_text(self.sent[index])
-        self.composer.move_cursor(self.composer.document.end)
+        self.composer.set_text(self.sent[index])
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -667,6 +765,36 @@ class ThirdClient(App[None]):
             if handler is not None and handler not in (ThirdClient._commands,):
                 handler(self, event)
         self._end_turn(turn.ended_at)
+
+    _HANDLERS: ClassVar[dict[str, Any]] = {
+        "session.turn.start": _turn_started,
+        "session.turn.end": _turn_ended,
+        "agent.text.delta": _text,
+        "agent.thinking.delta": _thinking,
+        "tool.invoke.start": _tool_call,
+        "tool.invoke.result": _tool_result,
+        "agent.commands.publish": _commands,
+        "session.system.notice": _notice,
+        "agent.interaction.request": _ask,
+        "session.file.candidates": _candidates,
+    }
+
+
+def encode_units(units: Sequence[Unit]) -> tuple[str, list[FileReference]]:
+    """``prompt_text`` and ``file_references`` of the composer's content (004 §3.4.6)."""
+    parts: list[str] = []
+    references: list[FileReference] = []
+    run: list[str] = []
+    for unit in units:
+        if isinstance(unit, str):
+            run.append(unit)
+            continue
+        parts.append(escape_text("".join(run)))
+        run = []
+        parts.append(f"<@file:{unit.ref_id}|{unit.path}>")
+        references.append(FileReference(ref_id=unit.ref_id, path=unit.path, display_path=unit.path))
+    parts.append(escape_text("".join(run)))
+    return "".join(parts), references
 
 
 def escape_text(text: str) -> str:

@@ -1,8 +1,9 @@
 """Adapter of the third RAWP-CRS client for the conformance harness (docs/adapters.md).
 
-It claims parts 1, 2 and 4 of profile ``rawp_crs``: the conversation, timestamps, sending
-and cancelling, the user-bubble markdown (part 1); the slash-command popup and command
-bubble (part 2); interaction requests, history keys and reopened conversations (part 4).
+It claims parts 1 to 4 of profile ``rawp_crs``: the conversation, timestamps, sending and
+cancelling, the user-bubble markdown (part 1); the slash-command popup and command bubble
+(part 2); the ``@`` file popup, file tokens and their sending (part 3); interaction requests,
+history keys and reopened conversations (part 4).
 It imports nothing from the harness but ``ItemView`` for ``items``.
 """
 
@@ -14,10 +15,10 @@ from typing import Any
 from textual.app import App
 
 from examples.crs_third.app import ThirdClient, items_of
-from examples.crs_third.composer import NEWLINE_KEYS
+from examples.crs_third.composer import NEWLINE_KEYS, Token
 from examples.crs_third.settings import settings_from_args
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
-from steps.adapter import ItemView
+from steps.adapter import ItemView, TokenView
 
 
 class ThirdAdapter:
@@ -27,12 +28,13 @@ class ThirdAdapter:
     implementation_version = "0.1.0"
     protocol_version = 2
     profiles = ("rawp_crs",)
-    rawp_crs_parts = (1, 2, 4)
+    rawp_crs_parts = (1, 2, 3, 4)
     conversation_selector = "#conversation"
     input_selector = "#composer"
     newline_keys: Sequence[str] = NEWLINE_KEYS
     timestamp_reveal = "inline"
     slash_popup_selector = "#command-popup"
+    file_popup_selector = "#file-popup"
     interaction_selector = "#interaction"
     load_older_forms: Sequence[str] = ("button",)
 
@@ -49,6 +51,24 @@ class ThirdAdapter:
             ValueError: ``value`` is outside 1..100.
         """
         return settings_from_args(["--turns", str(value)])
+
+    def input_tokens(self, app: App[Any]) -> Sequence[str | TokenView]:
+        """The composer's content: runs of text and tokens, in order (004 §3.4.5)."""
+        assert isinstance(app, ThirdClient)
+        out: list[str | TokenView] = []
+        for unit in app.composer.units:
+            if isinstance(unit, Token):
+                out.append(TokenView(unit.ref_id, unit.path, unit.label))
+            elif out and isinstance(out[-1], str):
+                out[-1] += unit
+            else:
+                out.append(unit)
+        return out
+
+    def cursor(self, app: App[Any]) -> int:
+        """The cursor's offset in units: a character or a token counts 1."""
+        assert isinstance(app, ThirdClient)
+        return app.composer.cursor
 
     def items(self, app: App[Any]) -> Sequence[ItemView]:
         """The conversation's items, in display order."""
