@@ -24,9 +24,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import LoadingIndicator, Static
+from textual.widgets import Button, LoadingIndicator, Static
 
 from examples.crs_third.asking import AskPanel
+from examples.crs_third.browser import FileBrowser
 from examples.crs_third.composer import Composer, Token, Unit
 from examples.crs_third.history import LoadOlder, decode_prompt
 from examples.crs_third.marks import render_markdown
@@ -147,9 +148,12 @@ class ThirdClient(App[None]):
         self._searches = count(1)
         self._refs = count(1)
         self._debounce: Any = None
+        self.workspace_path: str | None = None
+        self.session_target: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
-        """The conversation, the composer row and the (hidden) command popup."""
+        """The session form, the conversation, the composer row and the hidden popups."""
+        yield Horizontal(id="session-form")
         yield VerticalScroll(id="conversation")
         yield Vertical(id="ask-slot")
         with Horizontal(id="composer-row"):
@@ -417,7 +421,10 @@ class ThirdClient(App[None]):
     # -- Escape (002 §2.5.2, 004 §3.2) -------------------------------------------------
 
     def action_escape(self) -> None:
-        """Answer an interaction; else close the popup; else cancel a running turn."""
+        """Close the dialog; answer an interaction; close a popup; cancel a running turn."""
+        if isinstance(self.screen, FileBrowser):
+            self.screen.dismiss(None)
+            return
         panel = self.ask_panel
         if panel is not None:
             panel.escape()
@@ -632,7 +639,11 @@ class ThirdClient(App[None]):
     def on_key(self, event: events.Key) -> None:
         """Typing while the focus is elsewhere moves it to the composer with the key."""
         composer = self.composer
-        if self.focused is composer or self.ask_panel is not None:
+        if (
+            self.focused is composer
+            or self.ask_panel is not None
+            or self.screen is not self.screen_stack[0]
+        ):
             return
         if not event.is_printable or event.character is None:
             return
@@ -765,6 +776,34 @@ class ThirdClient(App[None]):
             if handler is not None and handler not in (ThirdClient._commands,):
                 handler(self, event)
         self._end_turn(turn.ended_at)
+
+    # -- session creation (004 §7.1) -----------------------------------------------------
+
+    def begin_session(self, node_id: str, agent_id: str) -> None:
+        """Node and agent are chosen: offer the 작업 디렉토리 선택 button."""
+        self.session_target = (node_id, agent_id)
+        form = self.query_one("#session-form", Horizontal)
+        form.remove_children()
+        form.mount(Static(f"노드 {node_id} · 에이전트 {agent_id}", id="session-label"))
+        form.mount(Button("작업 디렉토리 선택", id="pick-workspace"))
+        form.mount(Static(self._workspace_label(), id="workspace-label"))
+
+    def _workspace_label(self) -> str:
+        return f"작업 디렉토리: {self.workspace_path or '(선택 안 됨)'}"
+
+    def on_button_pressed(self, message: Button.Pressed) -> None:
+        """Open the file browser (004 §7.1)."""
+        if message.button.id == "pick-workspace" and self.session_target is not None:
+            node_id, agent_id = self.session_target
+            self.push_screen(FileBrowser(self.control, node_id, agent_id), self._picked)
+
+    def _picked(self, path: str | None) -> None:
+        """The dialog closed: keep a confirmed path in the form (004 §7.6)."""
+        if path is not None:
+            self.workspace_path = path
+            label = self.query("#workspace-label")
+            if label:
+                label.first(Static).update(self._workspace_label())
 
     _HANDLERS: ClassVar[dict[str, Any]] = {
         "session.turn.start": _turn_started,

@@ -3,7 +3,7 @@
 It claims parts 1 to 4 of profile ``rawp_crs``: the conversation, timestamps, sending and
 cancelling, the user-bubble markdown (part 1); the slash-command popup and command bubble
 (part 2); the ``@`` file popup, file tokens and their sending (part 3); interaction requests,
-history keys and reopened conversations (part 4).
+history keys and reopened conversations (part 4); the working-directory dialog (part 5).
 It imports nothing from the harness but ``ItemView`` for ``items``.
 """
 
@@ -28,7 +28,7 @@ class ThirdAdapter:
     implementation_version = "0.1.0"
     protocol_version = 2
     profiles = ("rawp_crs",)
-    rawp_crs_parts = (1, 2, 3, 4)
+    rawp_crs_parts = (1, 2, 3, 4, 5)
     conversation_selector = "#conversation"
     input_selector = "#composer"
     newline_keys: Sequence[str] = NEWLINE_KEYS
@@ -37,6 +37,21 @@ class ThirdAdapter:
     file_popup_selector = "#file-popup"
     interaction_selector = "#interaction"
     load_older_forms: Sequence[str] = ("button",)
+    workspace_button_selector = "#pick-workspace"
+    file_browser_selector = "#browser"
+    file_tree_selector = "#tree"
+    manual_path_selector = "#manual-path"
+    select_button_selector = "#select-dir"
+
+    def start_session_creation(self, app: App[Any], node_id: str, agent_id: str) -> None:
+        """Put the client in the session-creation step with node and agent chosen."""
+        assert isinstance(app, ThirdClient)
+        app.begin_session(node_id, agent_id)
+
+    def workspace_path(self, app: App[Any]) -> str | None:
+        """The confirmed ``workspace_path``, ``None`` before one is confirmed."""
+        assert isinstance(app, ThirdClient)
+        return app.workspace_path
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
