@@ -30,8 +30,8 @@ from examples.crs_third.asking import AskPanel
 from examples.crs_third.browser import FileBrowser
 from examples.crs_third.composer import Composer, Token, Unit
 from examples.crs_third.history import LoadOlder, decode_prompt
-from examples.crs_third.marks import render_markdown
-from examples.crs_third.popup import CommandPopup, FilePopup
+from examples.crs_third.marks import render_markdown, visible
+from examples.crs_third.popup import CommandPopup, FilePopup, PickList
 from rawp_port import (
     AgentPort,
     ClientSettings,
@@ -52,6 +52,9 @@ Actor = Literal["user", "agent", "system"]
 
 KNOWN_OUTPUT_TYPES = ("text", "markdown", "code", "diff", "json", "terminal")
 """Output types drawn as text; any other value is drawn verbatim too (004 §1.4 ¶3)."""
+
+STREAM_FRAME = 1 / 30
+"""How often a streamed block is redrawn while deltas arrive (seconds)."""
 
 STOP_NOTICE = "응답이 중지되었습니다"
 """The system notice shown when the user cancels a turn with Escape (002 §2.5.2)."""
@@ -135,7 +138,7 @@ class ThirdClient(App[None]):
         self._tool_calls: dict[str, Item] = {}
         self._ids = count(1)
         self.asks: list[Any] = []
-        self.sent: list[str] = []
+        self.sent: list[list[Unit]] = []
         self.recall_index: int | None = None
         self.insert_at: int | None = None
         self.first_day: date | None = None
@@ -150,15 +153,15 @@ class ThirdClient(App[None]):
         self._debounce: Any = None
         self.workspace_path: str | None = None
         self.session_target: tuple[str, str] | None = None
+        self._pending_draw: Item | None = None
+        self._draw_scheduled = False
 
     def compose(self) -> ComposeResult:
         """The session form, the conversation, the composer row and the hidden popups."""
         yield Horizontal(id="session-form")
         yield VerticalScroll(id="conversation")
         yield Vertical(id="ask-slot")
-        with Horizontal(id="composer-row"):
-            yield Composer(self, id="composer")
-            yield Static("", id="param-hint")
+        yield Composer(self, id="composer")
         yield CommandPopup(id="command-popup")
         yield FilePopup(id="file-popup")
 
@@ -225,7 +228,7 @@ class ThirdClient(App[None]):
     def _relabel(self) -> None:
         """Redraw every time, so earlier ones gain their date once the day has changed."""
         for stamp in self.stamps:
-            stamp.widget.update(stamp.prefix + self.time_label(stamp.moment))
+            stamp.widget.update(Text(stamp.prefix + self.time_label(stamp.moment)))
 
     # -- items ---------------------------------------------------------------------------
 
@@ -272,7 +275,7 @@ class ThirdClient(App[None]):
         moment = moment or self.clock()
         self._day_boundary(moment)
         widget = Static(classes="system-notice")
-        stamp = Stamp(widget, moment, prefix=f"{text} · ")
+        stamp = Stamp(widget, moment, prefix=f"{visible(text, lines=True)} · ")
         self.stamps.append(stamp)
         self._add(Item("system", "system", widget))
         self._relabel()
@@ -285,8 +288,7 @@ class ThirdClient(App[None]):
         self.close_files()
         prompt_text, references = encode_units(message.units)
         plain = "".join(u if isinstance(u, str) else f"@{u.path}" for u in message.units)
-        if not references:
-            self.sent.append(plain)
+        self.sent.append(list(message.units))
         self.recall_index = None
         command = self._command_of(plain)
         if command is not None:
@@ -353,6 +355,7 @@ class ThirdClient(App[None]):
 
     def _end_turn(self, moment: datetime) -> None:
         """Stamp the end of the turn under its last block (002 §2.4)."""
+        self._flush_stream()
         self.turn.busy = False
         self.turn.turn_id = None
         self.turn.open_block = None
@@ -370,34 +373,61 @@ class ThirdClient(App[None]):
         self.turn.busy = True
         block = self.turn.open_block
         if block is None or block.kind != kind:
+            self._flush_stream()
             widget = Static(classes=f"agent-{kind}")
             block = Item("agent", kind, widget)
             self.turn.open_block = block
             self.turn.open_source = ""
             self._add(block)
         self.turn.open_source += piece
-        assert isinstance(block.widget, Static)
-        if kind == "thinking":
-            block.widget.update(Text(self.turn.open_source, Style(italic=True, dim=True)))
+        if self.turn.live:
+            self._pending_draw = block
+            if not self._draw_scheduled:
+                self._draw_scheduled = True
+                self.set_timer(STREAM_FRAME, self._draw_stream)
         else:
-            block.widget.update(render_markdown(self.turn.open_source))
-        self.conversation.scroll_end(animate=False)
+            self._draw_block(block, self.turn.open_source)
+
+    def _flush_stream(self) -> None:
+        """Draw the open block now (another block or the end of the turn follows)."""
+        block = self.turn.open_block
+        if block is not None and block.kind in ("text", "thinking"):
+            self._draw_block(block, self.turn.open_source)
+
+    def _draw_stream(self) -> None:
+        """Draw the streamed block once per frame, not once per delta."""
+        self._draw_scheduled = False
+        block = self._pending_draw
+        if block is not None and block is self.turn.open_block:
+            self._draw_block(block, self.turn.open_source)
+            self.conversation.scroll_end(animate=False)
+
+    @staticmethod
+    def _draw_block(block: Item, source: str) -> None:
+        """Draw a text or thinking block from its whole source."""
+        assert isinstance(block.widget, Static)
+        if block.kind == "thinking":
+            block.widget.update(Text(visible(source, lines=True), Style(italic=True, dim=True)))
+        else:
+            block.widget.update(render_markdown(source))
 
     def _tool_call(self, event: Any) -> None:
         self.turn.busy = True
+        self._flush_stream()
         self.turn.open_block = None
         args = ", ".join(f"{key}={value!r}" for key, value in dict(event.arguments).items())
         label = Text("⚙ ")
-        label.append(str(event.name), Style(bold=True))
-        label.append(f"({args})")
+        label.append(visible(str(event.name)), Style(bold=True))
+        label.append(visible(f"({args})"))
         item = Item("agent", "tool_call", Static(label, classes="agent-tool-call"))
         self._tool_calls[str(event.call_id)] = item
         self._add(item)
 
     def _tool_result(self, event: Any) -> None:
         """A verbatim monospace block right below its call (004 §1.4 ¶3)."""
+        self._flush_stream()
         self.turn.open_block = None
-        widget = Static(Text(str(event.output)), classes="agent-tool-result")
+        widget = Static(Text(visible(str(event.output), lines=True)), classes="agent-tool-result")
         item = Item("agent", "tool_result", widget)
         self._add(item, after=self._tool_calls.get(str(event.call_id)))
 
@@ -442,6 +472,7 @@ class ThirdClient(App[None]):
             self.turn.cancel_next_start = True
         else:
             self.turn.cancelled.add(turn_id)
+        self._flush_stream()
         self.turn.busy = False
         self.turn.turn_id = None
         self.turn.open_block = None
@@ -464,7 +495,7 @@ class ThirdClient(App[None]):
             return True
         if key in ("enter", "tab"):
             chosen = self.popup.current()
-            if chosen is not None:
+            if isinstance(chosen, Command):
                 self.choose(chosen)
             return True
         return False
@@ -475,9 +506,6 @@ class ThirdClient(App[None]):
         if self.files.display:
             self.close_popup()
             return
-        hint = self.query_one("#param-hint", Static)
-        if self.composer.text != getattr(self, "_hint_for", None):
-            hint.update("")
         found = self._slash_query()
         if found is None:
             self.dismissed = None
@@ -499,6 +527,21 @@ class ThirdClient(App[None]):
             return None
         return start + match.start(), match["query"]
 
+    def _make_room(self) -> None:
+        """Keep the conversation's last lines clear of an open popup (004 §3.2 SHOULD NOT)."""
+        covered = 0
+        for popup in (self.popup, self.files):
+            if popup.display:
+                covered = max(covered, popup.outer_size.height)
+        conversation = self.conversation
+        if conversation.styles.padding.bottom != covered:
+            conversation.styles.padding = (0, 1, covered, 1)
+            self.call_after_refresh(conversation.scroll_end, animate=False)
+
+    def on_option_list_option_highlighted(self) -> None:
+        """A popup changed: re-measure the room it takes."""
+        self.call_after_refresh(self._make_room)
+
     def _filter(self, keep: str | None) -> None:
         """Show the commands whose name starts with the query, sorted (§3.2 SHOULD)."""
         found = self._slash_query()
@@ -506,6 +549,7 @@ class ThirdClient(App[None]):
         matching = [command for command in self.commands if command.name.startswith(query)]
         matching.sort(key=lambda c: (-self.usage[c.name], c.category or "", c.name))
         self.popup.show_commands(matching, keep)
+        self.call_after_refresh(self._make_room)
 
     def choose(self, command: Command) -> None:
         """Replace the input with ``/{name} `` and close the popup (§3.2 after selection)."""
@@ -513,12 +557,15 @@ class ThirdClient(App[None]):
         self.composer.set_text(f"/{command.name} ")
         self.dismissed = None
         required = [p.hint or p.name for p in command.parameters if p.required]
-        self.query_one("#param-hint", Static).update(" ".join(f"<{h}>" for h in required))
-        self._hint_for = f"/{command.name} "
+        self.composer.show_hint(" ".join(visible(hint) for hint in required))
 
-    def on_command_popup_chosen(self, message: CommandPopup.Chosen) -> None:
-        """A row was clicked."""
-        self.choose(message.command)
+    def on_pick_list_picked(self, message: PickList.Picked) -> None:
+        """An item of a popup was clicked."""
+        item = message.popup.items[message.index]
+        if isinstance(item, Command):
+            self.choose(item)
+        elif isinstance(item, FileCandidate):
+            self.choose_file(item)
         self.composer.focus()
 
     def close_popup(self, dismiss: bool = False) -> None:
@@ -527,6 +574,7 @@ class ThirdClient(App[None]):
             self.dismissed = self.popup_anchor
         if self.popup.display:
             self.popup.close()
+            self.call_after_refresh(self._make_room)
 
     # -- the @ file popup (004 §3.4) ----------------------------------------------------------
 
@@ -544,6 +592,7 @@ class ThirdClient(App[None]):
         if not self.files.display or anchor != self.file_anchor:
             self.file_anchor = anchor
             self.files.open()
+            self.call_after_refresh(self._make_room)
             self._search(query)
         elif query != self.file_query:
             self._schedule_search(query)
@@ -573,6 +622,7 @@ class ThirdClient(App[None]):
         if not self.files.display or str(event.query_id) != self.active_query:
             return
         self.files.show_candidates(list(event.candidates))
+        self.call_after_refresh(self._make_room)
 
     def _file_key(self, key: str) -> bool:
         """↑/↓ move, Enter/Tab choose while the file popup is open."""
@@ -581,7 +631,7 @@ class ThirdClient(App[None]):
             return True
         if key in ("enter", "tab"):
             chosen = self.files.current()
-            if chosen is not None:
+            if isinstance(chosen, FileCandidate):
                 self.choose_file(chosen)
             return True
         return False
@@ -595,11 +645,6 @@ class ThirdClient(App[None]):
         token = Token(ref_id=f"ref-{next(self._refs)}", path=str(candidate.path))
         self.composer.replace_range(anchor, self.composer.cursor, [token])
 
-    def on_file_popup_chosen(self, message: FilePopup.Chosen) -> None:
-        """A candidate was clicked."""
-        self.choose_file(message.candidate)
-        self.composer.focus()
-
     def close_files(self, dismiss: bool = False) -> None:
         """Hide the file popup; ``dismiss`` keeps it closed for this ``@`` (Esc)."""
         if dismiss:
@@ -610,20 +655,22 @@ class ThirdClient(App[None]):
         self.active_query = None
         if self.files.display:
             self.files.close()
+            self.call_after_refresh(self._make_room)
 
     # -- history keys and focus (002 §2.5.4, §2.5.5) --------------------------------------
 
     def _page(self, direction: int) -> None:
         """Scroll the conversation by one page (002 §2.5.4 Page Up/Down)."""
-        if direction < 0:
-            self.conversation.scroll_page_up(animate=False)
-        else:
-            self.conversation.scroll_page_down(animate=False)
+        conversation = self.conversation
+        page = conversation.scrollable_content_region.height
+        target = conversation.scroll_target_y + direction * page
+        target = max(0, min(conversation.max_scroll_y, target))
+        conversation.scroll_to(y=target, animate=False, immediate=True)
 
     def _recall(self, step: int) -> bool:
         """Bring back an earlier (``-1``) or later user message, shell-like (002 §2.5.4)."""
         text = self.composer.text
-        browsing = self.recall_index is not None and text == self.sent[self.recall_index]
+        browsing = self.recall_index is not None and text == self._plain(self.recall_index)
         if not self.sent or (text and not browsing):
             return False
         index = len(self.sent) if not browsing or self.recall_index is None else self.recall_index
@@ -633,8 +680,16 @@ class ThirdClient(App[None]):
             self.composer.clear()
             return True
         self.recall_index = index
-        self.composer.set_text(self.sent[index])
+        units = [
+            Token(f"ref-{next(self._refs)}", u.path) if isinstance(u, Token) else u
+            for u in self.sent[index]
+        ]
+        self.composer.set_units(units)
         return True
+
+    def _plain(self, index: int) -> str:
+        """Sent message ``index`` as the composer's plain text."""
+        return "".join(u if isinstance(u, str) else f"@{u.path}" for u in self.sent[index])
 
     def on_key(self, event: events.Key) -> None:
         """Typing while the focus is elsewhere moves it to the composer with the key."""
@@ -784,9 +839,11 @@ class ThirdClient(App[None]):
         self.session_target = (node_id, agent_id)
         form = self.query_one("#session-form", Horizontal)
         form.remove_children()
-        form.mount(Static(f"노드 {node_id} · 에이전트 {agent_id}", id="session-label"))
+        form.mount(
+            Static(Text(visible(f"노드 {node_id} · 에이전트 {agent_id}")), id="session-label")
+        )
         form.mount(Button("작업 디렉토리 선택", id="pick-workspace"))
-        form.mount(Static(self._workspace_label(), id="workspace-label"))
+        form.mount(Static(Text(self._workspace_label()), id="workspace-label"))
 
     def _workspace_label(self) -> str:
         return f"작업 디렉토리: {self.workspace_path or '(선택 안 됨)'}"
@@ -799,11 +856,12 @@ class ThirdClient(App[None]):
 
     def _picked(self, path: str | None) -> None:
         """The dialog closed: keep a confirmed path in the form (004 §7.6)."""
+        self.composer.focus()
         if path is not None:
             self.workspace_path = path
             label = self.query("#workspace-label")
             if label:
-                label.first(Static).update(self._workspace_label())
+                label.first(Static).update(Text(visible(self._workspace_label())))
 
     _HANDLERS: ClassVar[dict[str, Any]] = {
         "session.turn.start": _turn_started,

@@ -11,11 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, Static
+
+from examples.crs_third.marks import visible
 
 YES_NO = ("예 (Y)", "아니오 (N)")
 """The two options of a YN request."""
@@ -29,15 +32,16 @@ class Choice(Static):
 
     def __init__(self, label: str, index: int) -> None:
         """Draw option ``index`` with ``label``."""
-        super().__init__(label, classes="choice")
+        super().__init__(Text(label), classes="choice")
         self.index = index
 
     def on_click(self, event: events.Click) -> None:
         """Answer with this option."""
         event.stop()
-        panel = self.parent
-        if isinstance(panel, AskPanel):
-            panel.click(self.index)
+        for ancestor in self.ancestors:
+            if isinstance(ancestor, AskPanel):
+                ancestor.click(self.index)
+                return
 
 
 class AskPanel(Vertical, can_focus=True):
@@ -59,6 +63,8 @@ class AskPanel(Vertical, can_focus=True):
         self.focus_index = 0
         self.toggled: set[int] = set()
         self.done = False
+        self._choices: list[Choice] = []
+        self._painted: set[int] = set()
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -73,11 +79,12 @@ class AskPanel(Vertical, can_focus=True):
 
     def compose(self) -> ComposeResult:
         """The prompt, then the options or the text field."""
-        yield Static(str(self.request.prompt), classes="ask-prompt")
+        yield Static(Text(visible(str(self.request.prompt), lines=True)), classes="ask-prompt")
         if self.kind == "TEXT_INPUT":
             yield Input(value=self.request.default_value or "", id="ask-text")
-        for index, label in enumerate(self.labels):
-            yield Choice(self._decorate(index, label), index)
+        with VerticalScroll(id="choices"):
+            for index, label in enumerate(self.labels):
+                yield Choice(self._decorate(index, label), index)
 
     def on_mount(self) -> None:
         """Take the focus (002 §2.5.3: keys go to the interaction UI)."""
@@ -89,15 +96,24 @@ class AskPanel(Vertical, can_focus=True):
 
     def _decorate(self, index: int, label: str) -> str:
         """A MULTI_SELECT option shows its toggle state."""
+        label = visible(label)
         if self.kind == "MULTI_SELECT":
             return ("[x] " if index in self.toggled else "[ ] ") + label
         return label
 
-    def _paint(self) -> None:
-        """Mark the focused option, refresh toggles."""
-        for choice in self.query(Choice):
-            choice.set_class(choice.index == self.focus_index, "-focused")
-            choice.update(self._decorate(choice.index, self.labels[choice.index]))
+    def _paint(self, *indexes: int) -> None:
+        """Mark the focused option; redraw only the options that changed."""
+        if not self._choices:
+            self._choices = list(self.query(Choice))
+        changed = set(indexes) | self._painted | {self.focus_index}
+        for index in changed:
+            if 0 <= index < len(self._choices):
+                choice = self._choices[index]
+                choice.set_class(index == self.focus_index, "-focused")
+                choice.update(Text(self._decorate(index, self.labels[index])))
+        self._painted = {self.focus_index}
+        if 0 <= self.focus_index < len(self._choices):
+            self._choices[self.focus_index].scroll_visible(animate=False)
 
     def on_key(self, event: events.Key) -> None:
         """The keys of 002 §2.5.3, by interaction type."""
@@ -122,7 +138,7 @@ class AskPanel(Vertical, can_focus=True):
             self._answer("selected", self.labels[self.focus_index])
         elif key == "space" and self.kind == "MULTI_SELECT":
             self.toggled ^= {self.focus_index}
-            self._paint()
+            self._paint(self.focus_index)
         elif key == "enter" and self.kind == "MULTI_SELECT":
             self._answer("selected", [self.labels[i] for i in sorted(self.toggled)])
         else:
@@ -138,7 +154,7 @@ class AskPanel(Vertical, can_focus=True):
             self._answer("selected", self.labels[index])
         elif self.kind == "MULTI_SELECT":
             self.toggled ^= {index}
-            self._paint()
+            self._paint(index)
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
         """TEXT_INPUT: Enter submits the text."""

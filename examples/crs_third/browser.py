@@ -7,6 +7,7 @@ changes. The dialog dismisses with the confirmed path, or ``None`` (Esc, 취소)
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,8 +20,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Button, Input, LoadingIndicator, Static
 
+from examples.crs_third.marks import visible
 from rawp_port import BrowseError, BrowseResult, ControlPlane, Entry
 
 ICONS = {
@@ -55,6 +58,9 @@ def _norm(path: str, windows: bool) -> str:
     """A path compared by value: one separator, no trailing one, case-folded on Windows."""
     text = path.replace("\\", "/") if windows or "\\" in path else path
     text = re.sub("/+", "/", text)
+    drive = re.match(r"^[A-Za-z]:", text)
+    head, rest = (text[:2], text[2:]) if drive else ("", text)
+    text = head + posixpath.normpath(rest or "/")
     if len(text) > 1 and text.endswith("/") and not re.fullmatch(r"[A-Za-z]:/", text):
         text = text[:-1]
     return text.casefold() if windows else text
@@ -120,7 +126,7 @@ class EntryRow(Horizontal):
         """The left part and, for files, the size."""
         row = self.row
         if row.entry is None:
-            yield Static(Text("  " * row.depth + "  " + row.note), classes=row.notes_kind)
+            yield Static(Text("  " * row.depth + "  " + visible(row.note)), classes=row.notes_kind)
             return
         entry = row.entry
         yield Static(self._left(entry), classes="entry-name")
@@ -141,16 +147,20 @@ class EntryRow(Horizontal):
             icon = "📂"
         muted = Style(dim=True) if not entry.readable or entry.cycle else Style()
         text = Text("  " * self.row.depth + chevron + icon + " ")
-        text.append(entry.name, muted)
+        text.append(visible(entry.name), muted)
         if not entry.readable:
             text.append(" 🔒")
         return text
 
+    def on_mount(self) -> None:
+        """Hovering any part of the row shows its tooltip."""
+        for child in self.children:
+            child.tooltip = self.tooltip
+
     def on_click(self, event: events.Click) -> None:
         """Tell the tree where the click landed."""
         event.stop()
-        offset = event.get_content_offset(self)
-        x = offset.x if offset is not None else -1
+        x = event.screen_x - self.content_region.x
         low, high = self.chevron_columns
         self.post_message(self.Clicked(self, low <= x < high, event.chain))
 
@@ -179,7 +189,7 @@ class Crumb(Static):
 
     def __init__(self, label: str, path: str | None, *, clickable: bool = True) -> None:
         """``path`` ``None`` is the root mode."""
-        super().__init__(label, classes="crumb" if clickable else "crumb-sep")
+        super().__init__(Text(visible(label)), classes="crumb" if clickable else "crumb-sep")
         self.path = path
         self.clickable = clickable
 
@@ -219,6 +229,7 @@ class FileBrowser(ModalScreen[str | None]):
         self.agent_id = agent_id
         self.state = BrowserState()
         self.rows: list[Row] = []
+        self._move_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         """Breadcrumb, tree area, warning, manual field, buttons."""
@@ -274,6 +285,8 @@ class FileBrowser(ModalScreen[str | None]):
         self._loaded(result)
 
     def _loaded(self, result: BrowseResult) -> None:
+        if not self.is_attached or self.app.screen is not self:
+            return
         state = self.state
         state.base = result.base_path
         state.os_type = result.os_type
@@ -287,6 +300,8 @@ class FileBrowser(ModalScreen[str | None]):
 
     def _failed(self, kind: str) -> None:
         """Replace the tree by an error panel with a retry (004 §7.4)."""
+        if not self.is_attached or self.app.screen is not self:
+            return
         tree = self.query_one(TreeArea)
         tree.remove_children()
         self.state.busy = True
@@ -358,6 +373,8 @@ class FileBrowser(ModalScreen[str | None]):
 
     def _draw(self) -> None:
         """Rebuild the tree area's rows from the model."""
+        if not self.is_attached or self.app.screen is not self:
+            return
         tree = self.query_one(TreeArea)
         if self.state.busy and not self._empty():
             return
@@ -404,15 +421,22 @@ class FileBrowser(ModalScreen[str | None]):
         crumbs.remove_children()
         windows = self.state.os_type == "windows"
         separator = "\\" if windows else "/"
-        parts: list[Crumb] = [Crumb("🖥", None)]
         segments = self._segments(self.state.base, windows)
-        if len(segments) > 4:
+        room = max(10, crumbs.size.width or 60) - 3
+        if len(segments) > 3 and self._width(segments) > room:
             segments = [segments[0], ("…", ""), *segments[-2:]]
+        parts: list[Crumb] = [Crumb("🖥", None)]
         for index, (label, path) in enumerate(segments):
-            if index > 0 and not label.endswith(("\\", "/")):
+            previous = segments[index - 1][0] if index else ""
+            if index and not previous.endswith(("\\", "/")):
                 parts.append(Crumb(separator, None, clickable=False))
             parts.append(Crumb(label, path or None, clickable=bool(path)))
         crumbs.mount_all(parts)
+
+    @staticmethod
+    def _width(segments: Sequence[tuple[str, str]]) -> int:
+        """Cells the segments take with their separators."""
+        return sum(len(label) + 3 for label, _path in segments)
 
     @staticmethod
     def _segments(base: str, windows: bool) -> list[tuple[str, str]]:
@@ -515,8 +539,20 @@ class FileBrowser(ModalScreen[str | None]):
     # -- the manual path and the buttons (004 §7.6) -----------------------------------------
 
     @on(Input.Changed, "#manual-path")
-    def _manual_changed(self) -> None:
+    def _manual_changed(self, message: Input.Changed) -> None:
+        """Check the path at once; move the tree there once typing pauses (004 §7.6)."""
         self._check_manual()
+        if self._move_timer is not None:
+            self._move_timer.stop()
+        path = message.value.strip()
+        if self._manual_ok(path):
+            self._move_timer = self.set_timer(0.3, lambda: self._move_to(path))
+
+    def _move_to(self, path: str) -> None:
+        """Browse ``path`` if the field still holds it."""
+        self._move_timer = None
+        if self.query_one("#manual-path", Input).value.strip() == path:
+            self.browse_to(path)
 
     @on(Input.Submitted, "#manual-path")
     def _manual_submitted(self, message: Input.Submitted) -> None:
@@ -534,6 +570,8 @@ class FileBrowser(ModalScreen[str | None]):
 
     def _check_manual(self) -> None:
         """Warn about a path outside the scope and set the select button's state."""
+        if not self.is_attached or self.app.screen is not self:
+            return
         path = self.query_one("#manual-path", Input).value.strip()
         warning = self.query_one("#path-warning", Static)
         button = self.query_one("#select-dir", Button)

@@ -11,6 +11,7 @@ for a popup or the history.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
@@ -18,11 +19,15 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import var
 from textual.widget import Widget
 
-from examples.crs_third.history import TOKEN_COLOR
+from examples.crs_third.marks import visible
+
+TOKEN_COLOR = "#2f5f8f"
+"""A token's background (and its caps' glyph colour), unlike the input's and a bubble's."""
 
 NEWLINE_KEYS = ("shift+enter", "ctrl+j")
 """Keys that insert a newline (002 §2.5.1 Shift+Enter; Ctrl+J for terminals that cannot
@@ -47,10 +52,15 @@ class Token:
 
     @property
     def label(self) -> str:
-        """The relative path when short, else ``…/name`` (004 §3.4.5 text content)."""
-        if len(self.path) <= 24:
-            return self.path
-        return "…/" + self.path.replace("\\", "/").rsplit("/", 1)[-1]
+        """The relative path when short, else the file name (004 §3.4.5 text content)."""
+        return token_label(self.path)
+
+
+def token_label(path: str) -> str:
+    """The path when short, else its file name, cut at its start past 40 cells."""
+    label = path if len(path) <= 24 else path.replace("\\", "/").rsplit("/", 1)[-1] or path
+    label = visible(label)
+    return label if len(label) <= 40 else "…" + label[-39:]
 
 
 Unit = str | Token
@@ -101,6 +111,7 @@ class Composer(Widget, can_focus=True):
         self.armed: Token | None = None
         self.history: list[tuple[list[Unit], int]] = []
         self.ghost: tuple[int, Token] | None = None
+        self.hint = ""
 
     # -- the model -------------------------------------------------------------------
 
@@ -129,6 +140,19 @@ class Composer(Widget, can_focus=True):
         self.mark = None
         self.armed = None
         self._changed()
+
+    def set_units(self, units: list[Unit]) -> None:
+        """Replace the content with ``units``; the cursor goes to its end."""
+        self.units = units
+        self.cursor = len(units)
+        self.mark = None
+        self.armed = None
+        self._changed()
+
+    def show_hint(self, hint: str) -> None:
+        """Show ``hint`` muted after the text until the next edit (004 §3.2 parameters)."""
+        self.hint = hint
+        self.refresh()
 
     def clear(self) -> None:
         """Empty the composer."""
@@ -167,6 +191,7 @@ class Composer(Widget, can_focus=True):
 
     def _changed(self) -> None:
         """Redraw and let the app re-check its triggers."""
+        self.hint = ""
         self.refresh()
         self._host.input_edited()
 
@@ -178,7 +203,8 @@ class Composer(Widget, can_focus=True):
             event.stop()
             event.prevent_default()
             return
-        if event.is_printable and event.character is not None:
+        if _typed(event):
+            assert event.character is not None
             event.stop()
             event.prevent_default()
             self.armed = None
@@ -382,6 +408,8 @@ class Composer(Widget, can_focus=True):
         lines = [self._draw_row(row) for row in shown]
         if self.has_focus and self.cursor >= len(self.units) and shown[-1] is layout.rows[-1]:
             lines[-1].append(" ", Style(reverse=True))
+        if self.hint and shown[-1] is layout.rows[-1]:
+            lines[-1].append(" " + self.hint, Style(dim=True, italic=True))
         return Text("\n").join(lines)
 
     def _draw_row(self, row: list[tuple[int, str, Style]]) -> Text:
@@ -399,8 +427,8 @@ class Composer(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         """Put the cursor where the click landed; a token's nearer edge (004 §3.4.5)."""
-        offset = event.get_content_offset(self)
-        if offset is None:
+        offset = Offset(event.screen_x, event.screen_y) - self.content_region.offset
+        if offset.x < 0 or offset.y < 0:
             return
         layout = self.layout_rows(max(1, self.content_region.width - 1))
         height = max(1, self.content_region.height)
@@ -433,3 +461,16 @@ class Composer(Widget, can_focus=True):
     def on_blur(self) -> None:
         """Hide the cursor."""
         self.refresh()
+
+
+def _typed(event: events.Key) -> bool:
+    """Whether ``event`` types its character: anything but a control character.
+
+    Textual's ``is_printable`` is false for format characters such as the zero-width joiner
+    of an emoji sequence; they are typed text all the same (004 §3.1: the input is plain
+    text, kept as typed).
+    """
+    character = event.character
+    if character is None or len(character) != 1:
+        return False
+    return event.is_printable or unicodedata.category(character) not in ("Cc", "Cs")

@@ -19,10 +19,8 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Static
 
-from examples.crs_third.marks import render_markdown
-
-TOKEN_COLOR = "#2f5f8f"
-"""A token's background (and its caps' glyph colour): unlike the bubble's (004 §3.1)."""
+from examples.crs_third.composer import TOKEN_COLOR, token_label
+from examples.crs_third.marks import render_markdown, visible
 
 _TOKEN = re.compile(r"<@file:(?P<ref>[^|>\s]+)\|(?P<path>[^>]*)>")
 _PLACEHOLDER = "\ufff9{}\ufffb"
@@ -37,7 +35,9 @@ class LoadOlder(Static, can_focus=True):
 
     def __init__(self, label: str, *, retry: bool = False) -> None:
         """A one-row button; ``retry`` after a failed load (002 §2.6.3)."""
-        super().__init__(f"↑ {label}", classes="load-older -retry" if retry else "load-older")
+        super().__init__(
+            Text(visible(f"↑ {label}")), classes="load-older -retry" if retry else "load-older"
+        )
 
     def on_click(self, event: events.Click) -> None:
         """Ask the app for the older turns."""
@@ -59,6 +59,10 @@ def unescape(text: str) -> str:
 def decode_prompt(prompt_text: str, references: Sequence[Any]) -> Text:
     """Render a stored prompt: markdown for the text, a token for each valid reference.
 
+    A token is drawn only where ``<@file:ref_id|display_path>`` appears, unescaped, with the
+    ``ref_id`` and ``display_path`` of one of ``references`` (004 §3.1 token validation).
+    Any other token pattern is shown as its characters, without markdown.
+
     Args:
         prompt_text: The escaped prompt with token patterns.
         references: Its ``file_references`` (``ref_id``, ``path``, ``display_path``).
@@ -66,23 +70,47 @@ def decode_prompt(prompt_text: str, references: Sequence[Any]) -> Text:
     Returns:
         The bubble's text.
     """
-    known = {str(ref.ref_id): ref for ref in references}
-    tokens: list[Any] = []
     pieces: list[str] = []
+    inserts: list[Text] = []
     position = 0
-    for match in _TOKEN.finditer(prompt_text):
-        if _escaped(prompt_text, match.start()):
-            continue
-        ref = known.get(match["ref"])
-        if ref is None or match["path"] not in (str(ref.display_path), str(ref.path)):
-            continue
-        pieces.append(unescape(prompt_text[position : match.start()]))
-        pieces.append(_PLACEHOLDER.format(len(tokens)))
-        tokens.append(ref)
-        position = match.end()
+    for start, end, insert in _scan(prompt_text, references):
+        pieces.append(unescape(prompt_text[position:start]))
+        pieces.append(_PLACEHOLDER.format(len(inserts)))
+        inserts.append(insert)
+        position = end
     pieces.append(unescape(prompt_text[position:]))
     body = render_markdown("".join(pieces))
-    return _fill_tokens(body, tokens)
+    return _fill(body, inserts)
+
+
+def _scan(text: str, references: Sequence[Any]) -> list[tuple[int, int, Text]]:
+    """(start, end, drawn) of each token pattern: a token, or its literal characters."""
+    found: list[tuple[int, int, Text]] = []
+    position = 0
+    while True:
+        start = text.find("<@file:", position)
+        if start < 0:
+            return found
+        if _escaped(text, start):
+            position = start + 1
+            continue
+        end, ref = _match_reference(text, start, references)
+        if ref is not None:
+            found.append((start, end, token_text(str(ref.path))))
+        else:
+            match = _TOKEN.match(text, start)
+            end = match.end() if match is not None else start + len("<@file:")
+            found.append((start, end, Text(visible(unescape(text[start:end])))))
+        position = end
+
+
+def _match_reference(text: str, start: int, references: Sequence[Any]) -> tuple[int, Any]:
+    """The end and the reference of a valid token at ``start``, or ``(start, None)``."""
+    for ref in references:
+        pattern = f"<@file:{ref.ref_id}|{ref.display_path}>"
+        if text.startswith(pattern, start):
+            return start + len(pattern), ref
+    return start, None
 
 
 def _escaped(text: str, index: int) -> bool:
@@ -93,21 +121,19 @@ def _escaped(text: str, index: int) -> bool:
     return run % 2 == 1
 
 
-def _fill_tokens(body: Text, tokens: Sequence[Any]) -> Text:
-    """Replace each placeholder by its token: caps, icon-less label, caps."""
-    for number, ref in enumerate(tokens):
+def _fill(body: Text, inserts: Sequence[Text]) -> Text:
+    """Replace each placeholder by its drawn text."""
+    for number, insert in enumerate(inserts):
         marker = _PLACEHOLDER.format(number)
         start = body.plain.find(marker)
-        if start < 0:
-            continue
-        token = token_text(str(ref.path))
-        body = body[:start] + token + body[start + len(marker) :]
+        if start >= 0:
+            body = body[:start] + insert + body[start + len(marker) :]
     return body
 
 
 def token_text(path: str) -> Text:
     """A token as drawn: ``▐name▌`` on the token colour (004 §3.4.5 visual spec)."""
-    label = path.replace("\\", "/").rsplit("/", 1)[-1] or path
+    label = token_label(path)
     out = Text()
     out.append("▐", Style(color=TOKEN_COLOR))
     out.append(label, Style(bgcolor=TOKEN_COLOR, color="white"))

@@ -63,9 +63,9 @@ def render_inline(source: str) -> Text:
         match = _INLINE.search(source, pos)
         if match is None:
             break
-        out.append(source[pos : match.start()])
+        out.append(visible(source[pos : match.start()]))
         pos = _render_match(match, out)
-    out.append(source[pos:])
+    out.append(visible(source[pos:]))
     return out
 
 
@@ -73,9 +73,9 @@ def _render_match(match: re.Match[str], out: Text) -> int:
     """Append one recognised mark to ``out``; return where the scan goes on."""
     kind = match.lastgroup or ""
     if kind == "code":
-        out.append(match["code_body"], CODE_STYLE)
+        out.append(visible(match["code_body"]), CODE_STYLE)
     elif kind == "image":
-        out.append(match.group(0))
+        out.append(visible(match.group(0)))
     elif kind == "link":
         inner = render_inline(match["link_text"])
         inner.stylize(_link_style(match["link_url"]))
@@ -83,7 +83,7 @@ def _render_match(match: re.Match[str], out: Text) -> int:
     elif kind == "url":
         url = match.group(0).rstrip(_URL_TAIL)
         target = url if "://" in url else f"https://{url}"
-        out.append(url, _link_style(target))
+        out.append(visible(url), _link_style(target))
         return match.start() + len(url)
     else:
         inner = render_inline(match[f"{kind}_body"])
@@ -105,21 +105,64 @@ def render_markdown(source: str) -> Text:
 
     Returns:
         One ``Text`` with a line per source line; list items drawn with ``•`` or their
-        number, other block syntax as typed.
+        number (an ordered list counts from its first number), fenced blocks and other
+        block syntax as typed.
     """
     lines: list[Text] = []
+    fence: str | None = None
+    number: int | None = None
     for line in source.split("\n"):
+        marker = _FENCE.match(line)
+        if fence is not None or marker is not None:
+            lines.append(Text(visible(line)))
+            if marker is not None and (fence is None or marker["fence"][0] == fence):
+                fence = None if fence is not None else marker["fence"][0]
+            number = None
+            continue
+        numbered = _NUMBERED.match(line)
+        if numbered is not None:
+            number = int(numbered["number"]) if number is None else number + 1
+            head = f"{numbered['indent']}{number}. "
+            lines.append(Text(head).append_text(render_inline(numbered["body"])))
+            continue
+        number = None
         lines.append(_render_line(line))
     return Text("\n").join(lines)
 
 
 def _render_line(line: str) -> Text:
-    """Render one line: a list item, or inline marks only."""
+    """Render one line: a bullet item, or inline marks only."""
     bullet = _BULLET.match(line)
     if bullet is not None:
         return Text(bullet["indent"] + "• ").append_text(render_inline(bullet["body"]))
-    numbered = _NUMBERED.match(line)
-    if numbered is not None:
-        head = f"{numbered['indent']}{numbered['number']}. "
-        return Text(head).append_text(render_inline(numbered["body"]))
     return render_inline(line)
+
+
+_FENCE = re.compile(r"^[ ]{0,3}(?P<fence>`{3,}|~{3,})")
+
+_PICTURES = {code: chr(0x2400 + code) for code in range(0x20) if code != 0x09} | {0x7F: "\u2421"}
+"""Control characters drawn as their Unicode control pictures (␛, ␊, ...)."""
+
+_BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A)) | {0x200E, 0x200F, 0x061C}
+"""Bidirectional controls: drawn as ``⟨U+202E⟩`` so they cannot reorder the screen."""
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """``text`` with control and bidi characters replaced by visible stand-ins.
+
+    Nothing is dropped: each such character becomes one visible glyph (a control picture)
+    or its code point, so what was sent can still be read. Tabs are kept; newlines too
+    when ``lines`` is true (multi-line text), else drawn as ``␊``.
+    """
+    out: list[str] = []
+    for char in text:
+        code = ord(char)
+        if lines and char == "\n":
+            out.append(char)
+        elif code in _PICTURES:
+            out.append(_PICTURES[code])
+        elif code in _BIDI or 0x80 <= code < 0xA0:
+            out.append(f"⟨U+{code:04X}⟩")
+        else:
+            out.append(char)
+    return "".join(out)

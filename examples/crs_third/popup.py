@@ -1,8 +1,9 @@
-"""The slash-command popup of 004 §3.2: one ``Static`` row per command on an overlay layer.
+"""The two input popups of 004 §3.2 and §3.4: option lists on an overlay layer.
 
-The popup never takes the focus: the composer forwards ↑/↓/Enter/Tab/Esc to it while it is
-open (§3.2 keyboard table), and it posts :class:`CommandPopup.Chosen` when a row is chosen
-by key or by click. Hovering a row moves the highlight there (§3.2: the hover wins).
+Neither popup takes the focus: the composer forwards ↑/↓/Enter/Tab to the app, which moves
+the highlight here (wrapping at both ends, §3.2 SHOULD). Items are separated by a thin rule
+(§3.2 item separation) and padded left and right. The pointer moves the highlight itself, so
+hover and keyboard focus share one background and the hover wins (§3.2).
 """
 
 from __future__ import annotations
@@ -13,119 +14,15 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
+from examples.crs_third.marks import visible
 from rawp_port import Command, FileCandidate
 
 NO_MATCH = "일치하는 명령어가 없습니다"
 """Shown when no command matches the typed prefix (§3.2 real-time filtering)."""
-
-
-class CommandRow(Static):
-    """One command: ``/{name}`` in bold, then its description, muted."""
-
-    def __init__(self, command: Command) -> None:
-        """Draw ``command`` on one row."""
-        self.command = command
-        text = Text()
-        text.append(f"/{command.name}", Style(bold=True))
-        text.append("  ")
-        text.append(command.description, Style(dim=True, italic=True))
-        super().__init__(text, classes="command-row")
-
-    def on_enter(self, event: events.Enter) -> None:
-        """Move the highlight under the pointer (§3.2: mouse hover wins)."""
-        popup = self.parent
-        if isinstance(popup, CommandPopup):
-            popup.highlight_command(self.command.name)
-
-    def on_click(self, event: events.Click) -> None:
-        """Choose this command (§3.2: selection by click)."""
-        event.stop()
-        self.post_message(CommandPopup.Chosen(self.command))
-
-
-class CommandPopup(VerticalScroll, can_focus=False):
-    """The list of matching commands; at most one row highlighted."""
-
-    @dataclass
-    class Chosen(Message):
-        """A command was chosen; handled by the app's ``on_command_popup_chosen``."""
-
-        command: Command
-
-    def __init__(self, *, id: str | None = None) -> None:
-        """Create the popup, hidden."""
-        super().__init__(id=id)
-        self.highlighted: int | None = None
-        self.display = False
-
-    @property
-    def rows(self) -> list[CommandRow]:
-        """The command rows, in display order."""
-        return list(self.query_children(CommandRow))
-
-    def show_commands(self, commands: Sequence[Command], keep: str | None) -> None:
-        """Replace the rows; highlight ``keep`` if listed, else the first row.
-
-        Args:
-            commands: The matching commands, in display order.
-            keep: The name to keep highlighted (a refresh), or ``None`` (a new filter).
-        """
-        self.remove_children()
-        if not commands:
-            self.mount(Static(NO_MATCH, classes="no-match"))
-            self.highlighted = None
-        else:
-            self.mount_all([CommandRow(command) for command in commands])
-            names = [command.name for command in commands]
-            self.highlighted = names.index(keep) if keep in names else 0
-        self.display = True
-        self.call_after_refresh(self._paint)
-
-    def highlight_command(self, name: str) -> None:
-        """Highlight the row of command ``name``."""
-        for index, row in enumerate(self.rows):
-            if row.command.name == name:
-                self.highlighted = index
-        self._paint()
-
-    def move(self, step: int) -> None:
-        """Move the highlight by ``step`` rows, wrapping at both ends (§3.2 SHOULD)."""
-        rows = self.rows
-        if not rows:
-            return
-        current = self.highlighted if self.highlighted is not None else -step
-        self.highlighted = (current + step) % len(rows)
-        self._paint()
-
-    def current(self) -> Command | None:
-        """The highlighted command, if any."""
-        rows = self.rows
-        if self.highlighted is None or not 0 <= self.highlighted < len(rows):
-            return None
-        return rows[self.highlighted].command
-
-    def highlighted_name(self) -> str | None:
-        """The name of the highlighted command, if any."""
-        command = self.current()
-        return command.name if command is not None else None
-
-    def close(self) -> None:
-        """Hide the popup and forget its rows."""
-        self.display = False
-        self.highlighted = None
-        self.remove_children()
-
-    def _paint(self) -> None:
-        """Put the highlight class on the highlighted row only, and scroll it into view."""
-        for index, row in enumerate(self.rows):
-            row.set_class(index == self.highlighted, "-highlight")
-            if index == self.highlighted:
-                self.scroll_to_widget(row, animate=False)
-
 
 FILE_PROMPT = "파일명을 입력하세요"
 """Shown right after ``@`` until the recent files arrive (004 §3.4.2 initial state)."""
@@ -134,114 +31,148 @@ NO_FILE = "일치하는 파일이 없습니다"
 """Shown when a search found nothing (004 §3.4.3 empty result)."""
 
 SEARCHING = "⠋ 검색 중…"
-"""The loading indicator on the popup's last row (004 §3.4.3 loading state)."""
+"""The loading indicator, on the popup's bottom border (004 §3.4.3 loading state)."""
 
 
-class FileRow(Static):
-    """One candidate: an icon, the name (matches bold on another background), the directory."""
-
-    def __init__(self, candidate: FileCandidate) -> None:
-        """Draw ``candidate`` on one row."""
-        self.candidate = candidate
-        text = Text("📄 ")
-        name = Text(candidate.name, Style(bold=True))
-        for start, end in candidate.match_ranges:
-            name.stylize(Style(bgcolor="#5f5f00", underline=True), start, end)
-        text.append_text(name)
-        if candidate.directory:
-            text.append("  " + candidate.directory, Style(dim=True))
-        super().__init__(text, classes="file-row")
-
-    def on_enter(self, event: events.Enter) -> None:
-        """Move the highlight under the pointer."""
-        popup = self.parent
-        if isinstance(popup, FilePopup):
-            popup.highlight_row(self)
-
-    def on_click(self, event: events.Click) -> None:
-        """Choose this file."""
-        event.stop()
-        self.post_message(FilePopup.Chosen(self.candidate))
-
-
-class FilePopup(VerticalScroll, can_focus=False):
-    """The ``@`` popup: candidates, then a status row (prompt, no match, searching)."""
+class PickList(OptionList, can_focus=False):
+    """An option list whose highlight follows the pointer; hidden until shown."""
 
     @dataclass
-    class Chosen(Message):
-        """A file was chosen; handled by the app's ``on_file_popup_chosen``."""
+    class Picked(Message):
+        """An item was clicked; handled by the app's ``on_pick_list_picked``."""
 
-        candidate: FileCandidate
+        popup: PickList
+        index: int
 
     def __init__(self, *, id: str | None = None) -> None:
         """Create the popup, hidden."""
         super().__init__(id=id)
-        self.highlighted: int | None = None
-        self.answered = False
         self.display = False
+        self.items: list[object] = []
 
-    @property
-    def rows(self) -> list[FileRow]:
-        """The candidate rows, in order."""
-        return list(self.query_children(FileRow))
-
-    def open(self) -> None:
-        """Show the popup with its prompt and the searching indicator."""
-        self.remove_children()
-        self.highlighted = None
-        self.answered = False
-        self.mount(Static(FILE_PROMPT, classes="file-status"))
-        self.mount(Static(SEARCHING, classes="file-status searching"))
+    def fill(self, prompts: Sequence[Text], items: Sequence[object], empty: str) -> None:
+        """Replace the options: ``prompts`` with a rule between them, or ``empty``."""
+        self.items = list(items)
+        options: list[Option | None] = []
+        for index, prompt in enumerate(prompts):
+            if index:
+                options.append(None)
+            options.append(Option(prompt, id=f"i{index}"))
+        if not options:
+            options.append(Option(Text(empty, Style(dim=True)), disabled=True))
+        self.set_options(options)
         self.display = True
 
-    def searching(self, on: bool) -> None:
-        """Show or hide the indicator on the last row, keeping earlier results."""
-        for row in self.query_children(".searching"):
-            row.remove()
-        if on:
-            self.mount(Static(SEARCHING, classes="file-status searching"))
+    def item_index(self) -> int | None:
+        """The index in :attr:`items` of the highlighted option."""
+        if self.highlighted is None or not self.items:
+            return None
+        option_id = self.get_option_at_index(self.highlighted).id
+        return int(option_id[1:]) if option_id else None
 
-    def show_candidates(self, candidates: Sequence[FileCandidate]) -> None:
-        """Replace the rows by ``candidates``; highlight the first (004 §3.4.4)."""
-        self.remove_children()
-        self.answered = True
-        if candidates:
-            self.mount_all([FileRow(candidate) for candidate in candidates])
-            self.highlighted = 0
-        else:
-            self.mount(Static(NO_FILE, classes="file-status"))
-            self.highlighted = None
-        self.call_after_refresh(self._paint)
+    def current(self) -> object | None:
+        """The highlighted item, if any."""
+        index = self.item_index()
+        return self.items[index] if index is not None else None
 
-    def highlight_row(self, row: FileRow) -> None:
-        """Highlight ``row``."""
-        self.highlighted = self.rows.index(row)
-        self._paint()
+    def show_item(self, index: int) -> None:
+        """Highlight item ``index`` and scroll it into view."""
+        if 0 <= index < len(self.items):
+            self.highlighted = self.get_option_index(f"i{index}")
 
     def move(self, step: int) -> None:
-        """Move the highlight, wrapping at both ends."""
-        rows = self.rows
-        if rows:
-            current = self.highlighted if self.highlighted is not None else -step
-            self.highlighted = (current + step) % len(rows)
-            self._paint()
+        """Move the highlight one item, wrapping at both ends."""
+        if not self.items:
+            return
+        index = self.item_index()
+        start = -step if index is None else index
+        self.show_item((start + step) % len(self.items))
 
-    def current(self) -> FileCandidate | None:
-        """The highlighted candidate, if any."""
-        rows = self.rows
-        if self.highlighted is None or not 0 <= self.highlighted < len(rows):
-            return None
-        return rows[self.highlighted].candidate
+    def close(self) -> None:
+        """Hide the popup and forget its items."""
+        self.display = False
+        self.items = []
+        self.clear_options()
+
+    def _on_mouse_move(self, event: events.MouseMove) -> None:
+        """The option under the pointer becomes the highlighted one (§3.2: hover wins)."""
+        option = event.style.meta.get("option")
+        if isinstance(option, int) and not self.get_option_at_index(option).disabled:
+            self.highlighted = option
+
+    async def _on_click(self, event: events.Click) -> None:
+        """Choose the clicked item (§3.2: selection by pointer)."""
+        event.stop()
+        option = event.style.meta.get("option")
+        if isinstance(option, int) and not self.get_option_at_index(option).disabled:
+            self.highlighted = option
+            index = self.item_index()
+            if index is not None:
+                self.post_message(self.Picked(self, index))
+
+
+def command_prompt(command: Command) -> Text:
+    """``/name`` in bold, then the description muted (§3.2 list content)."""
+    text = Text()
+    text.append(f"/{visible(command.name)}", Style(bold=True))
+    text.append("  ")
+    text.append(visible(command.description), Style(dim=True, italic=True))
+    return text
+
+
+def file_prompt(candidate: FileCandidate) -> Text:
+    """An icon, the name with its matches bold on another background, the directory muted."""
+    text = Text("📄 ")
+    name = Text(visible(candidate.name), Style(bold=True))
+    for start, end in candidate.match_ranges:
+        name.stylize(Style(bgcolor="#5f5f00", underline=True), start, end)
+    text.append_text(name)
+    if candidate.directory:
+        text.append("  " + visible(candidate.directory), Style(dim=True))
+    return text
+
+
+class CommandPopup(PickList):
+    """The slash-command popup (004 §3.2)."""
+
+    def show_commands(self, commands: Sequence[Command], keep: str | None) -> None:
+        """Replace the list; highlight ``keep`` if listed, else the first command."""
+        self.fill([command_prompt(c) for c in commands], commands, NO_MATCH)
+        names = [command.name for command in commands]
+        self.show_item(names.index(keep) if keep in names else 0)
+
+    def highlighted_name(self) -> str | None:
+        """The name of the highlighted command, if any."""
+        command = self.current()
+        return command.name if isinstance(command, Command) else None
+
+
+class FilePopup(PickList):
+    """The ``@`` popup (004 §3.4.2): candidates, the loading indicator on its bottom border."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Create the popup, hidden."""
+        super().__init__(id=id)
+        self.answered = False
+
+    def open(self) -> None:
+        """Show the prompt and the searching indicator."""
+        self.answered = False
+        self.fill([], [], FILE_PROMPT)
+        self.searching(True)
+
+    def searching(self, on: bool) -> None:
+        """Show or hide the indicator, keeping the results shown (004 §3.4.3 SHOULD)."""
+        self.border_subtitle = SEARCHING if on else ""
+
+    def show_candidates(self, candidates: Sequence[FileCandidate]) -> None:
+        """Replace the candidates; highlight the first (004 §3.4.4)."""
+        self.answered = True
+        self.searching(False)
+        self.fill([file_prompt(c) for c in candidates], candidates, NO_FILE)
+        self.show_item(0)
 
     def close(self) -> None:
         """Hide the popup."""
-        self.display = False
-        self.highlighted = None
-        self.remove_children()
-
-    def _paint(self) -> None:
-        """One highlighted row, scrolled into view."""
-        for index, row in enumerate(self.rows):
-            row.set_class(index == self.highlighted, "-highlight")
-            if index == self.highlighted:
-                self.scroll_to_widget(row, animate=False)
+        self.searching(False)
+        super().close()
