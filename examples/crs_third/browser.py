@@ -157,6 +157,18 @@ class EntryRow(Horizontal):
         for child in self.children:
             child.tooltip = self.tooltip
 
+    def on_enter(self, event: events.Enter) -> None:
+        """Say the row's tooltip on the dialog's status line too, while hovered."""
+        screen = self.screen
+        if isinstance(screen, FileBrowser):
+            screen.say(str(self.tooltip or ""))
+
+    def on_leave(self, event: events.Leave) -> None:
+        """Back to the focused row's tooltip."""
+        screen = self.screen
+        if isinstance(screen, FileBrowser) and not self.is_mouse_over:
+            screen.say(None)
+
     def on_click(self, event: events.Click) -> None:
         """Tell the tree where the click landed."""
         event.stop()
@@ -404,6 +416,13 @@ class FileBrowser(ModalScreen[str | None]):
             widget.set_class(entry.path == self.state.selected, "-selected")
         return widget
 
+    def say(self, text: str | None) -> None:
+        """Show ``text`` on the status line; ``None``: the focused row's tooltip."""
+        if text is None:
+            self._paint_focus()
+        else:
+            self.query_one("#tree-status", Static).update(Text(text))
+
     def _paint_focus(self) -> None:
         """Mark the focused row, scroll to it, and show its tooltip on the status line."""
         status = ""
@@ -413,7 +432,7 @@ class FileBrowser(ModalScreen[str | None]):
             if focused:
                 self.query_one(TreeArea).scroll_to_widget(widget, animate=False)
                 status = str(widget.tooltip or "")
-        self.query_one("#tree-status", Static).update(status)
+        self.query_one("#tree-status", Static).update(Text(status))
 
     def _draw_crumbs(self) -> None:
         """🖥, then each segment with the node's separator (004 §7.3)."""

@@ -108,10 +108,14 @@ def render_markdown(source: str) -> Text:
         number (an ordered list counts from its first number), fenced blocks and other
         block syntax as typed.
     """
-    lines: list[Text] = []
+    lines: list[Text | str] = []
     fence: str | None = None
     number: int | None = None
     for line in source.split("\n"):
+        if fence is None and _SPECIAL.search(line) is None:
+            lines.append(visible(line))
+            number = None
+            continue
         marker = _FENCE.match(line)
         if fence is not None or marker is not None:
             lines.append(Text(visible(line)))
@@ -127,7 +131,30 @@ def render_markdown(source: str) -> Text:
             continue
         number = None
         lines.append(_render_line(line))
-    return Text("\n").join(lines)
+    return _join(lines)
+
+
+def _join(lines: list[Text | str]) -> Text:
+    """One ``Text`` of ``lines``; runs of plain lines are appended as one string."""
+    out = Text()
+    plain: list[str] = []
+    for index, line in enumerate(lines):
+        ending = "\n" if index < len(lines) - 1 else ""
+        if isinstance(line, str):
+            plain.append(line + ending)
+            continue
+        if plain:
+            out.append("".join(plain))
+            plain = []
+        out.append_text(line)
+        out.append(ending)
+    if plain:
+        out.append("".join(plain))
+    return out
+
+
+_SPECIAL = re.compile(r"[*_~`\[!<>$|#:\d-]|www\.")
+"""A line without any of these characters has no mark, list or block syntax to look at."""
 
 
 def _render_line(line: str) -> Text:
@@ -154,6 +181,8 @@ def visible(text: str, *, lines: bool = False) -> str:
     or its code point, so what was sent can still be read. Tabs are kept; newlines too
     when ``lines`` is true (multi-line text), else drawn as ``␊``.
     """
+    if _HIDDEN.search(text) is None:
+        return text
     out: list[str] = []
     for char in text:
         code = ord(char)
@@ -166,3 +195,7 @@ def visible(text: str, *, lines: bool = False) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+_HIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+"""Any character :func:`visible` replaces."""

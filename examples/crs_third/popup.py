@@ -34,6 +34,14 @@ SEARCHING = "⠋ 검색 중…"
 """The loading indicator, on the popup's bottom border (004 §3.4.3 loading state)."""
 
 
+RULED_LIMIT = 2000
+"""Longer lists drop the rules between items: a rule per item doubles the lines of a list
+of thousands, and such a list is scrolled, not read item by item."""
+
+CANDIDATE_LIMIT = 1000
+"""The most file candidates drawn; the rest are counted on the last row."""
+
+
 class PickList(OptionList, can_focus=False):
     """An option list whose highlight follows the pointer; hidden until shown."""
 
@@ -54,8 +62,9 @@ class PickList(OptionList, can_focus=False):
         """Replace the options: ``prompts`` with a rule between them, or ``empty``."""
         self.items = list(items)
         options: list[Option | None] = []
+        rules = len(prompts) <= RULED_LIMIT
         for index, prompt in enumerate(prompts):
-            if index:
+            if index and rules:
                 options.append(None)
             options.append(Option(prompt, id=f"i{index}"))
         if not options:
@@ -166,10 +175,17 @@ class FilePopup(PickList):
         self.border_subtitle = SEARCHING if on else ""
 
     def show_candidates(self, candidates: Sequence[FileCandidate]) -> None:
-        """Replace the candidates; highlight the first (004 §3.4.4)."""
+        """Replace the candidates; highlight the first (004 §3.4.4).
+
+        At most :data:`CANDIDATE_LIMIT` are listed; a last row counts the others.
+        """
         self.answered = True
         self.searching(False)
-        self.fill([file_prompt(c) for c in candidates], candidates, NO_FILE)
+        shown = list(candidates[:CANDIDATE_LIMIT])
+        self.fill([file_prompt(c) for c in shown], shown, NO_FILE)
+        if len(candidates) > len(shown):
+            more = f"외 {len(candidates) - len(shown)}개 파일: 이름을 더 입력하세요"
+            self.add_option(Option(Text(more, Style(dim=True)), disabled=True))
         self.show_item(0)
 
     def close(self) -> None:
