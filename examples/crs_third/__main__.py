@@ -25,6 +25,7 @@ from rawp_port import (
     TurnStarted,
     system_clock,
 )
+from reference_app import paste
 
 
 class EchoAgent:
@@ -83,5 +84,6 @@ class NoControl:
 
 
 if __name__ == "__main__":
+    paste.install()  # a paste holding ESC stays one paste, whole and in order
     settings = settings_from_args(sys.argv[1:])
     ThirdClient(EchoAgent(), NoControl(), system_clock, settings).run()

@@ -348,7 +348,7 @@ class Composer(Widget, can_focus=True):
             if isinstance(unit, Token):
                 cells.extend(self._token_cells(index, unit, unit.label, selected))
             else:
-                cells.append((index, unit, style))
+                cells.append((index, unit if unit == "\n" else visible(unit), style))
         self._ghost_cells(len(self.units), cells)
         return cells
 

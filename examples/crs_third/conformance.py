@@ -4,7 +4,8 @@ It claims parts 1 to 4 of profile ``rawp_crs``: the conversation, timestamps, se
 cancelling, the user-bubble markdown (part 1); the slash-command popup and command bubble
 (part 2); the ``@`` file popup, file tokens and their sending (part 3); interaction requests,
 history keys and reopened conversations (part 4); the working-directory dialog (part 5).
-It imports nothing from the harness but ``ItemView`` for ``items``.
+It imports nothing from the harness but its value types, and the shared paste-safe terminal
+parser of ``reference_app.paste`` (a workaround for Textual's parser, not spec logic).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from examples.crs_third.app import ThirdClient, items_of
 from examples.crs_third.composer import NEWLINE_KEYS, Token
 from examples.crs_third.settings import settings_from_args
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+from reference_app.paste import PasteSafeParser
 from steps.adapter import ItemView, TokenView
 
 
@@ -34,6 +36,8 @@ class ThirdAdapter:
     newline_keys: Sequence[str] = NEWLINE_KEYS
     timestamp_reveal = "inline"
     slash_popup_selector = "#command-popup"
+    terminal_parser = PasteSafeParser
+    """What ``python -m examples.crs_third`` installs: a paste holding ``ESC`` stays whole."""
     file_popup_selector = "#file-popup"
     interaction_selector = "#interaction"
     load_older_forms: Sequence[str] = ("button",)
