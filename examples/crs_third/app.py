@@ -31,7 +31,7 @@ from examples.crs_third.browser import FileBrowser
 from examples.crs_third.composer import Composer, Token, Unit
 from examples.crs_third.history import LoadOlder, decode_prompt
 from examples.crs_third.marks import render_markdown, visible
-from examples.crs_third.popup import CommandPopup, FilePopup, PickList
+from examples.crs_third.popup import CommandPopup, FilePopup, PickList, command_prompt
 from rawp_port import (
     AgentPort,
     ClientSettings,
@@ -132,6 +132,7 @@ class ThirdClient(App[None]):
         self.last_day: date | None = None
         self.turn = TurnState()
         self.commands: list[Command] = []
+        self.command_prompts: dict[int, Text] = {}
         self.usage: Counter[str] = Counter()
         self.dismissed: int | None = None
         self.popup_anchor: int | None = None
@@ -434,6 +435,7 @@ class ThirdClient(App[None]):
     def _commands(self, event: Any) -> None:
         """Replace the cached command list; refresh an open popup (004 §3.2)."""
         self.commands = list(event.commands)
+        self.command_prompts = {id(command): command_prompt(command) for command in self.commands}
         if self.popup.display:
             self._filter(keep=self.popup.highlighted_name())
 
@@ -502,6 +504,8 @@ class ThirdClient(App[None]):
 
     def input_edited(self) -> None:
         """Open, refilter or close the popups from the text before the cursor."""
+        if not self.query(FilePopup) or not self.query(CommandPopup):
+            return  # the app is shutting down
         self._file_edited()
         if self.files.display:
             self.close_popup()
@@ -548,7 +552,7 @@ class ThirdClient(App[None]):
         query = found[1] if found is not None else ""
         matching = [command for command in self.commands if command.name.startswith(query)]
         matching.sort(key=lambda c: (-self.usage[c.name], c.category or "", c.name))
-        self.popup.show_commands(matching, keep)
+        self.popup.show_commands(matching, keep, self.command_prompts)
         self.call_after_refresh(self._make_room)
 
     def choose(self, command: Command) -> None:

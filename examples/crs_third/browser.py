@@ -280,7 +280,7 @@ class FileBrowser(ModalScreen[str | None]):
         """Show ``path`` (``None``: the root) in the tree area, a spinner meanwhile."""
         tree = self.query_one(TreeArea)
         tree.remove_children()
-        tree.mount(LoadingIndicator(id="tree-spinner"))
+        tree.mount(LoadingIndicator(classes="tree-spinner"))
         self.state.busy = True
         self._browse_root(path)
 

@@ -214,6 +214,8 @@ class Composer(Widget, can_focus=True):
         """Handle a non-printable key; ``True`` when it was one of the composer's."""
         if key == "enter":
             self._send()
+        elif key == "tab":
+            pass  # Tab stays in the input: typing never leaves it (002 §2.5.5)
         elif key in NEWLINE_KEYS:
             self.insert("\n")
         elif key in ("backspace", "delete"):

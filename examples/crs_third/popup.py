@@ -144,9 +144,15 @@ def file_prompt(candidate: FileCandidate) -> Text:
 class CommandPopup(PickList):
     """The slash-command popup (004 §3.2)."""
 
-    def show_commands(self, commands: Sequence[Command], keep: str | None) -> None:
-        """Replace the list; highlight ``keep`` if listed, else the first command."""
-        self.fill([command_prompt(c) for c in commands], commands, NO_MATCH)
+    def show_commands(
+        self, commands: Sequence[Command], keep: str | None, drawn: dict[int, Text]
+    ) -> None:
+        """Replace the list; highlight ``keep`` if listed, else the first command.
+
+        ``drawn`` holds each command's prompt, made once when the list was published.
+        """
+        prompts = [drawn.get(id(c)) or command_prompt(c) for c in commands]
+        self.fill(prompts, commands, NO_MATCH)
         names = [command.name for command in commands]
         self.show_item(names.index(keep) if keep in names else 0)
 
