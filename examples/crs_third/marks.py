@@ -190,6 +190,8 @@ def visible(text: str, *, lines: bool = False) -> str:
             out.append(char)
         elif code in _PICTURES:
             out.append(_PICTURES[code])
+        elif 0xD800 <= code < 0xE000:
+            out.append("\ufffd")  # an undecodable byte (a lone surrogate): drawn as �
         elif code in _BIDI or 0x80 <= code < 0xA0:
             out.append(f"⟨U+{code:04X}⟩")
         else:
@@ -197,5 +199,7 @@ def visible(text: str, *, lines: bool = False) -> str:
     return "".join(out)
 
 
-_HIDDEN = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+_HIDDEN = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 """Any character :func:`visible` replaces."""
