@@ -79,6 +79,7 @@ STATUS = {
 pytest_plugins = [
     "steps.report.plugin",
     "steps.feature_files",
+    "steps.wire",
     *(m for profile in PROFILES for m in profile.step_modules),
 ]
 
