@@ -102,9 +102,15 @@ Feature: The file popup's keys and pointer are those of the command popup
     When the user presses Up 12 times
     Then the highlighted candidate is "file000000.py"
     And the highlighted candidate is drawn, its whole row lit and standing out
-    When the user presses Up
-    Then the highlighted candidate is "file099999.py"
-    And the highlighted candidate is drawn, its whole row lit and standing out
+
+  @clause:crs-at-keys-wrap
+  Scenario: Up on the first of 100,000 candidates wraps to the last the popup lists
+    When the user types "f" in the input
+    And the agent answers the file search with 100000 candidates
+    And the user presses Up
+    Then the highlighted candidate is the last one the popup lists
+    When the user presses Down
+    Then the highlighted candidate is "file000000.py"
 
   @clause:crs-at-popup-shares-slash-rules
   Scenario: A click on a candidate selects it

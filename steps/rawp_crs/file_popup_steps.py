@@ -1005,6 +1005,41 @@ def has_highlight(
     )
 
 
+MANY_NAME = re.compile(r"file\d{6}\.py")
+"""A name of :func:`offers_many`'s candidates, on a drawn row."""
+
+
+@then("the highlighted candidate is the last one the popup lists")
+def last_listed(crs_driver: CrsDriver) -> None:
+    """Up on the first of many candidates wrapped to the last one listed (``crs-at-keys-wrap``).
+
+    The seeds do not ask a popup to list every candidate of an answer (004 §3.4.4 ¶2: "목록
+    끝에서 순환", the end of the list drawn): a client may list the first thousand and an
+    info row. So the highlight is a candidate other than the first, with no candidate drawn
+    below it (the list scrolled to its end); the scenario's Down back to the first confirms
+    it was the last. Decision audit row 38.
+    """
+    clause = "crs-at-keys-wrap"
+    widget = file_popup_widget(crs_driver)
+    if widget is None:
+        violation(clause, "the screen", "the file popup drawn", "no file popup")
+    popup = read_popup_of(crs_driver, widget, _many_name)
+    item = focused(popup, clause)
+    check(
+        item.name != "file000000.py" and popup.names[-1] == item.name,
+        clause,
+        "the highlighted candidate after Up on the first",
+        "the last candidate the popup lists (no candidate drawn below it)",
+        f"{item.name}; drawn: {popup.names}",
+    )
+
+
+def _many_name(text: str) -> str | None:
+    """The :data:`MANY_NAME` a row's text holds, if any."""
+    found = MANY_NAME.search(text)
+    return found.group(0) if found else None
+
+
 @then("the highlighted candidate is drawn, its whole row lit and standing out")
 def full_row(crs_driver: CrsDriver, files: Files) -> None:
     """The slash popup's highlight rules (``crs-at-popup-shares-slash-rules``)."""

@@ -4214,3 +4214,20 @@ class FbNoHoverOnSymlinks(_BrowserMutant):
     """crs-fb-hover-feedback: hovering a symbolic link's entry changes nothing."""
 
     SCREEN = _screen(TREE=_NoHoverOnLinks)
+
+
+# -- branch verdicts2: mutants of the checks it re-judged ----------------------------------
+
+
+@mutant
+class FileNoWrap(_FileApp):
+    """crs-at-keys-wrap: ↑ on the first candidate and ↓ on the last stay where they are."""
+
+    class FILES(FileControl):
+        def key(self, key: str) -> bool:
+            popup = self.popup
+            if key in ("up", "down") and popup.is_open and popup.shown:
+                index = popup.item_at(popup.highlighted) or 0
+                if index + (-1 if key == "up" else 1) not in range(len(popup.shown)):
+                    return True
+            return super().key(key)
