@@ -9,6 +9,7 @@ client builds its tree.
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from itertools import pairwise
 from statistics import median
 
@@ -16,6 +17,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rawp_port import BrowseError
+from steps.app_driver import WaitTimeout
 from steps.checks import check, cited_clauses, literal, violation
 from steps.input_field import field_value
 from steps.rawp_crs.browser_data import FILE_SYSTEMS, HOSTILE_NAMES, tree_at
@@ -54,6 +56,8 @@ COMPUTER_ICONS = ("🖥", "💻", "🖳")
 FRAME = "".join(chr(code) for code in range(0x2500, 0x25A0))
 """Box-drawing and block glyphs: the dialog's own frame, stripped from its rows."""
 """OS root icons (``crs-fb-breadcrumb-root-icon``)."""
+BROWSE_BOUND = 5.0
+"""Seconds a browse call a step leads to is waited for (a bound, not a timed assertion)."""
 RETRY_WORDS = ("재시도", "다시 시도", "Retry", "retry")
 """How a retry button may be labelled (``crs-fb-node-offline``)."""
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -437,10 +441,22 @@ def first_browse_root(crs_driver: CrsDriver) -> None:
 
 @then(parsers.parse('a browse call asked for "{path}"'))
 def browsed(crs_driver: CrsDriver, request: pytest.FixtureRequest, path: str) -> None:
-    """Some browse call named ``path``."""
+    """Some browse call named ``path``, made now or within :data:`BROWSE_BOUND` seconds.
+
+    The seeds give no time for the calls a step leads to (004 §7.6 ¶3 "유효한 경로 입력 시
+    트리 뷰를 해당 경로로 자동 이동"): a client may move the tree once typing pauses (a
+    debounce), so the call is waited for, not read at once (decision audit row 39).
+    """
+    wanted = (NODE, literal(path))
+    with suppress(WaitTimeout):
+        crs_driver.wait_until(
+            lambda: wanted in crs_driver.agent.browse_calls,
+            f"a browse call for {path!r}",
+            BROWSE_BOUND,
+        )
     calls = crs_driver.agent.browse_calls
     check(
-        (NODE, literal(path)) in calls,
+        wanted in calls,
         _clause(request),
         "the browse calls",
         f"one for {path!r}",
