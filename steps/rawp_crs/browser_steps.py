@@ -44,7 +44,7 @@ from steps.rawp_crs.browser_view import (
 )
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import screen_cells, screen_text
+from steps.screen import Cell, screen_cells, screen_text
 
 NODE, AGENT = "node-1", "agent-1"
 """The node and agent every scenario's session is created for."""
@@ -952,8 +952,10 @@ def crumb_separated(crs_driver: CrsDriver, segments: str, separator: str) -> Non
     """Between consecutive segments only the separator (``crs-fb-breadcrumb-separator``)."""
     clause = "crs-fb-breadcrumb-separator"
     names = [literal(s.strip()) for s in segments.split(",")]
-    _line, spans = _crumb_line(crs_driver, names, "crs-fb-breadcrumb")
-    gaps = _gaps(crs_driver, spans)
+    line, spans = _crumb_line(crs_driver, names, "crs-fb-breadcrumb")
+    box = region_of(crs_driver, "file_browser_selector")
+    row = next(c for _, c in breadcrumb_rows(crs_driver) if "".join(x.char for x in c) == line)
+    gaps = _gaps(row, box.x, spans)
     check(
         all(gap == literal(separator) for gap in gaps),
         clause,
@@ -963,17 +965,15 @@ def crumb_separated(crs_driver: CrsDriver, segments: str, separator: str) -> Non
     )
 
 
-def _gaps(crs_driver: CrsDriver, spans: list[tuple[int, int]]) -> list[str]:
-    """What is drawn between consecutive spans (screen columns) of the breadcrumb, stripped.
+def _gaps(cells: list[Cell], left: int, spans: list[tuple[int, int]]) -> list[str]:
+    """What ``cells`` (one breadcrumb row, screen column ``left`` first) draw between spans.
 
-    Read by cells, so a wide segment (two cells a character) keeps the columns right.
+    Read on the row the segments were found on (not the first row with something at their
+    columns, which was the dialog's top border: ``───``), by cells, so a wide segment (two
+    cells a character) keeps the columns right. Each gap is stripped.
     """
-    box = region_of(crs_driver, "file_browser_selector")
-    for _, cells in breadcrumb_rows(crs_driver):
-        line = [cell.char for cell in cells]
-        if all(line[a[0] - box.x : a[1] - box.x] and line[a[0] - box.x].strip() for a in spans):
-            return ["".join(line[a[1] - box.x : b[0] - box.x]).strip() for a, b in pairwise(spans)]
-    return []
+    line = [cell.char for cell in cells]
+    return ["".join(line[a[1] - left : b[0] - left]).strip() for a, b in pairwise(spans)]
 
 
 DRIVE = re.compile(r"(?<![\w\\])([A-Za-z]):(\\?)")
@@ -1013,7 +1013,7 @@ def crumb_drive_then(crs_driver: CrsDriver, drive: str, segments: str, sep: str)
             spans.append(span)
         if len(spans) < len(names) + 1:
             continue
-        gaps = _gaps(crs_driver, spans)
+        gaps = _gaps(cells, box.x, spans)
         first_ok = not gaps or gaps[0] == separator or (bool(found[2]) and gaps[0] == "")
         check(
             first_ok and all(gap == separator for gap in gaps[1:]),

@@ -4231,3 +4231,15 @@ class FileNoWrap(_FileApp):
                 if index + (-1 if key == "up" else 1) not in range(len(popup.shown)):
                     return True
             return super().key(key)
+
+
+class _ArrowCrumbs(Breadcrumb):
+    def render(self) -> Text:
+        return Text(super().render().plain.replace(" / ", " > "))
+
+
+@mutant
+class FbArrowBetweenSegments(_BrowserMutant):
+    """crs-fb-breadcrumb-separator: POSIX path segments are separated by `>`, not `/`."""
+
+    SCREEN = _screen(BREADCRUMB=_ArrowCrumbs)
