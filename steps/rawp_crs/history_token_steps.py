@@ -179,14 +179,51 @@ def token_of(item: Drawn, path: str, clause: str) -> Token:
 
 
 def capped(item: Drawn, token: Token) -> bool:
-    """Whether the token's background, or a cap glyph, runs on past both ends of its label."""
+    """Whether the token's background, or a cap glyph, runs on past both ends of its label.
+
+    A token whose label is wider than the bubble may be drawn whole and wrap (004 §3.4.5
+    "텍스트 내용": shortening a long path is MAY): its start is then looked for on the rows
+    above (:func:`_wrapped_start`). Decision audit row 41.
+    """
     row = item.cells[token.y]
     first, last = row[token.x], row[token.right - 1]
     left = token.x < token.label[0] and (first.char in PADDING or _is_cap(first))
     right = token.right > token.label[1] and (last.char in PADDING or _is_cap(last))
     left = left or (token.x > 0 and _is_cap(row[token.x - 1]))
     right = right or (token.right < len(row) and _is_cap(row[token.right]))
-    return left and right
+    return right and (left or _wrapped_start(item, token) is not None)
+
+
+def _run_capped_left(row: list[Cell], x: int) -> bool:
+    """Whether a token run starting at column ``x`` of ``row`` has its left end drawn."""
+    return row[x].char in PADDING or _is_cap(row[x]) or (x > 0 and _is_cap(row[x - 1]))
+
+
+def _wrapped_start(item: Drawn, token: Token) -> tuple[int, int] | None:
+    """Where the token starts (row, column) when its run wraps from the rows above, if so.
+
+    The run starts its row (nothing drawn left of it in the bubble), and each row above
+    ends with a run of the token's background (nothing drawn after it), until the row
+    where that run's left end is drawn (padding or a cap).
+    """
+    inside = item.inside() or item.region
+    x, y = token.x, token.y
+    while y > inside.y:
+        if any(c.char.strip() for c in item.cells[y][inside.x : x]):
+            return None
+        y -= 1
+        above = item.cells[y]
+        ends = [
+            i for i in range(inside.x, inside.right) if background(above[i]) == token.background
+        ]
+        if not ends or any(c.char.strip() for c in above[ends[-1] + 1 : inside.right]):
+            return None
+        x = ends[-1]
+        while x > inside.x and background(above[x - 1]) == token.background:
+            x -= 1
+        if _run_capped_left(above, x):
+            return y, x
+    return None
 
 
 def bubble_rows(item: Drawn) -> list[str]:
@@ -345,7 +382,8 @@ def tokens_inline(crs_driver: CrsDriver, token_memory: dict[str, Any]) -> None:
 
     Inside the bubble's own frame (its round frame and a border title excluded, audit §2
     #14): no frame glyph except a token's cap glyphs, every row has some cell of the
-    bubble's background, and each token's row holds it whole (both caps on that row).
+    bubble's background, and each token is inline: whole on its row (both caps there), or
+    wrapped whole across rows as inline text wraps (decision audit row 41).
     Checks ``crs-user-bubble-no-nested-container``.
     """
     clause = "crs-user-bubble-no-nested-container"
@@ -355,6 +393,8 @@ def tokens_inline(crs_driver: CrsDriver, token_memory: dict[str, Any]) -> None:
     check(inside is not None, clause, "the user bubble", "something drawn", item.describe())
     assert inside is not None
     caps = {(t.y, x) for t in tokens for x in (t.x - 1, t.right)}
+    starts = [_wrapped_start(item, t) for t in tokens]  # a token wrapped whole (row 41)
+    caps |= {(y, x + dx) for y, x in filter(None, starts) for dx in (-1, 0)}
     frames = [
         item.cells[y][x].char
         for y in range(inside.y, inside.bottom)
