@@ -128,11 +128,17 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
       | [b]bold[/b].py         |
       | src/a\u0007\u001bb.py  |
       | evil\u202eyp.exe       |
-      | a\|b>c.py              |
       | my file.py             |
 
+  @clause:crs-history-token-validated
+  Scenario: A display path holding the pattern's "|" and ">" is a token, or the pattern is shown as it is
+    Given a stored message holding a file token for "a|b>c.py" between "see" and "now"
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble draws "a|b>c.py" as a file token, or "<@file:r1|a|b>c.py>" as literal text
+    And the user bubble shows "now" as literal text, not as a token
+
   @clause:crs-history-token-validated @clause:crs-user-bubble-no-nested-container
-  Scenario: A 4,000-character path is one token on one row
+  Scenario: A 4,000-character path is one token, inline
     Given a stored message referring to a file whose path has 4,000 characters
     When the RAWP-CRS client opens the stored conversation
     Then the user bubble draws each referred file as a file token

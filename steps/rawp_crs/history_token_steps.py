@@ -149,8 +149,8 @@ def _is_cap(cell: Cell) -> bool:
     return is_frame(cell.char) or bool(CAP_GLYPHS.fullmatch(cell.char or " "))
 
 
-def token_of(item: Drawn, path: str, clause: str) -> Token:
-    """The token drawing ``path`` in the bubble; fails under ``clause`` when there is none."""
+def find_token(item: Drawn, path: str) -> Token | None:
+    """The token drawing ``path`` in the bubble (its tail on a background of its own), if any."""
     end = tail(path)
     inside = item.inside() or item.region
     own = bubble_background(item)
@@ -168,11 +168,20 @@ def token_of(item: Drawn, path: str, clause: str) -> Token:
             while right < inside.right and background(row[right]) == colour:
                 right += 1
             return Token(y, left, right, colour, (x, x + width))
+    return None
+
+
+def token_of(item: Drawn, path: str, clause: str) -> Token:
+    """The token drawing ``path`` in the bubble; fails under ``clause`` when there is none."""
+    found = find_token(item, path)
+    if found is not None:
+        return found
+    inside = item.inside() or item.region
     check(
         False,
         clause,
         "the user bubble",
-        f"a file token: {end!r} on a background of its own",
+        f"a file token: {tail(path)!r} on a background of its own",
         [item.row_text(y, inside.x, inside.right) for y in range(inside.y, inside.bottom)],
     )
     raise AssertionError  # pragma: no cover - check raised
@@ -267,6 +276,32 @@ def draws_tokens(
     raw = [text for text in syntax if item.find(text) is not None]
     check(not raw, clause, "the user bubble", "no raw token syntax drawn", raw)
     return tokens
+
+
+@then(
+    parsers.parse('the user bubble draws "{path}" as a file token, or "{pattern}" as literal text')
+)
+def token_or_literal(
+    crs_driver: CrsDriver,
+    request: pytest.FixtureRequest,
+    token_memory: dict[str, Any],
+    path: str,
+    pattern: str,
+) -> None:
+    """Either reading of a display path holding the pattern's own ``|`` and ``>``.
+
+    The seeds cite the token format (004 §3.4.6, DPS §16.2.1) but do not hold its grammar:
+    a parser matching the prompt against ``file_references`` draws the token; one reading
+    to the first ``>`` finds an unmapped pattern and shows it literally (004 §3.1 ¶16).
+    Both are accepted; neither may draw the path as a token without its caps, nor the
+    pattern styled. Decision audit row 42.
+    """
+    clause = scenario_clause(request, "crs-history-token-validated")
+    item = drawn_item(crs_driver, "user", clause)
+    if find_token(item, literal(path)) is not None:
+        draws_tokens(crs_driver, clause, [literal(path)], token_memory["refs"])
+    else:
+        shows_literal(crs_driver, request, pattern)
 
 
 @then("the user bubble draws each referred file as a file token")
