@@ -13,6 +13,11 @@ Feature: The command popup's highlight, keys and pointer; what a selection puts 
       | clear   | Clear the screen    | display  |               |
       | deploy  | Deploy the build    | session  | environment   |
 
+  @clause:crs-slash-focus-highlight
+  Scenario: With one item left, that item is highlighted
+    When the user types "/de" in the input
+    Then the first item of the popup has the highlight
+
   @screenshot
   @clause:crs-slash-focus-highlight @clause:crs-slash-highlight-full-row @clause:crs-slash-highlight-contrast @clause:crs-slash-single-highlight
   Scenario: One item, the first, is highlighted across its whole row

@@ -182,4 +182,48 @@ def read_popup_of(driver: CrsDriver, widget: Widget, name_in: Callable[[str], st
         name = name_in(text)
         if name is not None:
             items.append(Item(name, y, cells, inner.x))
+    if len(items) == 1 and _row_back(items[0]) == base:
+        base = _base_beside(screen, region, items[0], base)
     return Popup(widget, region, inner, tuple(items), base, tuple(rows))
+
+
+def _row_back(item: Item) -> RGB | None:
+    """The most common background of the item's name row."""
+    return Counter(background(c) for c in item.cells).most_common(1)[0][0]
+
+
+def _base_beside(
+    screen: list[list[Cell]], region: Region, item: Item, base: RGB | None
+) -> RGB | None:
+    """The base of a popup whose one item's row has its most common background.
+
+    With one item, highlighted, in a borderless popup, the highlight is the popup's most
+    common background, and nothing would stand out from it. The base is then read beside
+    the item: the popup's other rows (a separator, a padding or info row), else the screen
+    just around the popup; ``base`` when both have only the item's background (decision
+    audit row 43).
+    """
+    rows = range(region.y, min(region.bottom, len(screen)))
+    inside = Counter(
+        background(screen[y][x])
+        for y in rows
+        if y != item.y
+        for x in range(region.x, min(region.right, len(screen[y])))
+    )
+    around = Counter(
+        background(screen[y][x])
+        for y in (region.y - 1, region.bottom)
+        if 0 <= y < len(screen)
+        for x in range(region.x, min(region.right, len(screen[y])))
+    )
+    around.update(
+        background(screen[y][x])
+        for y in rows
+        for x in (region.x - 1, region.right)
+        if 0 <= x < len(screen[y])
+    )
+    for counts in (inside, around):
+        ranked = [colour for colour, _ in counts.most_common() if colour != base]
+        if ranked:
+            return ranked[0]
+    return base
