@@ -7,6 +7,7 @@ the user item's drawn box (:mod:`steps.rawp_crs.drawn`), whatever widgets draw i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -205,7 +206,10 @@ def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
     """Each line of ``source`` is drawn verbatim, in order (``crs-md-blocks-not-rendered``).
 
     No cell of it is bold, italic, underlined or a link, or on another background than the
-    bubble's: no heading, image, code span or block was made of it.
+    bubble's: no heading, image, code span or block was made of it. The lines inside a
+    fence may instead be drawn by the inline rules of any text (``**these**`` bold, its
+    stars gone): 004 §3.1 ¶14 forbids rendering the fenced block, and says nothing of the
+    text in it (decision audit row 44). They are still on the bubble's background.
     """
     clause = "crs-md-blocks-not-rendered"
     item = bubble(crs_driver, clause)
@@ -216,23 +220,52 @@ def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
     )
     assert top is not None
     y, x = top
-    own = item.own_background()
+    fenced = len(lines) > 2 and lines[0][:3] in FENCES and lines[-1] == lines[0][:3]
     for offset, line in enumerate(lines):
-        row = y + offset
-        seen = item.row_text(row, x, x + text_width(line)) if row < item.region.bottom else ""
-        check(seen == line, clause, f"line {offset + 1} of the message", repr(line), shown(item))
-        styled = [
-            c.char
-            for c in item.cells[row][x : x + text_width(line)]
-            if c.bold or c.italic or c.underline or c.link or c.background != own
-        ]
-        check(
-            not styled,
-            clause,
-            f"line {offset + 1} of the message",
-            "no rendering of it",
-            f"styled: {''.join(styled)!r}",
-        )
+        inner = fenced and 0 < offset < len(lines) - 1
+        if not (inner and _inline_reading(item, y + offset, x, line)):
+            _line_as_typed(item, y + offset, x, line, offset)
+
+
+FENCES = ("```", "~~~")
+"""The fence markers of a fenced code block."""
+INLINE_MARKS = re.compile(r"(\*\*|__|\*|_|~~)(?=\S)(.+?)(?<=\S)\1")
+"""An emphasis, strong or strike span of the inline rules: its marks and its text."""
+
+
+def _line_as_typed(item: Drawn, row: int, x: int, line: str, offset: int) -> None:
+    """Line ``offset`` of the message drawn verbatim at ``(x, row)``, no cell styled."""
+    clause = "crs-md-blocks-not-rendered"
+    seen = item.row_text(row, x, x + text_width(line)) if row < item.region.bottom else ""
+    check(seen == line, clause, f"line {offset + 1} of the message", repr(line), shown(item))
+    own = item.own_background()
+    styled = [
+        c.char
+        for c in item.cells[row][x : x + text_width(line)]
+        if c.bold or c.italic or c.underline or c.link or c.background != own
+    ]
+    check(
+        not styled,
+        clause,
+        f"line {offset + 1} of the message",
+        "no rendering of it",
+        f"styled: {''.join(styled)!r}",
+    )
+
+
+def _inline_reading(item: Drawn, row: int, x: int, line: str) -> bool:
+    """Whether ``line`` is drawn at ``(x, row)`` by the inline rules, on the bubble's background.
+
+    Its emphasis marks gone and their text styled; no cell on another background (a block).
+    """
+    text = INLINE_MARKS.sub(lambda m: m.group(2), line)
+    if text == line or row >= item.region.bottom:
+        return False
+    cells = item.cells[row][x : x + text_width(text)]
+    own = item.own_background()
+    drawn = item.row_text(row, x, x + text_width(text)) == text
+    emphasised = any(c.bold or c.italic or c.strike for c in cells)
+    return drawn and emphasised and all(c.background == own for c in cells)
 
 
 @then("the user bubble holds no container of its own")
