@@ -103,6 +103,11 @@ class Profile:
         return tuple(part for part in self.parts if part.number in claim)
 
     @property
+    def explorer_module(self) -> str:
+        """Dotted name of the profile's exploration (its ``PRELUDE`` begins replay scripts)."""
+        return f"steps.explore.{self.name}"
+
+    @property
     def features_dir(self) -> Path:
         """Folder of the profile's ``.feature`` files."""
         return ROOT / "features" / self.name
@@ -119,6 +124,7 @@ PROFILES: tuple[Profile, ...] = (
         title="Chat screen interface contract and runtime flow (seeds 000, 001)",
         capability=ChatScreenAdapter,
         step_modules=(
+            "steps.chat_screen.fixtures",
             "steps.chat_screen.app_steps",
             "steps.chat_screen.message_steps",
             "steps.chat_screen.screen_steps",
@@ -144,6 +150,15 @@ PROFILES: tuple[Profile, ...] = (
     ),
 )
 """Every profile the harness knows, in report order."""
+
+
+def profile_named(name: str) -> Profile:
+    """Return the profile called ``name``.
+
+    Raises:
+        StopIteration: No profile has that name.
+    """
+    return next(profile for profile in PROFILES if profile.name == name)
 
 
 def profile_of(path: Path) -> Profile | None:
