@@ -7,9 +7,10 @@ from pytest_bdd import given, parsers, then, when
 
 from steps import audit
 from steps.chat_screen.driver import Driver, WaitTimeout, key, typed
+from steps.chat_screen.geometry import text_regions
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
-from steps.screen import BLANK, describe_widget, screen_rows, text_regions
+from steps.screen import BLANK, describe_widget, screen_rows
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}

@@ -20,6 +20,7 @@ from rich.segment import Segment
 from textual.widget import Widget
 
 from steps.chat_screen.driver import Driver
+from steps.chat_screen.geometry import Side, drawn_item_text, item_geometry
 from steps.chat_screen.observe import (
     LABELS,
     ROLE_SIDE,
@@ -30,14 +31,7 @@ from steps.chat_screen.observe import (
     snapshot,
 )
 from steps.checks import check, literal, scenario_clause, violation
-from steps.screen import (
-    Side,
-    describe_widget,
-    drawn_item_text,
-    item_geometry,
-    item_text,
-    screen_rows,
-)
+from steps.screen import describe_widget, item_text, screen_rows
 
 HARDENING_CONTROLS = "hardening-control-characters"
 """The harness's clause for control characters (level HARDENING: not in the seeds)."""
