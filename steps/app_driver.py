@@ -27,7 +27,7 @@ import tempfile
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from rich.console import Console
 from textual import _time, events
@@ -39,6 +39,7 @@ from textual.widget import Widget
 
 from steps import audit, terminal_input
 from steps.adapter import Adapter, ScenarioContext
+from steps.input_field import field_problem, field_value
 from steps.terminal import DEFAULT_SIZE
 from steps.tracebacks import pending_own_frames, summarize_exception
 from steps.verdicts import (
@@ -146,6 +147,15 @@ class ScenarioLoop:
     def pending(self) -> list[asyncio.Task[Any]]:
         """Tasks of the loop that have not finished."""
         return [task for task in asyncio.all_tasks(self.loop) if not task.done()]
+
+
+class ScreenSelectors(Protocol):
+    """The two selectors every profile's capability has (``steps.adapter``)."""
+
+    conversation_selector: str
+    """The conversation area: one widget on the screen."""
+    input_selector: str
+    """The input field: one widget an ``Input``, a ``TextArea`` or the like."""
 
 
 class AppDriver:
@@ -457,6 +467,36 @@ class AppDriver:
             )
         return found[0]
 
+    @property
+    def conversation(self) -> Widget:
+        """The conversation area named by the adapter (``conversation_selector``)."""
+        return self.query_one(self._selectors.conversation_selector)
+
+    @property
+    def input(self) -> Widget:
+        """The input field named by the adapter: an ``Input``, a ``TextArea`` or the like.
+
+        Raises:
+            HarnessError: The selector names a widget the harness cannot read text from
+                (``steps.input_field.field_problem``).
+        """
+        selector = self._selectors.input_selector
+        widget = self.query_one(selector)
+        problem = field_problem(widget)
+        if problem is not None:
+            raise self.harness_error(f"input_selector {selector!r} names {problem}")
+        return widget
+
+    @property
+    def input_value(self) -> str:
+        """The text the input field holds now."""
+        return field_value(self.input)
+
+    @property
+    def _selectors(self) -> ScreenSelectors:
+        """The adapter as the holder of the selectors every profile's capability declares."""
+        return cast(ScreenSelectors, self.adapter)
+
     # -- interaction -----------------------------------------------------------------
 
     def settle(self) -> None:
@@ -688,6 +728,59 @@ class AppDriver:
         self.record(f"await pilot.press(*{list(keys)!r})")
         self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
         self.wait_until(lambda: not self.running, f"the app to exit after {'+'.join(keys)}")
+
+    def click(self, x: int, y: int, *, times: int = 1, doing: str = "") -> None:
+        """Click screen cell (``x``, ``y``) ``times`` times, as a person would; wait until idle.
+
+        Args:
+            x: Screen column, from 0 at the left.
+            y: Screen row, from 0 at the top.
+            times: Clicks in a row (2 for a double click).
+            doing: What the click does, for a TIMEOUT message.
+        """
+        self.record(f"await pilot.click(offset=({x}, {y}), times={times})")
+        self.run(self.pilot.click(offset=(x, y), times=times), doing or f"clicking at {x},{y}")
+        self.settle()
+
+    def hover(self, x: int, y: int, *, doing: str = "") -> None:
+        """Move the pointer to screen cell (``x``, ``y``) and wait until the app is idle."""
+        self.record(f"await pilot.hover(offset=({x}, {y}))")
+        self.run(self.pilot.hover(offset=(x, y)), doing or f"hovering at {x},{y}")
+        self.settle()
+
+    def wheel(self, x: int, y: int, *, down: bool, doing: str = "") -> None:
+        """Turn the mouse wheel one notch at screen cell (``x``, ``y``); wait until idle.
+
+        The event goes the way a terminal's does (posted to the app, routed to the widget
+        under the pointer); nothing is clicked or focused and the pointer stays where it was.
+
+        Args:
+            x: Screen column, from 0 at the left.
+            y: Screen row, from 0 at the top.
+            down: Towards the end of the content (``MouseScrollDown``); else up.
+            doing: What the turn does, for a TIMEOUT message.
+        """
+        kind = events.MouseScrollDown if down else events.MouseScrollUp
+        event = kind(
+            widget=None,
+            x=x,
+            y=y,
+            delta_x=0,
+            delta_y=0,
+            button=0,
+            shift=False,
+            meta=False,
+            ctrl=False,
+            screen_x=x,
+            screen_y=y,
+        )
+        self.record(
+            f"app.post_message(events.{kind.__name__}(widget=None, x={x}, y={y}, delta_x=0, "
+            f"delta_y=0, button=0, shift=False, meta=False, ctrl=False, screen_x={x}, "
+            f"screen_y={y}))"
+        )
+        self.run(self._post(event), doing or f"turning the mouse wheel at {x},{y}")
+        self.settle()
 
     def resize(self, columns: int, rows: int) -> None:
         """Resize the terminal to ``columns`` x ``rows`` cells and wait for the new layout."""

@@ -183,8 +183,7 @@ def clicks_item(driver: Driver, number: int) -> None:
             if row[x] not in BLANK and any(text.contains(x, y) for text in texts)
         ]
         if drawn:
-            driver.run(driver.pilot.click(offset=(drawn[-1], y)))
-            driver.settle()
+            driver.click(drawn[-1], y)
             return
     violation(
         "display-format",

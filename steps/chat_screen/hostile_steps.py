@@ -79,8 +79,7 @@ def clicks_text(driver: Driver, text: str, number: int) -> None:
     widget = item_widget(driver, number)
     x, y = _find_drawn(driver, widget, literal(text))
     driver.exit_expected = True
-    driver.run(driver.pilot.click(offset=(x, y)), f"clicking {text!r}")
-    driver.settle()
+    driver.click(x, y, doing=f"clicking {text!r}")
 
 
 def _find_drawn(driver: Driver, widget: Widget, text: str) -> tuple[int, int]:
