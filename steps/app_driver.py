@@ -30,14 +30,13 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 from rich.console import Console
-from textual import _time, events
+from textual import events
 from textual.app import App
-from textual.keys import _character_to_key
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from steps import audit, terminal_input
+from steps import audit, terminal_input, textual_private
 from steps.adapter import Adapter, ScenarioContext
 from steps.input_field import field_problem, field_value
 from steps.terminal import DEFAULT_SIZE
@@ -449,7 +448,7 @@ class AppDriver:
     @property
     def crash(self) -> BaseException | None:
         """What the app raised, if it crashed."""
-        return None if self._app is None else self._app._exception
+        return None if self._app is None else textual_private.app_exception(self._app)
 
     # -- widgets ---------------------------------------------------------------------
 
@@ -651,13 +650,13 @@ class AppDriver:
             for event in parser.feed(decode(read)):
                 event.set_sender(app)  # what Driver.process_message does for keys and pastes
                 app.post_message(event)
-        timeout = getattr(parser, "_timeout_time", None)
+        timeout = textual_private.parser_timeout(parser)
         while timeout is not None:  # a lone ESC: reported once the escape delay is over
-            await asyncio.sleep(max(timeout - _time.get_time(), 0) + 0.001)
+            await asyncio.sleep(max(timeout - textual_private.get_time(), 0) + 0.001)
             for event in parser.tick():
                 event.set_sender(app)
                 app.post_message(event)
-            timeout = getattr(parser, "_timeout_time", None)
+            timeout = textual_private.parser_timeout(parser)
 
     async def _post(self, message: events.Event) -> None:
         self.app.post_message(message)
@@ -796,7 +795,7 @@ def key(name: str) -> events.Key:
         name: A Textual key name, or a single character.
     """
     if len(name) == 1:
-        return events.Key(_character_to_key(name), name)
+        return events.Key(textual_private.character_key(name), name)
     return events.Key(name, {"enter": "\r", "tab": "\t", "space": " "}.get(name))
 
 
@@ -806,7 +805,7 @@ def typed(text: str) -> list[events.Key]:
     Args:
         text: Printable characters (a newline is not a key; use ``key("enter")``).
     """
-    return [events.Key(_character_to_key(char), char) for char in text]
+    return [events.Key(textual_private.character_key(char), char) for char in text]
 
 
 def _event_code(event: events.Event) -> str:

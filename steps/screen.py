@@ -32,6 +32,7 @@ from textual.strip import Strip
 from textual.visual import RichVisual, visualize
 from textual.widget import Widget
 
+from steps.textual_private import screen_strips
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 BLANK = frozenset({" ", "", "\u00a0"})
@@ -136,7 +137,7 @@ def screen_cells(app: App[Any]) -> list[list[Cell]]:
     """
     # The compositor is Textual's own record of what reaches the terminal; the public
     # export_screenshot() renders the same strips to SVG.
-    return [_strip_cells(strip) for strip in app.screen._compositor.render_strips()]
+    return [_strip_cells(strip) for strip in screen_strips(app.screen)]
 
 
 def _strip_cells(strip: Strip) -> list[Cell]:

@@ -32,6 +32,7 @@ from steps.chat_screen.observe import (
 )
 from steps.checks import check, literal, scenario_clause, violation
 from steps.screen import describe_widget, item_text, screen_rows
+from steps.textual_private import screen_strips
 
 HARDENING_CONTROLS = "hardening-control-characters"
 """The harness's clause for control characters (level HARDENING: not in the seeds)."""
@@ -55,7 +56,7 @@ def long_text(count: int) -> str:
 
 def _segments(driver: Driver) -> Iterator[tuple[int, int, Segment]]:
     """Each segment of the composed screen with its row and first column."""
-    for y, strip in enumerate(driver.app.screen._compositor.render_strips()):
+    for y, strip in enumerate(screen_strips(driver.app.screen)):
         x = 0
         for segment in strip:
             yield y, x, segment
