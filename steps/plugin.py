@@ -7,7 +7,8 @@ the module that owns the concern, as pytest-bdd's own ``plugin.py`` does: settin
 :mod:`steps.selection`), tags (:mod:`steps.tags`), which scenarios run
 (:mod:`steps.selection`), the scenario's driver (:mod:`steps.scenario_driver`), verdict
 counting (:mod:`steps.tally`) and guards (:mod:`steps.guards`). Each profile's fixtures
-and steps are the plugins its :class:`~steps.profiles.Profile` entry names. Resolved
+and steps come from its own plugin, ``steps/<profile>/plugin.py``, which its
+:class:`~steps.profiles.Profile` entry names. Resolved
 settings live in ``config.stash``; nothing is kept in module globals.
 """
 
@@ -39,7 +40,7 @@ from steps.profiles import PROFILES
 pytest_plugins = [
     "steps.report.plugin",
     "steps.feature_files",
-    *(m for profile in PROFILES for m in profile.step_modules),
+    *(profile.plugin for profile in PROFILES),
 ]
 
 SETTINGS = (loading, watchdog, terminal, fail_on, explore_options, selection)

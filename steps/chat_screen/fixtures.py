@@ -1,8 +1,7 @@
 """Fixtures of profile ``chat_screen``: its adapter, a driver per scenario, the smoke check.
 
-Registered as a plugin of the whole run (its profile's ``step_modules``,
-:mod:`steps.profiles`). The driver is built by the core's
-:func:`steps.scenario_driver.scenario_driver`, as every profile's is.
+Registered by the profile's plugin (``steps/chat_screen/plugin.py``). The driver is built
+by the core's :func:`steps.scenario_driver.scenario_driver`, as every profile's is.
 """
 
 from __future__ import annotations
