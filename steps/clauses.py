@@ -48,6 +48,33 @@ class CatalogueError(Exception):
 
 
 @dataclass(frozen=True)
+class Coverage:
+    """What the scenarios citing a clause cover, and what they leave unchecked.
+
+    Written by hand next to the clause (key ``coverage``), for what no program can derive.
+    What can be derived (the scenarios citing the clause, their example rows, the mutants
+    breaking it) is not written here: :mod:`steps.coverage_audit` adds it when it generates
+    ``docs/coverage-<profile>.md``, and its test fails when this entry is missing or out of
+    step with the scenarios.
+
+    Attributes:
+        inputs: The kinds of input the scenarios use (which whitespace, which characters,
+            which fence styles, which path spellings...).
+        states: The states they run in (first or later occurrence, after which other
+            features, where the focus is, which clock...).
+        unchecked: What remains unchecked, and why.
+        scenarios: ``(name, example rows)`` of each scenario the entry was written against
+            (1 row for a plain scenario): a scenario added, removed or given more rows
+            makes the audit test ask for the text to be revisited.
+    """
+
+    inputs: str
+    states: str
+    unchecked: str
+    scenarios: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class Clause:
     """One normative statement.
 
@@ -79,6 +106,8 @@ class Clause:
         part: For a profile built and claimed in parts (``steps.profiles.Part``): the part
             the clause belongs to (an area's part is its clauses' default); ``None`` for a
             profile without parts.
+        coverage: What its scenarios cover and leave unchecked (:class:`Coverage`), for
+            the coverage audit; ``None`` when not written yet.
     """
 
     id: str
@@ -97,6 +126,7 @@ class Clause:
     planned_for: str | None = None
     audit: str | None = None
     part: int | None = None
+    coverage: Coverage | None = None
 
 
 @dataclass(frozen=True)
@@ -161,6 +191,30 @@ def catalogue_names() -> tuple[str, ...]:
     return tuple(profile.name for profile in PROFILES) + PLANNED_CATALOGUES
 
 
+YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader, the libyaml one when PyYAML was built with it: the same
+documents, about ten times faster (0.03 s instead of 0.26 s for rawp_crs's 171 KB)."""
+
+
+def read_yaml(path: Path) -> Any:
+    """The parsed YAML document at ``path``, parsed once while the file is unchanged.
+
+    Callers must not change what it returns (it is shared).
+
+    Raises:
+        OSError: The file cannot be read.
+        yaml.YAMLError: It is not YAML.
+    """
+    stat = path.stat()
+    return _parse_yaml(path, stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _parse_yaml(path: Path, mtime_ns: int, size: int) -> Any:
+    """:func:`read_yaml` for one version of the file (``mtime_ns`` and ``size`` key it)."""
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
+
+
 @cache
 def load_catalogue(path: Path) -> Catalogue:
     """Load and check one catalogue file.
@@ -170,14 +224,17 @@ def load_catalogue(path: Path) -> Catalogue:
 
     Raises:
         CatalogueError: Unreadable file, an unknown key, a duplicate id, a bad level or
-            terminal applicability, or a reference to an unknown clause.
+            terminal applicability, a malformed ``coverage`` entry, or a reference to an
+            unknown clause.
     """
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     clauses: dict[str, Clause] = {}
     for area in data["areas"]:
         inherited = {key: area[key] for key in ("status", "planned_for", "part") if key in area}
         for entry in area["clauses"]:
             entry = {**inherited, **entry}
+            if "coverage" in entry:
+                entry["coverage"] = _coverage(path, entry)
             clause = _build(Clause, path, entry, area=area["title"], profile=path.stem)
             if clause.id in clauses:
                 raise CatalogueError(f"{path}: clause id {clause.id!r} twice")
@@ -207,6 +264,38 @@ def _build(kind: type[T], path: Path, entry: dict[str, Any], **extra: str) -> T:
         return kind(**entry, **extra)
     except TypeError as error:
         raise CatalogueError(f"{path}: entry {entry.get('id')!r}: {error}") from error
+
+
+def _coverage(path: Path, entry: dict[str, Any]) -> Coverage:
+    """Build a clause's :class:`Coverage` from its ``coverage`` mapping.
+
+    Raises:
+        CatalogueError: Not a mapping, an unknown or missing key, an empty text, or
+            ``scenarios`` not a mapping of scenario names to row counts from 1.
+    """
+    where = f"{path}: clause {entry.get('id')!r}: coverage"
+    raw = entry["coverage"]
+    if not isinstance(raw, dict):
+        raise CatalogueError(f"{where}: expected a mapping (inputs, states, unchecked, scenarios)")
+    scenarios = raw.get("scenarios") or {}
+    if not isinstance(scenarios, dict) or not all(
+        isinstance(name, str) and isinstance(rows, int) and rows >= 1
+        for name, rows in scenarios.items()
+    ):
+        raise CatalogueError(f"{where}: scenarios: expected scenario name: example rows (from 1)")
+    try:
+        coverage = Coverage(**{**raw, "scenarios": tuple(scenarios.items())})
+    except TypeError as error:
+        raise CatalogueError(f"{where}: {error}") from error
+    empty = [key for key in ("inputs", "states", "unchecked") if not _text(getattr(coverage, key))]
+    if empty:
+        raise CatalogueError(f"{where}: {', '.join(empty)}: expected a sentence, not empty")
+    return coverage
+
+
+def _text(value: object) -> bool:
+    """Whether ``value`` is a string holding more than whitespace."""
+    return isinstance(value, str) and bool(value.strip())
 
 
 def _check_values(path: Path, clause: Clause) -> None:
@@ -246,7 +335,7 @@ def spec_version(profile_name: str) -> str:
         CatalogueError: Unknown profile, or the catalogue has no ``version``.
     """
     path = catalogue_path(profile_name)
-    version = yaml.safe_load(path.read_text(encoding="utf-8")).get("version")
+    version = read_yaml(path).get("version")
     if version is None:
         raise CatalogueError(f"{path}: no 'version' key")
     return str(version)
@@ -279,7 +368,7 @@ def find_clause(clause_id: str) -> Clause:
 def render_markdown(profile_name: str) -> str:
     """Render a catalogue as the Markdown page ``docs/spec/<profile>.md``."""
     path = catalogue_path(profile_name)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     lines = [
         f"# {data['title']}",
         "",

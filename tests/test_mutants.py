@@ -3,7 +3,9 @@
 Each mutant in ``tests/candidates/mutants.py`` (profile ``chat_screen``) and
 ``tests/candidates/crs_mutants.py`` (profile ``rawp_crs``) is the profile's reference
 implementation with one realistic defect, breaking the clause its docstring names. This
-module runs ``pytest features`` in a subprocess, like any user would:
+module runs ``pytest features`` with the arguments any user would type, each run in a
+process of its own forked from a warm server (``tests/forkserver.py``: pytest's start-up
+paid once per profile, not once per run):
 
 * against each mutant, the scenarios citing its clause, in file order, stopping at the
   first that fails (``--maxfail=1``: one catching scenario is the proof): one must fail,
@@ -41,6 +43,7 @@ import pytest
 from steps.clauses import Clause, catalogue
 from tests.candidates import crs_mutants, mutants
 from tests.candidates.mutants import Mutant
+from tests.forkserver import ForkServers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -155,6 +158,7 @@ def run_suite(
     first_catch: bool = False,
     nodeids: tuple[str, ...] = (),
     pycache: Path | None = None,
+    servers: ForkServers | None = None,
 ) -> SuiteRun:
     """Run ``pytest features/<profile>`` against ``adapter``, only scenarios citing ``clauses``.
 
@@ -170,6 +174,9 @@ def run_suite(
             for the next runs, even when ``PYTHONDONTWRITEBYTECODE`` is set: the source
             tree gets no ``__pycache__``, and a run skips compiling and assertion-rewriting
             the harness, the apps and the catalogues again (about 0.6 s of CPU of ~2.5 s).
+        servers: Warm fork servers (``tests/forkserver.py``) to run pytest in, with the
+            same arguments, instead of a new ``python -m pytest`` process: a run then
+            skips pytest's start-up (about 2.2 s of CPU), not a scenario or a check.
 
     The outcomes are read from the run's conformance report (``--conformance-report``,
     written to the directory ``report``), as a user would read them.
@@ -181,27 +188,46 @@ def run_suite(
         *(f"--clause={clause}" for clause in clauses),
         *(["--maxfail=1"] if first_catch else []),
     ]  # fmt: skip
+    start = time.perf_counter()
+    if servers is not None:
+        report.parent.mkdir(parents=True, exist_ok=True)
+        log = report.with_name(report.name + ".log")
+        returncode = servers.run(profile, command[3:], log, RUN_BOUND)
+        output = log.read_text(encoding="utf-8", errors="replace")[-3000:]
+        if returncode is None:
+            output = f"stopped after {RUN_BOUND} s: {output!r}"
+    else:
+        try:
+            done = subprocess.run(
+                command, cwd=ROOT, env=suite_env(pycache), capture_output=True, text=True,
+                timeout=RUN_BOUND,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired as stopped:
+            output = f"stopped after {RUN_BOUND} s: {stopped.output!r}"
+            return SuiteRun(adapter, None, (), output, time.perf_counter() - start)
+        returncode, output = done.returncode, (done.stdout + done.stderr)[-3000:]
+    seconds = time.perf_counter() - start
+    if returncode is None:
+        return SuiteRun(adapter, None, (), output, seconds)
+    scenarios: tuple[Scenario, ...] = ()
+    if (report / "report.json").is_file():
+        document = json.loads((report / "report.json").read_text(encoding="utf-8"))
+        scenarios = tuple(from_report(entry) for entry in document["scenarios"])
+    return SuiteRun(adapter, returncode, scenarios, output, seconds)
+
+
+def suite_env(pycache: Path | None) -> dict[str, str]:
+    """The environment of a suite run: ours, without pytest's and xdist's settings.
+
+    ``pycache``: :func:`run_suite`'s.
+    """
     env = {
         k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
     }
     if pycache is not None and "PYTHONPYCACHEPREFIX" not in env:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(pycache)
-    start = time.perf_counter()
-    try:
-        done = subprocess.run(
-            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=RUN_BOUND
-        )
-    except subprocess.TimeoutExpired as stopped:
-        output = f"stopped after {RUN_BOUND} s: {stopped.output!r}"
-        return SuiteRun(adapter, None, (), output, time.perf_counter() - start)
-    seconds = time.perf_counter() - start
-    scenarios: tuple[Scenario, ...] = ()
-    if (report / "report.json").is_file():
-        document = json.loads((report / "report.json").read_text(encoding="utf-8"))
-        scenarios = tuple(from_report(entry) for entry in document["scenarios"])
-    output = (done.stdout + done.stderr)[-3000:]
-    return SuiteRun(adapter, done.returncode, scenarios, output, seconds)
+    return env
 
 
 def from_report(entry: dict[str, Any]) -> Scenario:
@@ -238,6 +264,7 @@ class Runs:
         reference: Each profile's reference verdict per scenario node id, for the scenarios
             that caught a mutant (:meth:`reference_verdicts`).
         reference_runs: The reference runs behind :attr:`reference`, by profile.
+        servers: The warm fork servers the runs go through (``None``: a subprocess each).
     """
 
     directory: Path
@@ -247,6 +274,7 @@ class Runs:
     futures: dict[str, Future[SuiteRun]] = field(default_factory=dict)
     reference: dict[str, dict[str, str]] = field(default_factory=dict)
     reference_runs: dict[str, list[SuiteRun]] = field(default_factory=dict)
+    servers: ForkServers | None = None
 
     def start(self, key: str) -> None:
         """Start the run ``key`` (``<profile>:<mutant>``): its clause's scenarios, first catch."""
@@ -261,7 +289,10 @@ class Runs:
         """Run the suite and keep the result (written whole, then renamed into place)."""
         stem = f"{key.replace(':', '.')}.{os.getpid()}"
         report = self.directory / f"{stem}.report"
-        done = run_suite(adapter, clauses, report, profile, first_catch=True, pycache=self.pycache)
+        done = run_suite(
+            adapter, clauses, report, profile, first_catch=True, pycache=self.pycache,
+            servers=self.servers,
+        )  # fmt: skip
         partial = self.directory / f"{stem}.partial"
         partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
         partial.replace(self.kept(key))
@@ -325,6 +356,7 @@ class Runs:
                         profile,
                         nodeids=each[1],
                         pycache=self.pycache,
+                        servers=self.servers,
                     ),
                     enumerate(parts),
                 )
@@ -365,8 +397,11 @@ def runs(
     else:
         directory = tmp_path_factory.mktemp("suite-runs")
     concurrent = workers(request.config)
+    warmups = {suite.profile: (suite.reference, suite.module) for suite in SUITES.values()}
+    servers = ForkServers(directory, suite_env(directory / "pycache"), warmups, RUN_BOUND)
+    request.addfinalizer(servers.close)
     with ThreadPoolExecutor(max_workers=concurrent, thread_name_prefix="suite-run") as pool:
-        started = Runs(directory, pool, concurrent)
+        started = Runs(directory, pool, concurrent, servers=servers)
         if concurrent > 1:
             for key in needed_runs(request.session.items):
                 started.start(key)
@@ -481,7 +516,8 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         f"{fair} of the {len(reference.verdicts)} scenarios that caught a mutant "
         "(that it passes every scenario, `pytest features` shows).",
         "",
-        f"Each mutant's suite run is a subprocess of its own; they took "
+        "Each mutant's suite run is a process of its own (forked from a warm server, "
+        f"`tests/forkserver.py`); they took "
         f"{sum(run.seconds for run in results.values()):.0f} s together (the reference's "
         f"run of the catching scenarios {sum(run.seconds for run in reference.runs):.0f} s), "
         "at most two at a time. The slowest: "

@@ -110,7 +110,7 @@ class FileComposer(TokenComposer):
         query = self.typed_after(self._at, "@")
         if query is None:
             self._close_files()
-        elif query != self.files.query:
+        elif query != self.files.asked:
             self._ask(query)
 
     def _ask(self, query: str, at_once: bool = False) -> None:

@@ -244,7 +244,7 @@ class SearchStatus(Static):
         self._draw()
 
     @property
-    def loading(self) -> bool:
+    def spinning(self) -> bool:
         """Whether the spinner turns."""
         return self._timer is not None
 
@@ -253,7 +253,7 @@ class SearchStatus(Static):
         self._draw()
 
     def _draw(self) -> None:
-        spinner = f"{SPINNER[self.frame % len(SPINNER)]} " if self.loading else ""
+        spinner = f"{SPINNER[self.frame % len(SPINNER)]} " if self.spinning else ""
         self.update(spinner + self.text)
 
 
@@ -292,7 +292,7 @@ class FilePopup(Vertical):
         """The candidates."""
         self.status = SearchStatus()
         """The row under them."""
-        self.query = ""
+        self.asked = ""
         """The text typed after ``@`` that the list is (or will be) the answer to."""
 
     def compose(self) -> ComposeResult:
@@ -319,7 +319,7 @@ class FilePopup(Vertical):
 
     def waiting(self, query: str) -> None:
         """A search for ``query`` is asked: keep what is listed, show the spinner."""
-        self.query = query
+        self.asked = query
         self._state(loading=True)
 
     def answered(self, candidates: Sequence[object]) -> None:
@@ -330,7 +330,7 @@ class FilePopup(Vertical):
     def _state(self, loading: bool) -> None:
         listed = bool(self.list.candidates)
         self.list.display = listed
-        if not self.query and not listed:
+        if not self.asked and not listed:
             text = self.PROMPT
         else:
             text = self.SEARCHING if loading else self.NO_MATCH

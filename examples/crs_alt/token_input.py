@@ -36,7 +36,7 @@ from rich.text import Text
 from textual import events
 from textual.widget import Widget
 from textual.widgets import TextArea
-from textual.widgets.text_area import Edit, EditResult, Selection
+from textual.widgets.text_area import Document, Edit, EditResult, Selection
 
 from examples.crs_alt.recall import RecallingComposer
 from examples.crs_alt.token_spans import (
@@ -139,7 +139,7 @@ class TokenComposer(RecallingComposer):
         start, end = sorted((start, end))
         with self._own():
             result = self.replace(text, start, end, maintain_selection_offset=False)
-        offset = self.document.get_index_from_location(start)
+        offset = self._index(start)
         span = Span(new_ref_id(), path, label, offset, len(text))
         self.tokens.add(span)
         self._typing_at = None
@@ -527,11 +527,16 @@ class TokenComposer(RecallingComposer):
 
     # -- offsets ----------------------------------------------------------------
 
+    def _text_document(self) -> Document:
+        document = self.document
+        assert isinstance(document, Document), "the composer edits a plain-text Document"
+        return document
+
     def _index(self, location: Location) -> int:
-        return self.document.get_index_from_location(location)
+        return self._text_document().get_index_from_location(location)
 
     def _location(self, offset: int) -> Location:
-        return self.document.get_location_from_index(offset)
+        return self._text_document().get_location_from_index(offset)
 
     def _own(self) -> _Own:
         return _Own(self)

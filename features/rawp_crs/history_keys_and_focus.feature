@@ -125,3 +125,73 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     And the user types " step" anywhere
     Then the input's text is exactly "next step"
     And the input has the keyboard focus
+
+  # An interaction request is part 4: a client that claims only part 1 is not asked.
+  @part:4 @clause:crs-typing-focuses-input
+  Scenario Outline: Typing after a <kind> request was answered with <key> types into the input
+    While the interaction UI is shown it takes the keys (002 §2.5.3, and §2.5.5 leaves it
+    out); once it is gone, what the user types reaches the input, wherever the closing UI
+    left the focus.
+
+    Given the user has sent "clean up the repository"
+    And the agent has started turn "t1"
+    When the agent asks "r1", a <kind> request "Go on?" with the options "alpha, beta, gamma" in turn "t1"
+    And the user presses the key "<key>"
+    And the user types "next step" anywhere
+    Then the input's text is exactly "next step"
+    And the input has the keyboard focus
+
+    Examples:
+      | kind         | key    |
+      | YN           | y      |
+      | YN           | Enter  |
+      | YN           | Escape |
+      | PERMISSION   | Enter  |
+      | SELECT       | Enter  |
+      | MULTI_SELECT | Enter  |
+      | TEXT_INPUT   | Escape |
+
+  # 002 §2.5.4 gives Page Up and Page Down no condition on the focus (the history keys are
+  # "when the input is empty", Home and End are MAY and pressed on the conversation above).
+  @clause:crs-page-keys-scroll
+  Scenario: Page Up and Page Down scroll the conversation with the focus on it, after a click
+    Given a conversation several screens tall, shown at its end
+    When the user clicks the conversation
+    And the user presses the key "pageup"
+    Then the conversation scrolled up by about one page
+    When the user presses the key "pagedown"
+    Then the conversation scrolled down by about one page
+
+  # The Yes/No keys of 002 §2.5.3 are Y, N, Enter and Escape: the page keys are not the
+  # UI's, and a person reads back through the turn before approving what it asks.
+  @part:4 @clause:crs-page-keys-scroll
+  Scenario: Page Up and Page Down scroll the conversation while a Yes/No request waits
+    Given a conversation several screens tall, shown at its end
+    And the user has sent "clean up the repository"
+    And the agent has started turn "t2"
+    When the agent asks "r1", a YN request "Delete the build folder?" in turn "t2"
+    And the conversation is scrolled to its end
+    And the user presses the key "pageup"
+    Then the conversation scrolled up by about one page
+    When the user presses the key "pagedown"
+    Then the conversation scrolled down by about one page
+    And the interaction UI is shown with the prompt "Delete the build folder?"
+
+  # 002 §2.5.1 sends with Enter "when the input holds text and no popup is active" and says
+  # nothing of the focus: with the focus on the conversation a client may send the draft or
+  # leave it for later. Either way the draft is neither lost nor changed.
+  @clause:crs-enter-sends
+  Scenario: Enter with the focus on the conversation sends the draft whole or keeps it whole
+    When the user types "a draft" without sending it
+    And the user clicks the conversation
+    And the user presses the key "Enter"
+    Then the draft "a draft" was sent as it was typed, or is still in the input
+
+  # 002 §2.5.1: Shift+Enter "always" adds a line and never sends. With the focus on the
+  # conversation it may add the line break to the draft or do nothing; it never sends.
+  @clause:crs-shift-enter-newline
+  Scenario: The newline key with the focus on the conversation sends nothing
+    When the user types "a draft" without sending it
+    And the user clicks the conversation
+    And the user presses the first newline key
+    Then no prompt was sent and the input holds "a draft", with or without a line break added

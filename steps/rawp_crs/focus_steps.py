@@ -4,7 +4,11 @@
 with the input focused, Home/End with the focus on the conversation (after a click on it,
 design §6.2 item 11), and the conversation's scroll offset is read from the widget that
 ``conversation_selector`` names (``scroll_y``, ``max_scroll_y`` and its visible height, in
-rows); typing after a click on the conversation must land in the input.
+rows); typing after a click on the conversation must land in the input. Each key rule is
+also pressed with the focus away from the input (on the conversation, where Tab moved it,
+where a closing interaction UI left it), read as the seed words the rule: Page keys and
+typing act wherever the focus is; Enter and Shift+Enter there may act or not, and never
+lose or send what the person did not mean to (docs/design/decision-audit.md, rows 24 to 28).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from rawp_port import TextDelta, TurnEnded, TurnStarted
 from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.turn_steps import ANSWER, conversation_rows, user_sends
+from steps.rawp_crs.turn_steps import ANSWER, PROMPT, conversation_rows, user_sends
 
 PARAGRAPHS = 90
 """Paragraphs of the long answer: about 180 rows, several screens at any terminal size."""
@@ -222,3 +226,65 @@ def view_shows_turn(crs_driver: CrsDriver, request: pytest.FixtureRequest, text:
 def tab_then_type_burst(crs_driver: CrsDriver, text: str) -> None:
     """Deliver Tab and the keys of ``text`` at once, as a fast hand's terminal sends them."""
     crs_driver.burst([key("tab"), *typed(literal(text))], f"Tab and {text!r} in one burst")
+
+
+@when("the user presses the first newline key")
+def presses_newline_key(crs_driver: CrsDriver) -> None:
+    """Press the adapter's first newline key (Shift+Enter, ``crs-shift-enter-newline``)."""
+    keys = list(crs_driver.adapter.newline_keys)
+    check(
+        bool(keys),
+        "crs-shift-enter-newline",
+        "the adapter's newline_keys",
+        "Shift+Enter first",
+        repr(keys),
+    )
+    crs_driver.press(keys[0])
+
+
+@then(parsers.parse('the draft "{text}" was sent as it was typed, or is still in the input'))
+def draft_sent_or_kept(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
+    """Either one prompt carrying ``text`` and an empty input, or no prompt and ``text`` kept.
+
+    002 §2.5.1 does not say whether Enter sends with the focus away from the input; both
+    readings pass. What fails: a prompt of other text, a prompt and the draft still there,
+    or no prompt and the draft gone or changed (``crs-enter-sends``).
+    """
+    clause = scenario_clause(request, "crs-enter-sends")
+    draft = literal(text)
+    sent = [getattr(frame, "prompt_text", None) for frame in crs_driver.agent.sent_of(PROMPT)]
+    value = crs_driver.input_value
+    kept = not sent and value == draft
+    check(
+        kept or (sent == [draft] and value == ""),
+        clause,
+        "the prompts sent and the input after Enter with the focus on the conversation",
+        f"the prompt {draft!r} sent and the input empty, or nothing sent and {draft!r} kept",
+        f"prompts {sent!r}, input {value!r}",
+    )
+
+
+@then(
+    parsers.parse(
+        'no prompt was sent and the input holds "{text}", with or without a line break added'
+    )
+)
+def draft_with_or_without_break(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str
+) -> None:
+    """No prompt sent; the input holds ``text``, or ``text`` and one line break at its end.
+
+    002 §2.5.1: Shift+Enter adds a line "always" and never sends; with the focus off the
+    input either the line break or nothing is added (``crs-shift-enter-newline``).
+    """
+    clause = scenario_clause(request, "crs-shift-enter-newline")
+    sent = [getattr(frame, "prompt_text", None) for frame in crs_driver.agent.sent_of(PROMPT)]
+    check(not sent, clause, "the prompts sent after the newline key", "none", repr(sent))
+    draft, value = literal(text), crs_driver.input_value
+    check(
+        value in (draft, draft + "\n"),
+        clause,
+        "the input after the newline key with the focus on the conversation",
+        f"{draft!r} or {draft + chr(10)!r}",
+        repr(value),
+    )

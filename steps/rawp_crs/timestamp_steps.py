@@ -503,26 +503,22 @@ DAY_FORMS = (
 """Ways a date separator may write a date (Korean, ISO, US, European, English)."""
 
 
-@then(parsers.parse('a centred line with the date "{day}" is drawn between the two turns'))
-def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: str) -> None:
-    """Between the first turn's last row and the second user message, a centred date line.
+def _rows_between_turns(crs_driver: CrsDriver, clause: str) -> list[tuple[int, str]]:
+    """The non-blank rows between the last two turns: ``(screen row, text)``, top down.
 
-    Centred: the gaps from its glyphs to the conversation's content edges differ by at most
-    two cells (``crs-date-separator``).
+    From below the first turn's last row (its last agent item, its end stamp included) to
+    above the second turn's first user item (the send time when it is drawn above the
+    bubble: 002 §2.4 ¶3 allows above or below). Items not drawn (a time hidden until
+    hovered) have no rows and are left out.
+
+    Raises:
+        AssertionError: Through ``check``: fewer than two user messages.
     """
-    clause = scenario_clause(request, "crs-date-separator")
-    date = datetime.strptime(day, "%Y-%m-%d").date()
-    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
-    forms = [form.format(**fields) for form in DAY_FORMS]
     views = list(crs_driver.items())
     users = [
         index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"
     ]
     check(len(users) >= 2, clause, "the conversation", "two user messages", str(len(users)))
-    # The first turn ends with its last agent item (its end stamp included); the second
-    # starts with its first user item, the send time when it is drawn above the bubble
-    # (002 §2.4 ¶3 allows above or below).
-    # Items not drawn (a time hidden until hovered) have no rows and are left out.
     agents = [
         index
         for index in range(users[-2], users[-1])
@@ -542,11 +538,25 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
         ),
         default=views[users[-1]].widget.region.y,
     )
-    between = [
+    return [
         (row, text)
         for row, text in conversation_rows(crs_driver)
         if first_turn_end < row < second_start and text.strip()
     ]
+
+
+@then(parsers.parse('a centred line with the date "{day}" is drawn between the two turns'))
+def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: str) -> None:
+    """Between the first turn's last row and the second user message, a centred date line.
+
+    Centred: the gaps from its glyphs to the conversation's content edges differ by at most
+    two cells (``crs-date-separator``).
+    """
+    clause = scenario_clause(request, "crs-date-separator")
+    date = datetime.strptime(day, "%Y-%m-%d").date()
+    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
+    forms = [form.format(**fields) for form in DAY_FORMS]
+    between = _rows_between_turns(crs_driver, clause)
     dated = [(row, text) for row, text in between if any(form in text for form in forms)]
     check(
         bool(dated),
@@ -637,4 +647,77 @@ def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, 
         f"the row of the time {hhmm} of {day}",
         f"the date and the time (as {forms[3]!r}, {forms[1]!r}, ...)",
         repr(shown.line.strip()),
+    )
+
+
+def _date_line(text: str) -> bool:
+    """A row that reads as a date line: a date (:data:`DATE`) and no time of day on it."""
+    return DATE.search(text) is not None and TIME.search(text) is None
+
+
+@then("no date line is drawn between the two turns")
+def no_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """No row between the two turns holds a date without a time (``crs-date-separator``).
+
+    002 §2.4 ¶10 puts the separator where the (local) date changes: between two turns of
+    one local day there is none, whatever the UTC date did.
+    """
+    clause = scenario_clause(request, "crs-date-separator")
+    dated = [text.strip() for _row, text in _rows_between_turns(crs_driver, clause)]
+    dated = [text for text in dated if _date_line(text)]
+    check(
+        not dated,
+        clause,
+        "the rows between two turns of one local day",
+        "no date line",
+        " / ".join(dated),
+    )
+
+
+def _all_rows(crs_driver: CrsDriver) -> list[tuple[int, str]]:
+    """Every row of the conversation's content, ``(content row, text)``, scrolled page by page.
+
+    As :func:`every_time` reads them (no row twice), then scrolled back to the end.
+    """
+    area = crs_driver.conversation
+    height, top = area.scrollable_content_region.height, area.scrollable_content_region.y
+    found: dict[int, str] = {}
+    for offset in range(0, int(area.max_scroll_y) + height, height):
+        area.scroll_to(y=offset, animate=False, immediate=True)
+        crs_driver.settle()
+        for row, text in conversation_rows(crs_driver):
+            if top <= row < top + height:
+                found.setdefault(content_row(area, row), text)
+    area.scroll_end(animate=False, immediate=True)
+    crs_driver.settle()
+    return sorted(found.items())
+
+
+@then(
+    parsers.parse('the conversation shows one date line below its first user message, for "{day}"')
+)
+def one_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: str) -> None:
+    """Below the first user message, exactly one date line, and it names ``day``.
+
+    One change of the local date, one separator (002 §2.4 ¶10): neither missing nor repeated
+    before each later turn of the new day. Rows above the first user message are not read:
+    a heading with the conversation's first date is not a separator, and the seed neither
+    asks nor forbids one.
+    """
+    clause = scenario_clause(request, "crs-date-separator")
+    users = [view for view in crs_driver.items() if view.actor == "user" and view.kind == "text"]
+    check(bool(users), clause, "the conversation", "a user message", "none")
+    area = crs_driver.conversation
+    first = content_row(area, users[0].widget.region.bottom - 1)
+    date = datetime.strptime(day, "%Y-%m-%d").date()
+    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
+    forms = [form.format(**fields) for form in DAY_FORMS]
+    lines = [text.strip() for row, text in _all_rows(crs_driver) if row > first]
+    dated = [text for text in lines if _date_line(text)]
+    check(
+        len(dated) == 1 and any(form in dated[0] for form in forms),
+        clause,
+        "the date lines below the first user message",
+        f"one, with the date {day} (as {forms[0]!r}, {forms[3]!r}, ...)",
+        f"{len(dated)}: " + (" / ".join(dated) or "none"),
     )

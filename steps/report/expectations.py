@@ -33,6 +33,7 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 
+from steps.clauses import YAML_LOADER
 from steps.traceability import ScenarioRef
 
 SCHEMA_PATH = Path(__file__).with_name("expectations.schema.json")
@@ -125,7 +126,7 @@ def load(path: Path, source: str, known: Iterable[ScenarioRef]) -> Expectations:
     """
     where = f"expectations file {path} (from {source})"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
     except (OSError, yaml.YAMLError) as error:
         raise ExpectationsError(f"{where}: cannot be read: {error}") from error
     validator = Draft202012Validator(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))

@@ -3784,3 +3784,151 @@ class FbNoteOnlyForInlineChildren(_BrowserMutant):
     """crs-fb-truncation-note: a directory whose entries load on expanding has no note."""
 
     SCREEN = _screen(TREE=_NoteOnlyInline)
+
+
+# --- branch clock ---
+# Issue 24, class 4: times and date separators where the local date and the UTC date differ,
+# across local midnight during a session, and on reopened turns.
+
+from datetime import date as _date  # noqa: E402 - this branch's block is kept apart for merging
+
+from reference_crs.timefmt import stamp_text as _stamp_text  # noqa: E402
+from reference_crs.widgets import DateSeparator as _DateSeparator  # noqa: E402
+
+
+def _stamp_utc_today(moment: datetime, now: datetime) -> str:
+    """As the reference writes a time, but "today" is the UTC date of ``now``."""
+    local = moment.astimezone()
+    if local.date() == now.astimezone(UTC).date():
+        return f"{local:%H:%M}"
+    return f"{local.month}/{local.day} {local:%H:%M}"
+
+
+class _UtcTodayHistory(LazyHistory):
+    """Writes the times of reopened turns with "today" read as the UTC date of the clock."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super()._replay_days(turns, first)
+        now = self.app.clock()
+        for stamp in self.app.conversation.query(TimeStamp):
+            stamp.update(_stamp_utc_today(stamp.moment, now))
+
+
+@mutant
+class TodayByUtcDate(CrsApp):
+    """crs-timestamp-format: "today" is the UTC date (local-day times dated, yesterday's not)."""
+
+    __init__ = _with_history(_UtcTodayHistory)
+
+    def stamp_text(self, moment: datetime) -> str:
+        return _stamp_utc_today(moment, moment)
+
+
+@mutant
+class TodayFixedAtStart(CrsApp):
+    """crs-timestamp-format: "today" stays the day of the first time drawn (later days dated)."""
+
+    def stamp_text(self, moment: datetime) -> str:
+        started: datetime = self.__dict__.setdefault("_started_at", moment)
+        return _stamp_text(moment, started)
+
+
+@mutant
+class SeparatorByUtcDate(CrsApp):
+    """crs-date-separator: the date separator follows the UTC date, not the local date."""
+
+    async def _date_boundary(self, moment: datetime) -> None:
+        day = moment.astimezone(UTC).date()
+        if self.last_day is not None and day != self.last_day:
+            await self._add(_DateSeparator(moment.astimezone().date()))
+        self.last_day = day
+
+
+@mutant
+class SeparatorBeforeEveryLaterTurn(CrsApp):
+    """crs-date-separator: every turn of a later day than the first gets a separator of its own."""
+
+    async def _date_boundary(self, moment: datetime) -> None:
+        day: _date = moment.astimezone().date()
+        first: _date = self.__dict__.setdefault("_first_day", day)
+        if day != first:
+            await self._add(_DateSeparator(day))
+        self.last_day = day
+
+
+class _UtcHistory(LazyHistory):
+    """Writes the times of reopened turns in UTC, as the store holds them."""
+
+    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super()._replay_days(turns, first)
+        for stamp in self.app.conversation.query(TimeStamp):
+            stamp.update(f"{stamp.moment.astimezone(UTC):%H:%M}")
+
+
+@mutant
+class ReopenedTimesInUtc(CrsApp):
+    """crs-timestamp-local-time: the times of reopened turns are drawn in UTC, live ones local."""
+
+    __init__ = _with_history(_UtcHistory)
+
+
+# Issue 24, class 5: each key rule pressed with the focus away from the input.
+
+from reference_crs.widgets.prompt_input import PromptInput as _PromptInput  # noqa: E402
+
+
+@mutant
+class TypingLostAfterInteraction(CrsApp):
+    """crs-typing-focuses-input: keys typed after an interaction UI closed (focus nowhere) lost."""
+
+    async def on_interaction_panel_answered(self, message: InteractionPanel.Answered) -> None:
+        message.prevent_default()  # Textual would run the reference's handler next
+        self.port.send(message.frame)
+        await message.panel.remove()
+        self.set_focus(None)  # the focus is not given back to the input
+        await self._show_next_request()
+
+    def on_key(self, event: events.Key) -> None:
+        if self.focused is None:  # only a focused widget passes typing on to the input
+            event.prevent_default()
+            event.stop()
+
+
+@mutant
+class PageKeysOnlyInInput(CrsApp):
+    """crs-page-keys-scroll: Page Up and Page Down scroll the conversation only from the input."""
+
+    def action_page(self, direction: int) -> None:
+        if not isinstance(self.focused, _PromptInput):
+            raise SkipAction()
+        super().action_page(direction)
+
+
+@mutant
+class EnterOffInputDropsDraft(CrsApp):
+    """crs-enter-sends: Enter with the focus off the input clears the draft, sending nothing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "drop_draft", show=False)]
+
+    def action_drop_draft(self) -> None:
+        self.query_one(f"#{self.INPUT_ID}", _PromptInput).clear()
+
+
+@mutant
+class NewlineKeyOffInputSends(CrsApp):
+    """crs-shift-enter-newline: Shift+Enter with the focus off the input sends the draft."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("shift+enter", "send_draft", show=False)]
+
+    def action_send_draft(self) -> None:
+        self.query_one(f"#{self.INPUT_ID}", _PromptInput).submit()
+
+
+@mutant
+class FocusedConversationSwallowsPageKeys(CrsApp):
+    """crs-page-keys-scroll: with the focus on the conversation, Page Up and Down do nothing."""
+
+    def action_page(self, direction: int) -> None:
+        if self.focused is self.conversation:
+            return  # taken by the conversation's own keys, which do not scroll
+        super().action_page(direction)

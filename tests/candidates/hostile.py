@@ -39,7 +39,7 @@ class HangAwaitingSubmit(ChatApp):
 class HangBlockingSubmit(ChatApp):
     """Spins in the submit handler (``while True``, no await): the event loop is blocked."""
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:  # type: ignore[override]  # blocks on purpose
         event.prevent_default()
         while True:
             pass
@@ -48,7 +48,7 @@ class HangBlockingSubmit(ChatApp):
 class HangSwallowingSubmit(ChatApp):
     """Spins in the submit handler and swallows every ``Exception`` raised into it."""
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:  # type: ignore[override]  # blocks on purpose
         event.prevent_default()
         while True:
             try:
@@ -107,7 +107,7 @@ class CrashOnMount(ChatApp):
 class CrashOnSubmit(ChatApp):
     """Raises in the submit handler."""
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:  # type: ignore[override]  # blocks on purpose
         event.prevent_default()
         raise RuntimeError(f"submit failed on purpose for {event.value!r}")
 
