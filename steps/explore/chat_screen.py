@@ -25,7 +25,7 @@ from typing import ClassVar
 
 import pytest
 from hypothesis import strategies as st
-from hypothesis.stateful import initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, precondition, rule
 from pytest_bdd import parsers, then, when
 
 from steps.adapter import ChatScreenAdapter
@@ -35,11 +35,8 @@ from steps.explore.core import (
     Explorer,
     Harness,
     pasted_text,
-    printable,
-    raw_controls,
     typed_text,
 )
-from steps.screen import screen_rows
 from steps.terminal_input import key_bytes, typing_bytes
 
 END = b"\x1b[F"
@@ -129,6 +126,8 @@ class ChatExplorer(Explorer):
 
     DRIVER = Driver
     PRELUDE = PRELUDE
+    RUNNING_CLAUSE = DRAWN_CLAUSE = "hardening-control-characters"
+    TYPED_CLAUSE = "hardening-typed-text-kept"
     driver: Driver
     SIZES: ClassVar[tuple[tuple[int, int], ...]] = ((80, 24), (40, 12), (120, 40), (24, 8))
 
@@ -144,6 +143,7 @@ class ChatExplorer(Explorer):
         self.typed = ""
         self.bodies: list[str] = []
         self.driver.start()
+        self.started = True
         self.type(text)
         self.input_holds_what_was_typed()  # the typing is judged before the paste
         self.paste(pasted)
@@ -210,49 +210,6 @@ class ChatExplorer(Explorer):
         self.typed = ""
 
     # -- invariants ----------------------------------------------------------------
-
-    @invariant()
-    def still_running(self) -> None:
-        """[hardening-control-characters] Nothing typed or pasted quits the app."""
-        if getattr(self, "typed", None) is None:
-            return
-        self.check(
-            self.driver.running,
-            "hardening-control-characters",
-            "the app: expected it to keep running, a pasted byte is text, not a key",
-            "it exited",
-            "app.is_running",
-        )
-        self.driver.exit_expected = False
-
-    @invariant()
-    def input_holds_what_was_typed(self) -> None:
-        """[hardening-typed-text-kept] The input holds the printable parts of what was typed."""
-        if getattr(self, "typed", None) is None or not self.driver.running:
-            return
-        seen = self.driver.input_value
-        expected = printable(self.typed)
-        self.check(
-            printable(seen) == expected,
-            "hardening-typed-text-kept",
-            f"the input: expected what was typed and pasted, {expected!r}",
-            repr(seen),
-            f"printable(input_value()) == {expected!r}",
-        )
-
-    @invariant()
-    def no_raw_control_drawn(self) -> None:
-        """[hardening-control-characters] No raw control character reaches the screen."""
-        if getattr(self, "typed", None) is None or not self.driver.running:
-            return
-        raw = raw_controls(screen_rows(self.driver.app))
-        self.check(
-            not raw,
-            "hardening-control-characters",
-            "the screen: expected no raw control character drawn",
-            raw,
-            "True  # read the screen with app.export_screenshot() to see the control",
-        )
 
     def _check_submission(self) -> None:
         """Invariants of the message list after Enter (``body-source``, ``pair-order``)."""
