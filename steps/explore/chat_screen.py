@@ -34,11 +34,14 @@ from steps.chat_screen.observe import messages
 from steps.explore.core import (
     Explorer,
     Harness,
+    click_bytes,
     pasted_text,
     typed_text,
 )
 from steps.terminal_input import key_bytes, typing_bytes
 
+HOME = b"\x1b[H"
+"""The bytes of the Home key (xterm)."""
 END = b"\x1b[F"
 """The bytes of the End key (xterm)."""
 
@@ -197,6 +200,27 @@ class ChatExplorer(Explorer):
             f"await feed({data!r})",
             lambda: self.driver.feed_terminal(data, f"pressing {name}, End"),
         )
+
+    @precondition(lambda self: self.driver.running)
+    @rule()
+    def home_end(self) -> None:
+        """Press Home, then End: the cursor goes to the start and back; the text stays."""
+        data = HOME + END
+        self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "Home, End"))
+
+    @precondition(lambda self: self.driver.running)
+    @rule()
+    def click_conversation(self) -> None:
+        """Click the conversation, then the input's last cell, as a person does to type on.
+
+        A click reaches the app as a terminal sends it (SGR mouse reports); the second
+        click puts the focus and the cursor back at the end of the input's text.
+        """
+        area = self.driver.conversation.region
+        field = self.driver.input.content_region
+        data = click_bytes(area.x + area.width // 2, area.y + area.height // 2)
+        data += click_bytes(field.right - 1, field.bottom - 1) + END
+        self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "clicks"))
 
     @rule(size=st.sampled_from(SIZES))
     def resize(self, size: tuple[int, int]) -> None:

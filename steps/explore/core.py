@@ -43,7 +43,7 @@ EXAMPLES = Setting("--explore", "CHAT_CONFORMANCE_EXPLORE", "chat_explore")
 """Where the number of examples (sessions) per profile is read from."""
 SEED = Setting("--explore-seed", "CHAT_CONFORMANCE_EXPLORE_SEED", "chat_explore_seed")
 """Where the exploration's seed is read from."""
-DEFAULT_EXAMPLES = 4
+DEFAULT_EXAMPLES = 8
 """Sessions per profile in an ordinary run: a small, fixed budget."""
 DEFAULT_SEED = 0
 """The seed of an ordinary run: the same actions in every run."""
@@ -429,3 +429,8 @@ def raw_controls(rows: list[list[str]]) -> list[str]:
     """The raw control characters drawn in ``rows`` of cells (none is the rule)."""
     drawn = {char for row in rows for cell in row for char in cell}
     return sorted(char for char in drawn if RAW_CONTROL.match(char))
+
+
+def click_bytes(x: int, y: int) -> bytes:
+    """A left click at screen cell ``(x, y)`` (0-based) as a terminal reports it (SGR mouse)."""
+    return f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m".encode()
