@@ -21,6 +21,7 @@ Invariants, each under its clause (docs/spec/chat_screen.yaml):
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 import pytest
@@ -29,6 +30,7 @@ from hypothesis.stateful import initialize, precondition, rule
 from pytest_bdd import parsers, then, when
 
 from steps.adapter import ChatScreenAdapter
+from steps.app_driver import WaitTimeout
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import messages
 from steps.explore.core import (
@@ -270,6 +272,17 @@ class ChatExplorer(Explorer):
     def _check_last_in_view(self) -> None:
         widgets = self.driver.items()
         last = widgets[-1] if widgets else None
+
+        def in_view() -> bool:
+            region = None if last is None else last.region
+            area = self.driver.conversation.scrollable_content_region
+            return region is not None and bool(region.height) and area.contains_region(region)
+
+        # Textual defers scroll_end to after the next refresh; on a loaded machine that
+        # refresh may come after the app was first idle: wait for it (bounded), then judge,
+        # as the scenario's check does (steps/chat_screen/screen_steps.py).
+        with contextlib.suppress(WaitTimeout):
+            self.driver.wait_until(in_view, "the last item in view after the deferred scroll")
         bounds = self.driver.conversation.scrollable_content_region
         inside = last is not None and bool(last.region.height)
         inside = inside and bounds.contains_region(last.region)  # type: ignore[union-attr]

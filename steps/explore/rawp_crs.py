@@ -158,8 +158,11 @@ def escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace("<@", "\\<@")
 
 
-REOPEN_CLAUSE = "crs-reopened-as-drawn"
-"""The clause :meth:`CrsExplorer.reopen` checks (docs/exploration.md says which one)."""
+REOPEN_CLAUSE = "crs-initial-turns"
+"""The clause a reopened conversation drawn otherwise than live breaks, unless
+:func:`reopen_clause` finds a closer one (docs/exploration.md: the seeds have no clause
+"reopened as drawn live"; ``crs-initial-turns`` asks each reopened turn to be drawn with its
+user message and the agent's whole response)."""
 
 
 def prompt_text(value: str, tokens: list[TokenView], display: dict[str, str]) -> str:
@@ -181,7 +184,34 @@ def prompt_text(value: str, tokens: list[TokenView], display: dict[str, str]) ->
     return "".join(out)
 
 
-def drawn_items(driver: CrsDriver) -> list[tuple[str, str, str]]:
+Drawn = tuple[str, str, str]
+"""One conversation item as the reopening check compares it: actor, kind, text."""
+
+
+def reopen_clause(live: list[Drawn], reopened: list[Drawn]) -> str:
+    """The clause of the first item a reopened conversation draws otherwise than live.
+
+    A user item drawn as a command bubble live and not reopened (or the reverse):
+    ``crs-command-bubble-for-slash-input-type`` (or ``crs-text-bubble-for-other-input-types``);
+    a time: ``crs-timestamp-turn-start`` (the user's) or ``crs-timestamp-turn-end``;
+    anything else (a text, a token, a thinking block or a tool call drawn otherwise, an item
+    more or less) :data:`REOPEN_CLAUSE`.
+    """
+    pairs = list(zip(live, reopened, strict=False))
+    first = next(((a, b) for a, b in pairs if a != b), None)
+    if first is None:
+        return REOPEN_CLAUSE
+    (actor, kind, _), (_, other_kind, _) = first
+    if actor == "user" and "command" in (kind, other_kind):
+        if kind == "command":
+            return "crs-command-bubble-for-slash-input-type"
+        return "crs-text-bubble-for-other-input-types"
+    if kind == "timestamp" or other_kind == "timestamp":
+        return "crs-timestamp-turn-start" if actor == "user" else "crs-timestamp-turn-end"
+    return REOPEN_CLAUSE
+
+
+def drawn_items(driver: CrsDriver) -> list[Drawn]:
     """``(actor, kind, text)`` of each conversation item but the load-older trigger."""
     return [
         (view.actor, view.kind, item_text(view.widget).strip())
@@ -449,7 +479,8 @@ class CrsExplorer(Explorer):
         seen = self.driver.input_value
         if key == "escape":
             self.typed = "/" + prefix
-            return  # the input and the cancels are judged by the invariants
+            self._input_is("crs-slash-keys-escape", "after Escape in the / popup")
+            return
         names = [f"/{c.name} " for c in COMMANDS if c.name.startswith(prefix)]
         self.check(
             seen in names,
@@ -492,6 +523,7 @@ class CrsExplorer(Explorer):
         self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "the @ popup"))
         if key == "escape" or search is None:
             self.typed += "@" + query
+            self._input_is("crs-at-keys-escape", "after Escape in the @ popup")
             return
         found = [node for node in nodes(self.driver) if isinstance(node, TokenView)]
         new = [token for token in found if token not in before]
@@ -505,6 +537,7 @@ class CrsExplorer(Explorer):
         )
         self.tokens = found
         self.typed += TOKEN.format(new[0].path)
+        self._input_is("crs-token-replaces-query", f"after {key} in the @ popup")
 
     @precondition(lambda self: self.sent and self.state != "asking" and not self._input())
     @rule()
@@ -603,8 +636,8 @@ class CrsExplorer(Explorer):
         its time, the events, the end's time); a second client on the same store and clock
         reopens the conversation (as ``reopening.feature`` does, ``ClientSettings
         .conversation_id``). Each item (actor, kind, text as :func:`steps.screen.item_text`
-        reads it: command bubbles, tokens, times) must be the live one's
-        (``crs-reopened-as-drawn``: see docs/exploration.md for the clause).
+        reads it: command bubbles, tokens, times) must be the live one's, under the clause
+        :func:`reopen_clause` names (docs/exploration.md).
         """
         self.act("# a new client on the same store reopens the conversation", lambda: None)
         live = drawn_items(self.driver)
@@ -628,7 +661,7 @@ class CrsExplorer(Explorer):
             other.stop()
         self.check(
             reopened == live,
-            REOPEN_CLAUSE,
+            reopen_clause(live, reopened),
             f"the reopened conversation drawn as it was live, {live!r}",
             repr(reopened),
             "True  # compare the items of a client reopening agent.history with the live one's",
@@ -666,6 +699,17 @@ class CrsExplorer(Explorer):
             return str(self.driver.input_value)
         return "".join(
             TOKEN.format(node.path) if isinstance(node, TokenView) else node for node in found
+        )
+
+    def _input_is(self, clause: str, when: str) -> None:
+        """The input holds the model's text now (printable parts), or fail under ``clause``."""
+        seen, expected = self.seen_input(), printable(self.typed)
+        self.check(
+            printable(seen) == expected,
+            clause,
+            f"{when}, the input {expected!r}",
+            repr(seen),
+            f"printable(input_value()) == {expected!r}",
         )
 
     def _nodes(self) -> list[str | TokenView]:
