@@ -34,10 +34,16 @@ ALWAYS = {"typed_joiner_dropped", "pasted_escapes_act_as_keys", "input_draws_raw
 """Mutants of the terminal path, sampled in every run (the defects the issue names)."""
 BOUND = 600
 """Seconds one mutant's exploration may take before it counts as an error."""
+SPREAD = 8
+"""The stride of the run's order (:func:`sample`)."""
 
 
 def sample(every: int) -> list[tuple[str, str, str]]:
-    """``(profile, module, name)`` of every ``every``-th mutant of each catalogue."""
+    """``(profile, module, name)`` of every ``every``-th mutant of each catalogue.
+
+    In a spread order (every 8th mutant of both catalogues first, then the next 8th, ...),
+    so that a run stopped early has still sampled every clause area.
+    """
     chosen = []
     for profile, module, mutants in (
         ("chat_screen", "tests.candidates.mutants", CHAT_MUTANTS),
@@ -45,8 +51,8 @@ def sample(every: int) -> list[tuple[str, str, str]]:
     ):
         for index, name in enumerate(mutants):
             if index % every == 0 or name in ALWAYS:
-                chosen.append((profile, module, name))
-    return chosen
+                chosen.append((index % SPREAD, index, profile, module, name))
+    return [(profile, module, name) for *_, profile, module, name in sorted(chosen)]
 
 
 def explore_one(profile: str, spec: str, examples: int, seed: int) -> None:

@@ -229,8 +229,10 @@ class CrsExplorer(Explorer):
     APP = "client"
     driver: CrsDriver
     SIZES: ClassVar[tuple[tuple[int, int], ...]] = ((80, 24), (50, 16), (120, 40))
+    SCOPE: ClassVar[frozenset[int]] = frozenset({1, 2, 3, 4})
+    """The parts of profile ``rawp_crs`` whose rules this explorer runs (if claimed)."""
     parts: frozenset[int] = frozenset({1})
-    """The parts of profile ``rawp_crs`` the adapter claims (rules of others are not run)."""
+    """The parts in :attr:`SCOPE` the adapter claims (the rules of others are not run)."""
 
     @initialize(
         text=typed_text(exclude=POPUP_TRIGGERS),
@@ -257,7 +259,8 @@ class CrsExplorer(Explorer):
         self.events: list[Any] = []
         self.sent_at: datetime | None = None
         profile = next(p for p in PROFILES if p.name == "rawp_crs")
-        self.parts = frozenset(part.number for part in profile.claimed_parts(self.driver.adapter))
+        claimed = {part.number for part in profile.claimed_parts(self.driver.adapter)}
+        self.parts = self.SCOPE & claimed
         self.driver.start()
         self.started = True
         if 2 in self.parts:
@@ -457,7 +460,7 @@ class CrsExplorer(Explorer):
 
     # -- popups, recall, interaction requests, reopening -------------------------------
 
-    @precondition(lambda self: 2 in self.parts and self.state != "asking" and not self._input())
+    @precondition(lambda self: 2 in self.parts and self.state != "asking" and not self.typed)
     @rule(
         prefix=st.sampled_from(("", "c", "co", "m", "h")),
         moves=st.integers(0, 2),
@@ -539,7 +542,9 @@ class CrsExplorer(Explorer):
         self.typed += TOKEN.format(new[0].path)
         self._input_is("crs-token-replaces-query", f"after {key} in the @ popup")
 
-    @precondition(lambda self: self.sent and self.state != "asking" and not self._input())
+    @precondition(
+        lambda self: 4 in self.parts and self.sent and self.state != "asking" and not self.typed
+    )
     @rule()
     def recall(self) -> None:
         """Press ↑ in the empty input: it stays empty or holds the last message sent.
@@ -715,9 +720,6 @@ class CrsExplorer(Explorer):
     def _nodes(self) -> list[str | TokenView]:
         return nodes(self.driver) if 3 in self.parts else [self.driver.input_value]
 
-    def _input(self) -> str:
-        return self.typed
-
     def _search(self, query: str) -> Any:
         """The client's search for ``query`` (bounded wait), ``None`` when none came."""
 
@@ -790,9 +792,33 @@ class CrsExplorer(Explorer):
         self.act(f"await publish({code})", lambda: self.driver.publish(*events))
 
 
+class CrsPart1Explorer(CrsExplorer):
+    """The rules of part 1 only: typing, pasting, sending, turns, Escape, pages, resizing.
+
+    The scenario that runs it cites clauses of part 1 only, so that a client claiming part 1
+    alone (``examples/crs_part1``) is explored too; :class:`CrsExplorer` adds the popups,
+    recall, interaction requests and reopening (parts 2 to 4) in a scenario of its own.
+    """
+
+    SCOPE = frozenset({1})
+
+
 @when("the explorer runs its sessions against the RAWP-CRS client", target_fixture="explored")
 def explore_crs(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
-    """Run the exploration (``--explore``, ``--explore-seed``); fail on a broken invariant."""
+    """Run the part-1 exploration (``--explore``, ``--explore-seed``); fail on a broken one."""
+    __tracebackhide__ = True
+    from steps.explore.runner import run_profile
+
+    return run_profile(request, CrsPart1Explorer, crs_adapter, "rawp_crs")
+
+
+@when(
+    "the explorer runs its sessions with popups, interaction requests and reopening "
+    "against the RAWP-CRS client",
+    target_fixture="explored",
+)
+def explore_crs_parts(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
+    """Run the exploration of parts 1 to 4; fail on a broken invariant."""
     __tracebackhide__ = True
     from steps.explore.runner import run_profile
 
