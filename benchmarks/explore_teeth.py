@@ -1,14 +1,15 @@
 """The exploration's teeth: run it alone against every mutant of both catalogues.
 
 Usage: ``python -m benchmarks.explore_teeth [--every N] [--jobs J] [--explore N]
-[--seed S] [--out FILE]``. Each mutant gets a process of its own
-(``python -m benchmarks.explore_teeth --one PROFILE MODULE NAME``) that runs the profile's
-explorer (:func:`steps.explore.core.explore`, the code the exploration scenario runs, without
-pytest and without shrinking: only whether a defect is found counts) with ``--explore``
-sessions (default: the suite's default budget) from ``--seed``. The script prints one line per
-mutant (caught or not, the clause the failure named, seconds), a summary by clause area, and
-writes the lines as JSON (docs/exploration.md reports a run). ``--every 1`` (the default) runs
-every mutant; ``--every N`` every N-th, and the terminal path's three in any case.
+[--seed S] [--out FILE]``. ``--jobs`` processes (``--batch SHARE JOBS``) share the mutants;
+each runs, per mutant, the profile's explorer (:func:`steps.explore.core.explore`, the code
+the exploration scenarios run, without pytest and without shrinking: only whether a defect
+is found counts) with ``--explore`` sessions from ``--seed``, and writes one JSON line per
+mutant (caught or not, the clause the failure named, seconds) to
+``FILE.part<SHARE>.jsonl`` as it goes. At the end the lines are written together to
+``FILE`` and a summary by clause area is printed (docs/exploration.md reports a run).
+``--every 1`` (the default) runs every mutant; ``--every N`` every N-th, and the terminal
+path's three in any case.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from steps.clauses import catalogue
@@ -32,8 +32,8 @@ from tests.candidates.mutants import MUTANTS as CHAT_MUTANTS
 ROOT = Path(__file__).resolve().parents[1]
 ALWAYS = {"typed_joiner_dropped", "pasted_escapes_act_as_keys", "input_draws_raw_escape"}
 """Mutants of the terminal path, sampled in every run (the defects the issue names)."""
-BOUND = 600
-"""Seconds one mutant's exploration may take before it counts as an error."""
+BOUND = 600.0
+"""Seconds one session may take before it counts as an error (the machine may be loaded)."""
 SPREAD = 8
 """The stride of the run's order (:func:`sample`)."""
 
@@ -69,25 +69,23 @@ def explore_one(profile: str, spec: str, examples: int, seed: int) -> None:
     machine: type[Explorer] = ChatExplorer if profile == "chat_screen" else CrsExplorer
     adapter = load_adapter(AdapterSpec(spec, "explore_teeth"), ROOT)
     with tempfile.TemporaryDirectory() as data:
-        harness = Harness(adapter, spec, (80, 24), 120.0, "explore_teeth", Path(data))
+        harness = Harness(adapter, spec, (80, 24), BOUND, "explore_teeth", Path(data))
         explore(machine, harness, Budget(examples, seed, "explore_teeth"), shrink=False)
 
 
 def run(entry: tuple[str, str, str], examples: int, seed: int) -> dict[str, object]:
-    """Run the exploration of ``profile`` against one mutant in a child; what it found."""
+    """Run the exploration of ``entry``'s profile against its mutant, here; what it found."""
     profile, module, name = entry
     started = time.monotonic()
-    command = [sys.executable, "-m", "benchmarks.explore_teeth", "--one", profile, module, name]
-    command += ["--explore", str(examples), "--seed", str(seed)]
     try:
-        done = subprocess.run(
-            command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=BOUND
-        )
-        code, output = done.returncode, done.stdout + done.stderr
-    except subprocess.TimeoutExpired:
-        code, output = -1, f"no verdict within {BOUND} s"
-    named = re.search(r"^(?:AssertionError: )?\[([a-z0-9-]+)\] ", output, re.M)
-    verdict = "caught" if code == 1 and named else "missed" if code == 0 else "error"
+        explore_one(profile, f"{module}:{name}", examples, seed)
+        verdict, named, detail = "missed", None, ""
+    except AssertionError as error:
+        found = re.match(r"\[([a-z0-9-]+)\] ", str(error))
+        verdict = "caught" if found else "error"
+        named, detail = (found.group(1) if found else None), str(error).splitlines()[0][:300]
+    except Exception as error:
+        verdict, named, detail = "error", None, f"{type(error).__name__}: {error}"[:300]
     mutants = CHAT_MUTANTS if profile == "chat_screen" else CRS_MUTANTS
     clause = mutants[name].clause
     return {
@@ -96,10 +94,16 @@ def run(entry: tuple[str, str, str], examples: int, seed: int) -> dict[str, obje
         "clause": clause,
         "area": catalogue(profile)[clause].area,
         "verdict": verdict,
-        "named": named.group(1) if named else None,
+        "named": named,
         "seconds": round(time.monotonic() - started, 1),
-        "detail": "" if verdict != "error" else output.strip().splitlines()[-1:],
+        "detail": detail,
     }
+
+
+def batch(share: int, jobs: int, options: argparse.Namespace) -> None:
+    """Run every ``jobs``-th mutant of the sample from ``share`` on, one JSON line each."""
+    for entry in sample(options.every)[share::jobs]:
+        print(json.dumps(run(entry, options.explore, options.seed), ensure_ascii=False), flush=True)
 
 
 def summary(results: list[dict[str, object]]) -> list[str]:
@@ -119,25 +123,45 @@ def summary(results: list[dict[str, object]]) -> list[str]:
 
 
 def main() -> None:
-    """Run the mutants (or, with ``--one``, one mutant) and print and write the results."""
+    """Run the mutants in ``--jobs`` processes and print and write the results."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--every", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--explore", type=int, default=DEFAULT_EXAMPLES)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--out", type=Path, default=Path("explore_teeth.json"))
-    parser.add_argument("--one", nargs=3, metavar=("PROFILE", "MODULE", "NAME"))
+    parser.add_argument("--batch", type=int, nargs=2, metavar=("SHARE", "JOBS"))
     options = parser.parse_args()
-    if options.one:
-        profile, module, name = options.one
-        explore_one(profile, f"{module}:{name}", options.explore, options.seed)
+    if options.batch:
+        batch(*options.batch, options)
         return
-    chosen = sample(options.every)
-    results = []
-    with ThreadPoolExecutor(options.jobs) as pool:
-        for result in pool.map(lambda entry: run(entry, options.explore, options.seed), chosen):
-            print(json.dumps(result, ensure_ascii=False), flush=True)
-            results.append(result)
+    common = ["--every", str(options.every), "--explore", str(options.explore)]
+    common += ["--seed", str(options.seed)]
+    parts = [options.out.with_suffix(f".part{share}.jsonl") for share in range(options.jobs)]
+    children = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "benchmarks.explore_teeth",
+                *common,
+                "--batch",
+                str(share),
+                str(options.jobs),
+            ],
+            cwd=ROOT,
+            stdout=part.open("w", encoding="utf-8"),
+        )
+        for share, part in enumerate(parts)
+    ]
+    for child in children:
+        child.wait()
+    results = [
+        json.loads(line)
+        for part in parts
+        for line in part.read_text(encoding="utf-8").splitlines()
+        if line.startswith("{")
+    ]
     options.out.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
     print("profile | area | mutants | caught | under its own clause")
     print("\n".join(summary(results)))
