@@ -284,7 +284,9 @@ class Explorer(RuleBasedStateMachine):
         """[:attr:`DRAWN_CLAUSE`] No raw control character reaches the screen."""
         if not self.started or not self.driver.running:
             return
-        raw = raw_controls(screen_rows(self.driver.app))
+        app = self.driver.app
+        with app._context():  # a widget rendered on demand reads Textual's active app
+            raw = raw_controls(screen_rows(app))
         self.check(
             not raw,
             self.DRAWN_CLAUSE,

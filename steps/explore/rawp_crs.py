@@ -23,7 +23,9 @@ Invariants, each under its clause (docs/spec/rawp_crs.yaml):
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, ClassVar, cast
 
@@ -479,12 +481,14 @@ class CrsExplorer(Explorer):
         self.act(f"await feed({typed!r})", lambda: self.driver.feed_terminal(typed, "typing /"))
         keys = key_bytes("down") * moves + key_bytes(key)
         self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "the / popup"))
+        names = [f"/{c.name} " for c in COMMANDS if c.name.startswith(prefix)]
+        if key != "escape":  # a client may put the selection in on its next refresh
+            self._wait(lambda: self.driver.input_value in names, "the selected command")
         seen = self.driver.input_value
         if key == "escape":
             self.typed = "/" + prefix
             self._input_is("crs-slash-keys-escape", "after Escape in the / popup")
             return
-        names = [f"/{c.name} " for c in COMMANDS if c.name.startswith(prefix)]
         self.check(
             seen in names,
             "crs-slash-select-replaces-input",
@@ -528,7 +532,8 @@ class CrsExplorer(Explorer):
             self.typed += "@" + query
             self._input_is("crs-at-keys-escape", "after Escape in the @ popup")
             return
-        found = [node for node in nodes(self.driver) if isinstance(node, TokenView)]
+        self._wait(lambda: len(self._tokens()) > len(before), "the selected file's token")
+        found = self._tokens()
         new = [token for token in found if token not in before]
         paths = [c.path for c in offered]
         self.check(
@@ -716,6 +721,14 @@ class CrsExplorer(Explorer):
             repr(seen),
             f"printable(input_value()) == {expected!r}",
         )
+
+    def _wait(self, condition: Callable[[], bool], what: str) -> None:
+        """Let the client run until ``condition()`` (bounded: :data:`SEARCH_BOUND`); then judge."""
+        with contextlib.suppress(WaitTimeout):
+            self.driver.wait_until(condition, what, SEARCH_BOUND)
+
+    def _tokens(self) -> list[TokenView]:
+        return [node for node in nodes(self.driver) if isinstance(node, TokenView)]
 
     def _nodes(self) -> list[str | TokenView]:
         return nodes(self.driver) if 3 in self.parts else [self.driver.input_value]
