@@ -43,7 +43,7 @@ EXAMPLES = Setting("--explore", "CHAT_CONFORMANCE_EXPLORE", "chat_explore")
 """Where the number of examples (sessions) per profile is read from."""
 SEED = Setting("--explore-seed", "CHAT_CONFORMANCE_EXPLORE_SEED", "chat_explore_seed")
 """Where the exploration's seed is read from."""
-DEFAULT_EXAMPLES = 8
+DEFAULT_EXAMPLES = 4
 """Sessions per profile in an ordinary run: a small, fixed budget."""
 DEFAULT_SEED = 0
 """The seed of an ordinary run: the same actions in every run."""
