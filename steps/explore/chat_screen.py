@@ -4,7 +4,8 @@ Actions (rules): type text as a terminal sends it (Hangul, ZWJ emoji, combining 
 Unicode spaces, format characters, markup-like text), paste text as a terminal sends it
 (escape sequences and control bytes included, no line break: Textual's ``Input`` keeps one
 line of a paste and the rest is the implementation's choice), Enter, several submissions
-in one burst, Page Up/Page Down, a terminal resize.
+in one burst, Page Up/Page Down, Home and End, a click on the conversation (then on the
+input), a terminal resize.
 
 Invariants, each under its clause (docs/spec/chat_screen.yaml):
 

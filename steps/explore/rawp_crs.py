@@ -1,24 +1,26 @@
-"""The explorer of profile ``rawp_crs``: random sessions of typing, pasting, turns and Escape.
+"""The explorer of profile ``rawp_crs``: random sessions of a person and the agent.
 
-Actions (rules): type text as a terminal sends it (no ``@`` or ``/``, which open popups),
-paste text as a terminal sends it (escape sequences, control bytes and line breaks
-included), Shift+Enter, Enter while the agent is idle (blank or not), the agent's events
-(turn start, thinking, a tool call and its result, text deltas, an event of a type the
-spec does not define, turn end), Escape while idle or during a turn, Page Up/Page Down, a
-terminal resize.
+Actions (rules), part 1: type text as a terminal sends it (no ``@`` or ``/``: their own
+rules type them), paste text as a terminal sends it (escape sequences, control bytes and
+line breaks included), Shift+Enter, Enter while the agent is idle (blank or not), the
+agent's events (turn start, thinking, a tool call and its result, text deltas, an event of
+a type the spec does not define, turn end), a whole turn in one action, Escape while idle
+or during a turn, Page Up/Page Down, a terminal resize. Parts 2 to 4, when claimed
+(:class:`CrsExplorer`; :class:`CrsPart1Explorer` runs part 1's only): the ``/`` popup and
+the ``@`` popup with a selection (arrows, Enter, Tab) or Escape, ↑ recall, interaction
+requests answered with keys, reopening the stored conversation in a new client.
 
-Invariants, each under its clause (docs/spec/rawp_crs.yaml):
-
-- ``crs-input-plain-text``: the input holds what was typed and pasted, in order (its
-  printable parts), the client keeps running, typing and pasting send nothing, and no raw
-  control character is drawn.
-- ``crs-enter-sends``: Enter on a non-blank input sends exactly one prompt, its text the
-  input's (escaped as RAWP-DPS §16.2.2 asks; stripped or not).
-- ``crs-blank-not-sent``: Enter on a blank input sends nothing.
-- ``crs-escape-idle-does-nothing``: Escape while idle sends no cancel.
-- ``crs-escape-cancels-turn``: Escape during a turn sends one cancel; nothing typed or
-  pasted sends one.
-- ``crs-ignore-unknown-events``: an event of an unknown type shows nothing.
+Invariants, each under its clause (docs/spec/rawp_crs.yaml; the table in
+docs/exploration.md): the three every profile shares (:class:`~steps.explore.core.Explorer`,
+here under ``crs-input-plain-text``); one prompt per Enter on a non-blank input, as typed,
+its file tokens as references (``crs-enter-sends``, ``crs-send-token-format``,
+``crs-send-file-references``); none for a blank one (``crs-blank-not-sent``); a cancel only
+for Escape during a turn (``crs-escape-idle-does-nothing``, ``crs-escape-cancels-turn``);
+nothing shown for an unknown event (``crs-ignore-unknown-events``); the popups' selection
+and Escape (``crs-slash-select-replaces-input``, ``crs-slash-keys-escape``,
+``crs-token-replaces-query``, ``crs-at-keys-escape``); recall (``crs-history-recall``);
+interaction answers (``crs-interaction-keys-*``, ``crs-interaction-escape-default``); a
+reopened conversation drawn as it was live (:func:`reopen_clause`).
 """
 
 from __future__ import annotations
