@@ -26,6 +26,7 @@ from pathlib import Path
 
 from steps.clauses import catalogue
 from steps.explore.core import DEFAULT_EXAMPLES, DEFAULT_SEED
+from steps.verdicts import ImplementationError
 from tests.candidates.crs_mutants import MUTANTS as CRS_MUTANTS
 from tests.candidates.mutants import MUTANTS as CHAT_MUTANTS
 
@@ -84,7 +85,9 @@ def run(entry: tuple[str, str, str], examples: int, seed: int) -> dict[str, obje
         found = re.match(r"\[([a-z0-9-]+)\] ", str(error))
         verdict = "caught" if found else "error"
         named, detail = (found.group(1) if found else None), str(error).splitlines()[0][:300]
-    except Exception as error:
+    except ImplementationError as error:  # the mutant crashed or hung: the scenario fails
+        verdict, named, detail = "caught", "crash", f"{type(error).__name__}: {error}"[:300]
+    except Exception as error:  # the harness's own error, reported as such
         verdict, named, detail = "error", None, f"{type(error).__name__}: {error}"[:300]
     mutants = CHAT_MUTANTS if profile == "chat_screen" else CRS_MUTANTS
     clause = mutants[name].clause
