@@ -136,7 +136,8 @@ def main() -> None:
     parser.add_argument("--batch", type=int, nargs=2, metavar=("SHARE", "JOBS"))
     options = parser.parse_args()
     if options.batch:
-        batch(*options.batch, options)
+        share, jobs = options.batch
+        batch(share, jobs, options)
         return
     common = ["--every", str(options.every), "--explore", str(options.explore)]
     common += ["--seed", str(options.seed)]
