@@ -11,6 +11,7 @@ changes, this is the one module to fix (as pytest-bdd's ``compat.py`` is for pyt
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
@@ -40,6 +41,7 @@ PRIVATE_MODULE_NAMES = (
 """``(module, name)`` of each private module or module attribute used here."""
 PRIVATE_MEMBERS = (
     (App, "_exception"),
+    (App, "_context"),
     (Screen, "_compositor"),
     (Pilot, "_post_mouse_events"),
     (XTermParser, "_timeout_time"),
@@ -114,6 +116,15 @@ def hold_timer_clock(
     """
     monkeypatch.setattr(textual.timer, "_time", _Clock(clock))
     monkeypatch.setattr(textual.timer, "sleep", sleeper)
+
+
+def app_context(app: App[Any]) -> AbstractContextManager[None]:
+    """Make ``app`` Textual's active app while the block runs (``App._context``; 8.2.8).
+
+    A widget rendered on demand, outside the app's own tasks, reads the active app.
+    """
+    context: AbstractContextManager[None] = app._context()
+    return context
 
 
 def parser_timeout(parser: object) -> float | None:

@@ -38,6 +38,7 @@ from steps.adapter import Adapter, ScenarioContext
 from steps.app_driver import AppDriver
 from steps.screen import screen_rows
 from steps.settings import Setting
+from steps.textual_private import app_context
 
 EXAMPLES = Setting("--explore", "CHAT_CONFORMANCE_EXPLORE", "chat_explore")
 """Where the number of examples (sessions) per profile is read from."""
@@ -246,7 +247,7 @@ class Explorer(RuleBasedStateMachine):
 
     def seen_input(self) -> str:
         """The input as :meth:`input_holds_what_was_typed` compares it with :attr:`typed`."""
-        return str(self.driver.input_value)  # type: ignore[attr-defined]
+        return str(self.driver.input_value)
 
     # -- the invariants every profile shares ------------------------------------------
 
@@ -285,7 +286,7 @@ class Explorer(RuleBasedStateMachine):
         if not self.started or not self.driver.running:
             return
         app = self.driver.app
-        with app._context():  # a widget rendered on demand reads Textual's active app
+        with app_context(app):  # a widget rendered on demand reads Textual's active app
             raw = raw_controls(screen_rows(app))
         self.check(
             not raw,
