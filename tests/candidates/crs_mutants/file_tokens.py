@@ -24,7 +24,6 @@ from reference_crs.widgets import (
 from reference_crs.widgets import tokens as _tokens
 from reference_crs.widgets.tokens import Token as _Token
 from reference_crs.widgets.tokens import TokenTable as _TokenTable
-from steps.adapter import TokenView as _TokenView
 from tests.candidates.crs_mutants._registry import mutant
 from tests.candidates.crs_mutants._shared import _EditingKeysAsBindings
 
@@ -41,7 +40,7 @@ def _input_app(name: str, doc: str, field: type[PromptInput]) -> type[CrsApp]:
 
 
 class _KeepsQuery(PromptInput):
-    def insert_file_token(self, start: _Location, end: _Location, path: str) -> _TokenView:
+    def insert_file_token(self, start: _Location, end: _Location, path: str) -> _tokens.Token:
         return super().insert_file_token(end, end, path)
 
 
