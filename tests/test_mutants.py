@@ -589,11 +589,11 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         + (
             f"run here; the other {left} are proven by this session's features run of "
             f"{reference.session} scenarios on the reference (the session fails unless each "
-            "of them passed there, `tests/session_proof.py`) "
+            "of them passed there: `tests/session_proof.py`). That it passes every scenario, "
+            "`pytest features` shows."
             if left
-            else ""
-        )
-        + "(that it passes every scenario, `pytest features` shows).",
+            else "(that it passes every scenario, `pytest features` shows)."
+        ),
         "",
         "Each mutant's suite run is a process of its own (forked from a warm server, "
         f"`tests/forkserver.py`); they took "
