@@ -26,6 +26,8 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from textual.css.query import NoMatches
+
 from rawp_port import FileSearch
 from reference_crs.slash import attribute, word_before
 from reference_crs.slash_control import popup_key
@@ -121,7 +123,10 @@ class FileControl:
 
     def sync(self) -> None:
         """Open, update or close the popup for the input's text now."""
-        found = self.trigger()
+        try:
+            found = self.trigger()
+        except NoMatches:  # the screen is being torn down: the client is closing
+            return
         if found is None or (found.row, found.column) == self._dismissed or self.slash_open():
             if found is None:
                 self._dismissed = None

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from textual.css.query import NoMatches
+
 from reference_crs.slash import Trigger, attribute, find_trigger, matching, required_hint, select
 from reference_crs.widgets import PromptInput, SlashPopup
 
@@ -103,7 +105,10 @@ class SlashControl:
             refreshed: The command list was just replaced: keep the highlighted command
                 (``crs-commands-refresh-keeps-state``) rather than reset it.
         """
-        field, popup = self.input, self.popup
+        try:
+            field, popup = self.input, self.popup
+        except NoMatches:  # the screen is being torn down: the client is closing
+            return
         if self._hinted is not None and field.text != self._hinted:
             field.suggestion, self._hinted = "", None
         found = self.trigger()

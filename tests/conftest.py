@@ -53,6 +53,7 @@ def pytest_configure_node(node: object) -> None:
 LONG_FIRST = (
     "tests/test_mutants.py",
     "tests/test_crs_alt_conformance.py",
+    "tests/test_crs_third.py",
     "tests/test_thirdparty.py",
 )
 """Test modules that each run for minutes (suite subprocesses): first in line under xdist.

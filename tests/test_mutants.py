@@ -1,7 +1,7 @@
 """Meta-test: the conformance suite catches every mutant of each profile's reference.
 
-Each mutant in ``tests/candidates/mutants.py`` (profile ``chat_screen``) and
-``tests/candidates/crs_mutants.py`` (profile ``rawp_crs``) is the profile's reference
+Each mutant in ``tests/candidates/mutants/`` (profile ``chat_screen``) and
+``tests/candidates/crs_mutants/`` (profile ``rawp_crs``) is the profile's reference
 implementation with one realistic defect, breaking the clause its docstring names. This
 module runs ``pytest features`` with the arguments any user would type, each run in a
 process of its own forked from a warm server (``tests/forkserver.py``: pytest's start-up
@@ -565,7 +565,7 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
     MUTANTS = suite.mutants
     caught = {name: run.caught_by(MUTANTS[name].clause) for name, run in results.items()}
     must = must_clauses(suite.profile)
-    source = suite.module.replace(".", "/") + ".py"
+    source = suite.module.replace(".", "/") + "/"
     fair = sum(verdict == "passed" for verdict in reference.verdicts.values())
     left = sum(verdict == SESSION for verdict in reference.verdicts.values())
     lines = [
@@ -574,7 +574,8 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         "<!-- Written by tests/test_mutants.py (`pytest tests/test_mutants.py`); "
         "do not edit by hand. -->",
         "",
-        f"Each mutant (`{source}`) is the profile's reference implementation with one",
+        f"Each mutant (`{source}`, one module per spec area) is the profile's reference",
+        "implementation with one",
         "realistic defect that breaks the clause it names. The meta-test runs the scenarios",
         "citing that clause against it, in file order, and stops at the first that fails",
         "(`--maxfail=1`): the mutant is caught by that scenario. Other scenarios citing the",

@@ -19,6 +19,22 @@ Feature: Who said what is told by where it is drawn
     When the user pastes "please refactor the parser" and presses Enter
     Then the user message is drawn in a bubble of its own background
 
+  @clause:crs-user-right-aligned @clause:crs-user-bubble
+  Scenario Outline: A slash command the user ran is a user message too: on the right, in a bubble
+    A user message is natural text or a slash command (002 §2.1); the command bubble of
+    004 §3.3 has its own look but keeps the user's place and a bubble of its own background.
+    Given the agent publishes these commands:
+      | name    | description         | category |
+      | compact | Compact the context | session  |
+    When the user sends the command text "<command>"
+    Then the user message is drawn against the right edge of the conversation area
+    And the user message is drawn in a bubble of its own background
+
+    Examples:
+      | command                |
+      | /compact all           |
+      | /compact focus on auth |
+
   @clause:crs-user-bubble-max-width
   Scenario: A long user message wraps within 70 to 80 % of the conversation's width
     When the user pastes a text of 40 words and presses Enter
@@ -46,6 +62,15 @@ Feature: Who said what is told by where it is drawn
     When the user pastes "go" and presses Enter
     And the agent answers "Short answer."
     Then the agent's answer starts at the left edge of the conversation area
+
+  @clause:crs-agent-left-aligned
+  Scenario: Thinking and tool blocks sit at the left too
+    The agent's output is text, thinking, tool calls and their results alike (002 §2.1);
+    every block of it is placed on the left.
+    When the user pastes "go" and presses Enter
+    And the agent thinks and runs a tool in a turn of its own
+    Then the agent's thinking block starts at the left edge of the conversation area
+    And the agent's tool block starts at the left edge of the conversation area
 
   @clause:crs-agent-full-width
   Scenario: A long agent answer uses the full width
@@ -76,6 +101,33 @@ Feature: Who said what is told by where it is drawn
     And the agent answers "An ordinary answer in normal text."
     And the agent reports "Turn cancelled by the user"
     Then the system notice is drawn with less contrast than the agent's text
+
+  @clause:crs-system-centred @clause:crs-system-no-bubble @clause:crs-system-muted
+  Scenario Outline: A <kind> notice is drawn as every system message is
+    Stop notices, errors and session events are all system messages (002 §2.1): centred,
+    without a background of their own, muted.
+    When the user pastes "go" and presses Enter
+    And the agent answers "An ordinary answer in normal text."
+    And the agent reports the <kind> notice "<text>"
+    Then the system notice is centred in the conversation area
+    And the system notice has the conversation area's background and no frame
+    And the system notice is drawn with less contrast than the agent's text
+
+    Examples:
+      | kind        | text                         |
+      | error       | The tool crashed             |
+      | cancelled   | Turn cancelled by the user   |
+      | reconnected | Reconnected to the agent     |
+
+  @clause:crs-date-separator
+  Scenario: A date separator is muted as a system message is
+    002 §2.4: the separator takes the system messages' centred, muted style (its centring
+    and its date are checked in timestamps.feature).
+    Given the clock reads "2026-03-10 23:58"
+    And a turn "t1" has run to its end for the prompt "refactor the parser"
+    When the clock reads "2026-03-11 00:04"
+    And the user sends "and the lexer"
+    Then the date separator is drawn with less contrast than the agent's text
 
   @clause:crs-system-content-complete
   Scenario: A long system notice is shown in full

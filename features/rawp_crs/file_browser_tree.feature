@@ -67,11 +67,12 @@ Feature: The working-directory dialog and its tree of entries
     And the icons of "docs" and "build" are the same
 
   @clause:crs-fb-unreadable-style
-  Scenario: An unreadable entry is muted with a lock to the right of its name
+  Scenario: An unreadable entry, directory or file, is muted with a lock to the right of its name
     Given the agent serves the "unreadable" file system
     When the user opens the working-directory dialog
     Then "secret" is drawn muted beside "docs"
     And "secret" has a lock icon to the right of its name
+    And "keys.pem" is drawn muted beside "notes.md"
     And "keys.pem" has a lock icon to the right of its name
 
   @clause:crs-fb-file-size
@@ -82,10 +83,12 @@ Feature: The working-directory dialog and its tree of entries
     And the sizes of "notes.txt" and "readme.lnk" end in the same column at the right
 
   @clause:crs-fb-hover-feedback
-  Scenario: Hovering an entry changes its background
+  Scenario: Hovering an entry of any type changes its background
     When the user opens the working-directory dialog
     Then hovering over "docs" changes its row's background
     And hovering over "notes.txt" changes its row's background
+    And hovering over "link" changes its row's background
+    And hovering over "readme.lnk" changes its row's background
 
   @clause:crs-fb-selected-style
   Scenario: The selected directory has a left bar and a background of its own

@@ -158,6 +158,16 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     When the user types "@abcde" in one burst
     Then the client sent fewer searches than the 6 keys typed, the last for the whole query
 
+  @clause:crs-at-search-debounce
+  Scenario: A query is searched 150 to 300 ms after the typing pauses, not while keys follow each other
+    Keys 100 ms apart are one burst to a 150-300 ms debounce: none of the queries they make
+    in between is searched (the first may be, by a debounce that sends at a burst's start),
+    and the whole query goes out once the typing has paused within the window.
+    When the user types "@" in the input
+    And the user types "main" one key every 100 ms
+    Then 140 ms after the last key, only the first key's query may have been searched
+    And by 300 ms after the last key, the whole query was searched
+
   @clause:crs-at-loading-indicator @clause:crs-at-keep-previous-results
   Scenario: While a search is unanswered the popup shows a loading indicator beside the previous results
     When the user types "@m" in the input

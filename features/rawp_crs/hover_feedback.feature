@@ -15,6 +15,20 @@ Feature: Static text has no hover effect; interactive options give feedback with
     When the pointer rests on the agent's first text block
     Then nothing in that block's region changed, characters or styles
 
+  @clause:crs-no-hover-effect-on-static
+  Scenario Outline: The pointer over a <block> changes nothing in it, unless the block acts on a click
+    Thinking and tool blocks are agent output as plain text is (002 §2.1). The seeds we hold
+    do not say whether a client may fold them on a click; one that does has a real
+    interaction there, and may react to the pointer.
+    Given a turn of thinking, plain text, a tool call with its result, and more text
+    When the pointer rests on the agent's <block>
+    Then nothing in that block's region changed, unless a click on the block does something
+
+    Examples:
+      | block          |
+      | thinking block |
+      | tool block     |
+
   @screenshot
   @clause:crs-interactive-smooth-feedback
   Scenario Outline: The pointer over an option of a <kind> request restyles it and moves nothing
@@ -29,3 +43,17 @@ Feature: Static text has no hover effect; interactive options give feedback with
       | kind         |
       | SELECT       |
       | MULTI_SELECT |
+
+  @clause:crs-interactive-smooth-feedback
+  Scenario Outline: The pointer over either answer of a <kind> request restyles it and moves nothing
+    A request that asks for approval has two answers, approve and reject: each is an
+    element with a real interaction, drawn in the client's own words.
+    Given the user has sent "clean up the repository"
+    And the agent has started turn "t1"
+    When the agent asks "r1", a <kind> request "Delete the build folder?" in turn "t1"
+    Then the pointer over each of the request's two answers restyles that answer and moves nothing
+
+    Examples:
+      | kind       |
+      | YN         |
+      | PERMISSION |

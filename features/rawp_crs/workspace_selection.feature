@@ -52,6 +52,42 @@ Feature: Choosing the working directory
       | /wx/project   |
       | /w/../etc     |
 
+  # On a Windows node the allowed directory is C:\Users\me. Whether a client compares
+  # Windows paths case-insensitively, or takes `/` or a lower-case drive for an absolute
+  # path, the seeds do not say (004 §7.6 asks only for the range check): the paths refused
+  # below are absolute and outside the range under every reading (another drive, a name
+  # that only starts like the allowed one, a climb out with `..`), and the one accepted is
+  # spelled as the agent spells its own paths.
+  @clause:crs-fb-manual-prevalidate @clause:crs-fb-manual-out-of-range
+  Scenario Outline: A Windows path outside the allowed directory is refused: <what>
+    Given the agent serves the "windows" file system
+    When the user opens the working-directory dialog
+    And the user types "<path>" into the manual path field
+    Then the dialog shows the warning "허용된 디렉토리 범위 밖입니다"
+    And the select button is disabled
+
+    Examples:
+      | what                              | path                             |
+      | another drive                     | D:\\\\Work                       |
+      | a name starting like the allowed  | C:\\\\Users\\\\mean              |
+      | a climb out with ..               | C:\\\\Users\\\\me\\\\..\\\\other |
+
+  @clause:crs-fb-manual-input @clause:crs-fb-manual-prevalidate
+  Scenario: A Windows path inside the allowed directory is accepted
+    Given the agent serves the "windows" file system
+    When the user opens the working-directory dialog
+    And the user types "C:\\Users\\me\\code" into the manual path field
+    Then the dialog does not show "허용된 디렉토리 범위 밖입니다"
+    When the user clicks the select button
+    Then the workspace path is "C:\\Users\\me\\code"
+
+  @clause:crs-fb-manual-prevalidate
+  Scenario: A Windows path inside the allowed directory, typed with a trailing separator, is not refused
+    Given the agent serves the "windows" file system
+    When the user opens the working-directory dialog
+    And the user types "C:\\Users\\me\\code\\" into the manual path field
+    Then the dialog does not show "허용된 디렉토리 범위 밖입니다"
+
   # The agent answers allowed_directories late: until the answer arrives the client cannot
   # tell a typed path inside the range from one outside it, so it must not accept either
   # (004 §7.6: "사전 검증해야 한다 (MUST)"). Whether it warns meanwhile, says it is checking

@@ -104,6 +104,19 @@ def windows() -> FileSystem:
     )
 
 
+def tree_at(path: str, os_type: str) -> FileSystem:
+    """The root browse answers ``path``, spelled as given, holding the directory ``proj``.
+
+    The spelling (separators, drive letter case, a trailing separator) is the agent's; the
+    client draws the breadcrumb from it (004 §7.3). No directory restriction is set.
+    """
+    joined = path.rstrip("\\/") + ("\\" if os_type == "windows" else "/") + "proj"
+    return FileSystem(
+        {None: BrowseResult(path, os_type, (_d("proj", joined),))},  # type: ignore[arg-type]
+        None,
+    )
+
+
 LONG_SEGMENTS = (
     "srv",
     "alpha-segment-number-one",
@@ -128,7 +141,11 @@ def long_path() -> FileSystem:
 
 
 def unreadable() -> FileSystem:
-    """Root: ``src``, ``secret`` (unreadable directory), ``keys.pem`` (unreadable), ``docs``."""
+    """Root: ``src``, ``secret`` and ``keys.pem`` (unreadable), ``docs``, ``notes.md``.
+
+    ``secret`` is a directory, ``keys.pem`` a file; ``notes.md`` is a readable file to
+    compare the unreadable one with.
+    """
     return FileSystem(
         {
             None: BrowseResult(
@@ -139,6 +156,7 @@ def unreadable() -> FileSystem:
                     _d("secret", "/w/secret", readable=False),
                     _f("keys.pem", "/w/keys.pem", 3, readable=False),
                     _d("docs", "/w/docs"),
+                    _f("notes.md", "/w/notes.md", 5),
                 ),
             ),
             "/w/src": BrowseResult("/w/src", "unix", (_f("a.py", "/w/src/a.py", 1),)),

@@ -18,7 +18,7 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import BrowseError
 from steps.checks import check, cited_clauses, literal, violation
 from steps.input_field import field_value
-from steps.rawp_crs.browser_data import FILE_SYSTEMS, HOSTILE_NAMES
+from steps.rawp_crs.browser_data import FILE_SYSTEMS, HOSTILE_NAMES, tree_at
 from steps.rawp_crs.browser_view import (
     CHEVRONS,
     LEFT_BARS,
@@ -34,6 +34,7 @@ from steps.rawp_crs.browser_view import (
     find_entry,
     find_pair,
     find_word,
+    glyphs,
     region_of,
     selector,
     tree_region,
@@ -60,6 +61,17 @@ UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u
 
 
 # -- arranging ----------------------------------------------------------------------
+
+
+@given(parsers.parse('the agent serves a {os_type} node whose tree is at "{path}"'))
+def serves_at(crs_driver: CrsDriver, os_type: str, path: str) -> None:
+    """The root browse answers ``path`` (as spelled) on an ``os_type`` node, one directory in it.
+
+    The directory ``proj`` is the only entry; no directory restriction is set.
+    """
+    system = tree_at(literal(path), os_type)
+    crs_driver.agent.file_system = dict(system.answers)
+    crs_driver.agent.allowed = system.allowed
 
 
 @given(parsers.parse('the agent serves the "{name}" file system'))
@@ -924,15 +936,82 @@ def crumb_separated(crs_driver: CrsDriver, segments: str, separator: str) -> Non
     """Between consecutive segments only the separator (``crs-fb-breadcrumb-separator``)."""
     clause = "crs-fb-breadcrumb-separator"
     names = [literal(s.strip()) for s in segments.split(",")]
-    line, spans = _crumb_line(crs_driver, names, "crs-fb-breadcrumb")
-    box = region_of(crs_driver, "file_browser_selector")
-    gaps = [line[a[1] - box.x : b[0] - box.x].strip() for a, b in pairwise(spans)]
+    _line, spans = _crumb_line(crs_driver, names, "crs-fb-breadcrumb")
+    gaps = _gaps(crs_driver, spans)
     check(
         all(gap == literal(separator) for gap in gaps),
         clause,
         "the breadcrumb",
         f"{separator!r} between segments",
         repr(gaps),
+    )
+
+
+def _gaps(crs_driver: CrsDriver, spans: list[tuple[int, int]]) -> list[str]:
+    """What is drawn between consecutive spans (screen columns) of the breadcrumb, stripped.
+
+    Read by cells, so a wide segment (two cells a character) keeps the columns right.
+    """
+    box = region_of(crs_driver, "file_browser_selector")
+    for _, cells in breadcrumb_rows(crs_driver):
+        line = [cell.char for cell in cells]
+        if all(line[a[0] - box.x : a[1] - box.x] and line[a[0] - box.x].strip() for a in spans):
+            return ["".join(line[a[1] - box.x : b[0] - box.x]).strip() for a, b in pairwise(spans)]
+    return []
+
+
+DRIVE = re.compile(r"(?<![\w\\])([A-Za-z]):(\\?)")
+"""A drive as a breadcrumb may draw it: ``C:`` or ``C:\\``, in either letter case."""
+
+
+@then(
+    parsers.re(
+        r'the breadcrumb shows the drive "(?P<drive>[^"]+)" first, '
+        r'then "(?P<segments>[^"]*)", separated by "(?P<sep>[^"]+)"'
+    )
+)
+def crumb_drive_then(crs_driver: CrsDriver, drive: str, segments: str, sep: str) -> None:
+    r"""The drive is the top segment, the path's names follow in order, ``sep`` between.
+
+    004 §7.3: the separator follows ``os_type`` (``crs-fb-breadcrumb-separator``), whatever
+    separators the agent's ``base_path`` was spelled with, and the drive letter is the top
+    segment (``crs-fb-breadcrumb-drive``). Windows drive letters are case-insensitive: the
+    drive may be drawn in either case, with or without its ``\\``; a drive drawn with its
+    ``\\`` may be followed directly by the first name.
+    """
+    names = [literal(s.strip()) for s in segments.split(",") if s.strip()]
+    separator = literal(sep)
+    box = region_of(crs_driver, "file_browser_selector")
+    for _, cells in breadcrumb_rows(crs_driver):
+        drawn = glyphs(cells, box.x)
+        text = "".join(char for _, char in drawn)
+        found = next((m for m in DRIVE.finditer(text) if m[1].upper() == drive[0].upper()), None)
+        if found is None or re.search(r"\w", text[: found.start()]):
+            continue
+        after = drawn[found.end() - 1][0] + 1  # the column after the drive
+        spans = [(drawn[found.start()][0], after)]
+        for name in names:
+            span = find_word(cells[spans[-1][1] - box.x :], spans[-1][1], name)
+            if span is None:
+                break
+            spans.append(span)
+        if len(spans) < len(names) + 1:
+            continue
+        gaps = _gaps(crs_driver, spans)
+        first_ok = not gaps or gaps[0] == separator or (bool(found[2]) and gaps[0] == "")
+        check(
+            first_ok and all(gap == separator for gap in gaps[1:]),
+            "crs-fb-breadcrumb-separator",
+            "the breadcrumb",
+            f"{separator!r} between the drive and each name",
+            repr(gaps),
+        )
+        return
+    violation(
+        "crs-fb-breadcrumb-drive",
+        "the breadcrumb",
+        f"the drive {drive!r} (either case) first, then {names} in order on one row",
+        repr(_crumbs(crs_driver)),
     )
 
 

@@ -15,10 +15,10 @@ is drawn or the area stops moving (at most :data:`WHEEL_LIMIT` turns each way).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from textual import events
 from textual.app import App
 from textual.geometry import Region
 
@@ -122,19 +122,23 @@ def find_word(cells: list[Cell], left: int, word: str) -> tuple[int, int] | None
     A whole word: the cell before it and the cell after it (if any) are not letters or
     digits, so ``src`` is not found inside ``src2``.
     """
-    drawn = glyphs(cells, left)
+    # canonically composed (NFC) on both sides: ``e`` + U+0301 and ``é`` are one name
+    drawn = [(x, unicodedata.normalize("NFC", char)) for x, char in glyphs(cells, left)]
     text = "".join(char for _, char in drawn)
-    for found in re.finditer(re.escape(word), text):
+    # a cell may draw several code points (a letter and its combining marks): the glyph
+    # each code point of ``text`` belongs to
+    owner = [index for index, (_, char) in enumerate(drawn) for _ in char]
+    for found in re.finditer(re.escape(unicodedata.normalize("NFC", word)), text):
         start, end = found.start(), found.end()
         before = text[start - 1] if start > 0 else " "
         after = text[end] if end < len(text) else " "
         if not (before.isalnum() or after.isalnum()):
             # column of the first glyph, column after the last one (its wide half included)
-            last_x = drawn[end - 1][0]
-            width = (
-                2 if last_x + 1 - left < len(cells) and cells[last_x + 1 - left].char == "" else 1
-            )
-            return drawn[start][0], last_x + width
+            last_x = drawn[owner[end - 1]][0]
+            width = 1
+            while last_x + width - left < len(cells) and cells[last_x + width - left].char == "":
+                width += 1
+            return drawn[owner[start]][0], last_x + width
     return None
 
 
@@ -204,14 +208,8 @@ def wheel(driver: CrsDriver, *, down: bool) -> bool:
     if not area.area:
         return False
     x, y = area.x + area.width // 2, area.y + area.height // 2
-    kind = events.MouseScrollDown if down else events.MouseScrollUp
     before = area_text(driver)
-
-    async def turn() -> None:
-        driver.app.post_message(kind(None, x, y, 0, 0, 0, False, False, False, x, y))
-
-    driver.run(turn(), "turning the mouse wheel over the tree area")
-    driver.settle()
+    driver.wheel(x, y, down=down, doing="turning the mouse wheel over the tree area")
     return area_text(driver) != before
 
 

@@ -33,10 +33,11 @@ from textual.geometry import Offset
 from textual.widget import Widget
 
 from rawp_port import FileCandidate, FileCandidates
-from steps.app_driver import WaitTimeout
+from steps.app_driver import WaitTimeout, typed
 from steps.checks import check, literal, scenario_clause, violation
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
 from steps.rawp_crs.popup import (
     HIGHLIGHT_CONTRAST,
     Item,
@@ -567,6 +568,86 @@ def debounced(crs_driver: CrsDriver, count: int) -> None:
         "the control.file.search frames",
         f"fewer than {count}, the last for {query!r}",
         sent,
+    )
+
+
+@pytest.fixture
+def paced_typing() -> dict[str, Any]:
+    """Keys typed one at a time on held timers: the queries they made, searches before them."""
+    return {}
+
+
+@when(parsers.parse('the user types "{text}" one key every {ms:d} ms'))
+def types_paced(
+    crs_driver: CrsDriver, held_timers: HeldTimers, paced_typing: dict[str, Any], text: str, ms: int
+) -> None:
+    """Hold Textual's timers, then type ``text`` key by key, ``ms`` ms of held time apart.
+
+    No wall-clock sleep: the virtual clock of :mod:`steps.rawp_crs.held_timers` moves, so
+    the client's debounce timer sees the pauses whatever the machine's load.
+    """
+    held_timers.hold()
+    keys = literal(text)
+    paced_typing.update(before=len(searches(crs_driver)), elapsed=0, prefixes=[])
+    for index, stroke in enumerate(typed(keys)):
+        if index:
+            _advance(crs_driver, held_timers, ms)
+        crs_driver.burst([stroke], f"typing {keys[index]!r}")
+        paced_typing["prefixes"].append(typed_query(crs_driver))
+
+
+def _advance(crs_driver: CrsDriver, held_timers: HeldTimers, ms: int) -> None:
+    crs_driver.run(held_timers.advance(ms / 1000), f"moving the timers' clock {ms} ms on")
+    crs_driver.settle()
+
+
+def _paced_queries(crs_driver: CrsDriver, paced_typing: dict[str, Any]) -> list[str]:
+    """The non-empty queries searched since the paced typing began, in order."""
+    return [s.query for s in searches(crs_driver)[paced_typing["before"] :] if s.query]
+
+
+@then(
+    parsers.parse("{ms:d} ms after the last key, only the first key's query may have been searched")
+)
+def not_yet_searched(
+    crs_driver: CrsDriver, held_timers: HeldTimers, paced_typing: dict[str, Any], ms: int
+) -> None:
+    """No query followed by another key in time, nor the whole one, is searched too early.
+
+    004 §3.4.3 ¶1: searches are debounced by 150-300 ms instead of being sent on every
+    keystroke (``crs-at-search-debounce``). A debounce that sends at the first key of a
+    burst (leading edge) is a faithful reading, so the first key's query is allowed.
+    """
+    clause = "crs-at-search-debounce"
+    _advance(crs_driver, held_timers, ms - paced_typing["elapsed"])
+    paced_typing["elapsed"] = ms
+    later = paced_typing["prefixes"][1:]
+    early = [query for query in _paced_queries(crs_driver, paced_typing) if query in later]
+    check(
+        not early,
+        clause,
+        f"the searches within {ms} ms of each key",
+        f"none for {later} (each was followed by a key, or is too recent)",
+        early,
+    )
+
+
+@then(parsers.parse("by {ms:d} ms after the last key, the whole query was searched"))
+def searched_by(
+    crs_driver: CrsDriver, held_timers: HeldTimers, paced_typing: dict[str, Any], ms: int
+) -> None:
+    """The last query goes out within the debounce window (``crs-at-search-debounce``)."""
+    clause = "crs-at-search-debounce"
+    _advance(crs_driver, held_timers, ms - paced_typing["elapsed"])
+    paced_typing["elapsed"] = ms
+    whole = paced_typing["prefixes"][-1]
+    sent = _paced_queries(crs_driver, paced_typing)
+    check(
+        whole in sent,
+        clause,
+        f"the searches {ms} ms after the last key",
+        f"one for {whole!r}",
+        sent or "none",
     )
 
 

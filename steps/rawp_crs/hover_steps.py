@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
+from textual.geometry import Offset, Region
 
-from rawp_port import TextDelta, ToolCall, ToolResult, TurnEnded, TurnStarted
+from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted
 from steps.checks import check, literal, scenario_clause
+from steps.rawp_crs.drawn import is_frame
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.interaction_steps import find_label, style_of, ui_region
 from steps.rawp_crs.turn_steps import user_sends
@@ -62,14 +64,47 @@ def text_then_tool(crs_driver: CrsDriver) -> None:
     )
 
 
-@when("the pointer rests on the agent's first text block")
-def hover_first_text(crs_driver: CrsDriver, hover_memory: dict[str, Any]) -> None:
-    """Hover over the middle of the first agent text item's region."""
-    texts = [view for view in crs_driver.items() if view.actor == "agent" and view.kind == "text"]
-    if not texts or texts[0].widget.region.area == 0:
-        raise crs_driver.harness_error("the first agent text block is not on the screen")
-    region = texts[0].widget.region
+@given("a turn of thinking, plain text, a tool call with its result, and more text")
+def thinking_text_tool(crs_driver: CrsDriver) -> None:
+    """A sent prompt, then a turn: a thinking block, text, a tool call and result, text, the end.
+
+    No block hovered is the turn's last, so no turn-end time is revealed on it.
+    """
+    user_sends(crs_driver, "explain the parser")
+    crs_driver.publish(
+        TurnStarted("t1"),
+        Thinking("t1", "Reading the parser first, then the lexer it calls."),
+        TextDelta("t1", FIRST_TEXT),
+        ToolCall("t1", "call-1", "read_file", {"path": "parser.py"}),
+        ToolResult("t1", "call-1", "text", "def parse(): ..."),
+        TextDelta("t1", "That is all."),
+        TurnEnded("t1"),
+    )
+
+
+BLOCKS = {
+    "first text block": ("text",),
+    "thinking block": ("thinking",),
+    "tool block": ("tool_call", "tool_result"),
+}
+"""The agent's blocks a scenario may hover, by name, and the item kinds each stands for."""
+
+
+@when(
+    parsers.re(
+        r"the pointer rests on the agent's (?P<block>first text block|thinking block|tool block)"
+    )
+)
+def hover_block(crs_driver: CrsDriver, hover_memory: dict[str, Any], block: str) -> None:
+    """Hover over the middle of the first row of the agent's first item of that kind."""
+    found = [
+        view for view in crs_driver.items() if view.actor == "agent" and view.kind in BLOCKS[block]
+    ]
+    if not found or found[0].widget.region.area == 0:
+        raise crs_driver.harness_error(f"the agent's {block} is not on the screen")
+    region = found[0].widget.region
     hover_memory["region"] = region
+    hover_memory["block"] = block
     _hover(crs_driver, region.x + region.width // 2, region.y, hover_memory)
 
 
@@ -95,6 +130,52 @@ def region_unchanged(
         else "no change"
     )
     check(not changed, clause, "the static text block under the pointer", "no change at all", seen)
+
+
+def _changed(before: list[list[Cell]], after: list[list[Cell]], region: Region) -> list[Offset]:
+    """The cells of ``region`` drawn otherwise (character or style) in ``after``."""
+    return [
+        Offset(x, y)
+        for y in range(region.y, min(region.bottom, len(before), len(after)))
+        for x in range(region.x, region.right)
+        if (before[y][x].char, style_of(before[y][x])) != (after[y][x].char, style_of(after[y][x]))
+    ]
+
+
+@then("nothing in that block's region changed, unless a click on the block does something")
+def region_unchanged_or_interactive(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, hover_memory: dict[str, Any]
+) -> None:
+    """A hover effect on a block is allowed only if the block has a real interaction.
+
+    002 §2.3 ¶1 forbids hover effects on elements without a real interaction (clicks and
+    the like). The seeds we hold do not say whether a thinking or tool block is one (a
+    client may fold them on a click), so a block whose region changed under the pointer is
+    clicked where it was hovered: if the click changes nothing in its region (characters,
+    styles or size), the block is static and its hover effect breaks the clause.
+    """
+    clause = scenario_clause(request, "crs-no-hover-effect-on-static")
+    region, block = hover_memory["region"], hover_memory["block"]
+    changed = _changed(hover_memory["before"], hover_memory["after"], region)
+    if not changed:
+        return
+    x, y = hover_memory["at"]
+    crs_driver.run(crs_driver.pilot.click(offset=(x, y)), f"clicking the {block}")
+    crs_driver.settle()
+    clicked = screen_cells(crs_driver.app)
+    found = [v for v in crs_driver.items() if v.actor == "agent" and v.kind in BLOCKS[block]]
+    resized = not found or found[0].widget.region.size != region.size
+    acted = resized or bool(_changed(hover_memory["after"], clicked, region))
+    first = changed[0]
+    check(
+        acted,
+        clause,
+        f"the agent's {block} under the pointer",
+        "no change at all, or a real interaction (a click on it does something)",
+        f"{len(changed)} cells changed under the pointer, e.g. {tuple(first)}: "
+        f"{style_of(hover_memory['before'][first.y][first.x])} -> "
+        f"{style_of(hover_memory['after'][first.y][first.x])}; a click changed nothing",
+    )
 
 
 @when(parsers.parse('the pointer rests on the option "{label}"'))
@@ -168,4 +249,70 @@ def nothing_moved(
         f"the option {label!r} under the pointer",
         "drawn at the same place",
         repr(still),
+    )
+
+
+def _runs(rows: list[list[Cell]], region: Region) -> list[tuple[int, int, int]]:
+    """``(x, y, width)`` of each run of glyphs in ``region``: cells apart by one blank at most.
+
+    Frame glyphs (box drawing, block elements) end a run: they belong to a border.
+    """
+    found = []
+    for y in range(region.y, min(region.bottom, len(rows))):
+        start, blanks = None, 0
+        for x in range(region.x, region.right + 1):
+            char = rows[y][x].char if x < region.right else " "
+            if char.strip() and not is_frame(char):
+                start, blanks = (x if start is None else start), 0
+                end = x
+            elif start is not None:
+                blanks += 1
+                if blanks > 1 or is_frame(char) or x == region.right:
+                    found.append((start, y, end + 1 - start))
+                    start, blanks = None, 0
+    return found
+
+
+@then("the pointer over each of the request's two answers restyles that answer and moves nothing")
+def answers_react(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
+    """Hover each run of text in the interaction UI; two answer widgets must react.
+
+    002 §2.3 ¶2 names the options of an interaction request as its example of elements with
+    a real interaction. A YN or PERMISSION request has two (approve and reject); their words
+    are the client's, so they are found by hovering every run of text in the UI and keeping
+    those whose own cells change style. The reacting runs must belong to at least two widgets
+    (the two answers), and no glyph off the hovered widget's rows may change.
+    """
+    clause = scenario_clause(request, "crs-interactive-smooth-feedback")
+    region = ui_region(crs_driver, clause)
+    reacting: dict[int, str] = {}
+    for x, y, width in _runs(screen_cells(crs_driver.app), region):
+        memory: dict[str, Any] = {}
+        _hover(crs_driver, x, y, memory)
+        before, after = memory["before"], memory["after"]
+        if [style_of(c) for c in before[y][x : x + width]] == [
+            style_of(c) for c in after[y][x : x + width]
+        ]:
+            continue
+        widget, place = crs_driver.app.screen.get_widget_at(x, y)
+        word = "".join(cell.char for cell in after[y][x : x + width])
+        reacting[id(widget)] = word
+        moved = [
+            row
+            for row in range(max(len(before), len(after)))
+            if not place.y <= row < place.bottom and _glyphs(before, row) != _glyphs(after, row)
+        ]
+        check(
+            not moved,
+            clause,
+            f"the screen around the hovered answer {word!r}",
+            "the same glyphs on every row off the answer",
+            f"row {moved[0]} changed" if moved else "",
+        )
+    check(
+        len(reacting) >= 2,
+        clause,
+        "the answers of the request under the pointer",
+        "two answers (approve, reject) whose cells change style when hovered",
+        f"{len(reacting)} reacting: {sorted(reacting.values())}",
     )

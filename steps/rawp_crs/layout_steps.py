@@ -19,6 +19,7 @@ from rawp_port import (
     OtherEvent,
     SystemNotice,
     TextDelta,
+    Thinking,
     ToolCall,
     ToolResult,
     TurnEnded,
@@ -156,6 +157,31 @@ def agent_reports(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
     crs_driver.publish(SystemNotice("error", traffic.notice))
 
 
+@when(parsers.parse('the agent reports the {kind} notice "{text}"'))
+def agent_reports_kind(crs_driver: CrsDriver, traffic: Traffic, kind: str, text: str) -> None:
+    """Publish a system notice of ``kind`` (``error``, ``cancelled``, ``reconnected``).
+
+    002 §2.1 names the system messages: stop notices, errors, session events; each is
+    drawn as a system message (our port's kinds, :class:`rawp_port.events.SystemNotice`).
+    """
+    traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice(kind, traffic.notice))
+
+
+@when("the agent thinks and runs a tool in a turn of its own")
+def agent_thinks_and_runs_tool(crs_driver: CrsDriver, traffic: Traffic) -> None:
+    """Publish a turn of a thinking block, a tool call with its result, and a short text."""
+    turn = _turn(traffic)
+    crs_driver.publish(
+        TurnStarted(turn),
+        Thinking(turn, "Reading the parser first."),
+        ToolCall(turn, "call-1", "read_file", {"path": "parser.py"}),
+        ToolResult(turn, "call-1", "text", "def parse(): ..."),
+        TextDelta(turn, "Done."),
+        TurnEnded(turn),
+    )
+
+
 @when(parsers.parse('the agent ends turn "{turn}" as cancelled, with the notice "{text}"'))
 def agent_ends_cancelled(crs_driver: CrsDriver, traffic: Traffic, turn: str, text: str) -> None:
     """Publish what an agent sends after a cancel: a stop notice, then the turn's end.
@@ -194,10 +220,21 @@ def last_item(crs_driver: CrsDriver, actor: str, clause: str) -> ItemView:
     return found[-1]
 
 
-def drawn_item(crs_driver: CrsDriver, actor: str, clause: str) -> Drawn:
-    """The last item of ``actor`` as drawn (see :func:`last_item`)."""
+def drawn_item(
+    crs_driver: CrsDriver, actor: str, clause: str, kinds: tuple[str, ...] = ()
+) -> Drawn:
+    """The last item of ``actor`` (of one of ``kinds``, when given) as drawn.
+
+    Without ``kinds``: the last text-bearing item (see :func:`last_item`).
+    """
     views = crs_driver.items()
-    item = last_item(crs_driver, actor, clause).widget
+    if kinds:
+        found = [view for view in views if view.actor == actor and view.kind in kinds]
+        what = f"an item of the {actor} of kind {' or '.join(kinds)}"
+        check(bool(found), clause, "the conversation", what, "none")
+        item = found[-1].widget
+    else:
+        item = last_item(crs_driver, actor, clause).widget
     inner = [view.widget.region for view in views if item in view.widget.ancestors]
     every = [view.widget.region for view in views]
     return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
@@ -451,6 +488,34 @@ def agent_left(crs_driver: CrsDriver) -> None:
     )
 
 
+AGENT_BLOCKS = {"thinking block": ("thinking",), "tool block": ("tool_call", "tool_result")}
+"""Agent output blocks other than text, by the words a scenario names them with (002 §2.1)."""
+
+
+@then(
+    parsers.re(
+        r"the agent's (?P<block>thinking block|tool block) starts at the left edge "
+        r"of the conversation area"
+    )
+)
+def agent_block_left(crs_driver: CrsDriver, block: str) -> None:
+    """The block's glyphs start at the area's left edge (``crs-agent-left-aligned``).
+
+    002 §2.1 counts thinking and tool results among the agent's output, which §2.2 places
+    on the left. A rule or marker the client draws at the block's left counts as its start.
+    """
+    clause = "crs-agent-left-aligned"
+    item = drawn_item(crs_driver, "agent", clause, AGENT_BLOCKS[block])
+    left, right = glyph_gaps(item)
+    check(
+        0 <= left <= SIDE_TOLERANCE and right > left,
+        clause,
+        f"the agent's {block}",
+        f"its first column within {SIDE_TOLERANCE} cells of the area's left edge",
+        f"gaps left {left}, right {right}; {item.describe()}",
+    )
+
+
 @then("the agent's answer wraps at the right edge of the conversation area")
 def agent_full_width(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """The long text's widest row reaches the area's right edge (``crs-agent-full-width``).
@@ -553,16 +618,33 @@ def system_centred(crs_driver: CrsDriver, traffic: Traffic) -> None:
 def system_muted(crs_driver: CrsDriver) -> None:
     """The notice's glyphs are dim or of lower contrast than the agent's (``crs-system-muted``)."""
     clause = "crs-system-muted"
-    notice = drawn_item(crs_driver, "system", clause).glyph_cells()
-    agent = drawn_item(crs_driver, "agent", clause).glyph_cells()
-    if notice and all(cell.dim for cell in notice):
+    _muted(crs_driver, drawn_item(crs_driver, "system", clause), clause, "the system notice")
+
+
+@then("the date separator is drawn with less contrast than the agent's text")
+def separator_muted(crs_driver: CrsDriver) -> None:
+    """The separator's glyphs are dim or of lower contrast than the agent's text.
+
+    002 §2.4: the separator follows the system messages' centred, muted style
+    (``crs-date-separator``; its centring is checked in ``timestamps.feature``).
+    """
+    clause = "crs-date-separator"
+    item = drawn_item(crs_driver, "system", clause, ("date_separator",))
+    _muted(crs_driver, item, clause, "the date separator")
+
+
+def _muted(crs_driver: CrsDriver, item: Drawn, clause: str, what: str) -> None:
+    """``item``'s glyphs are all dim, or of lower median contrast than the agent's text."""
+    mine_cells = item.glyph_cells()
+    agent = drawn_item(crs_driver, "agent", clause, ("text",)).glyph_cells()
+    if mine_cells and all(cell.dim for cell in mine_cells):
         return
-    mine = median(cell.contrast or 21.0 for cell in notice)
+    mine = median(cell.contrast or 21.0 for cell in mine_cells)
     theirs = median(cell.contrast or 21.0 for cell in agent)
     check(
         mine < theirs,
         clause,
-        "the system notice",
+        what,
         f"lower contrast than the agent's text ({theirs:.2f})",
         f"{mine:.2f}",
     )

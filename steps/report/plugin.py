@@ -31,8 +31,8 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.reporting import ReportContext, test_report_context_registry
 
 from steps.adapter import Adapter
-from steps.fail_on import DEFAULT_FAIL_ON, FailOn
-from steps.plugin import ADAPTER_KEY, ADAPTERS_KEY, FAIL_ON_KEY, SPEC_KEY, adapter_spec
+from steps.fail_on import DEFAULT_FAIL_ON, FAIL_ON_KEY, FailOn
+from steps.loading import ADAPTER_KEY, ADAPTERS_KEY, SPEC_KEY, adapter_spec
 from steps.profiles import PROFILES
 from steps.report import build, capture, expectations, living, render
 from steps.traceability import read_scenarios
