@@ -36,7 +36,8 @@ import pytest
 
 from steps import terminal, watchdog
 from steps.explore import core as explore
-from steps.plugin import ADAPTERS_KEY, FAIL_ON_KEY, adapter_spec
+from steps.fail_on import FAIL_ON_KEY
+from steps.loading import ADAPTERS_KEY, adapter_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 PROPERTY = "fairness_left_to_session"
