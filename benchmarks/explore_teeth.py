@@ -1,10 +1,15 @@
-"""The exploration's teeth: run it alone against a sample of the mutant catalogues.
+"""The exploration's teeth: run it alone against every mutant of both catalogues.
 
-Usage: ``python -m benchmarks.explore_teeth [--every N] [--jobs J] [--out FILE]``.
-Each sampled mutant gets one run of ``pytest features/<profile> -k random_sessions``
-(the exploration scenario only, the default budget and seed); the script prints one line
-per mutant (caught or not, the clause the failure named, seconds) and a summary by
-clause area, and writes them as JSON (docs/exploration.md reports a run).
+Usage: ``python -m benchmarks.explore_teeth [--every N] [--jobs J] [--explore N]
+[--seed S] [--out FILE]``. ``--jobs`` processes (``--batch SHARE JOBS``) share the mutants;
+each runs, per mutant, the profile's explorer (:func:`steps.explore.core.explore`, the code
+the exploration scenarios run, without pytest and without shrinking: only whether a defect
+is found counts) with ``--explore`` sessions from ``--seed``, and writes one JSON line per
+mutant (caught or not, the clause the failure named, seconds) to
+``FILE.part<SHARE>.jsonl`` as it goes. At the end the lines are written together to
+``FILE`` and a summary by clause area is printed (docs/exploration.md reports a run).
+``--every 1`` (the default) runs every mutant; ``--every N`` every N-th, and the terminal
+path's three in any case.
 """
 
 from __future__ import annotations
@@ -14,21 +19,32 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections import Counter
 from pathlib import Path
 
 from steps.clauses import catalogue
+from steps.explore.core import DEFAULT_EXAMPLES, DEFAULT_SEED
+from steps.verdicts import ImplementationError
 from tests.candidates.crs_mutants import MUTANTS as CRS_MUTANTS
 from tests.candidates.mutants import MUTANTS as CHAT_MUTANTS
 
 ROOT = Path(__file__).resolve().parents[1]
 ALWAYS = {"typed_joiner_dropped", "pasted_escapes_act_as_keys", "input_draws_raw_escape"}
 """Mutants of the terminal path, sampled in every run (the defects the issue names)."""
+BOUND = 600.0
+"""Seconds one session may take before it counts as an error (the machine may be loaded)."""
+SPREAD = 8
+"""The stride of the run's order (:func:`sample`)."""
 
 
 def sample(every: int) -> list[tuple[str, str, str]]:
-    """``(profile, module, name)`` of every ``every``-th mutant of each catalogue."""
+    """``(profile, module, name)`` of every ``every``-th mutant of each catalogue.
+
+    In a spread order (every 8th mutant of both catalogues first, then the next 8th, ...),
+    so that a run stopped early has still sampled every clause area.
+    """
     chosen = []
     for profile, module, mutants in (
         ("chat_screen", "tests.candidates.mutants", CHAT_MUTANTS),
@@ -36,18 +52,43 @@ def sample(every: int) -> list[tuple[str, str, str]]:
     ):
         for index, name in enumerate(mutants):
             if index % every == 0 or name in ALWAYS:
-                chosen.append((profile, module, name))
-    return chosen
+                chosen.append((index % SPREAD, index, profile, module, name))
+    return [(profile, module, name) for *_, profile, module, name in sorted(chosen)]
 
 
-def run(profile: str, module: str, name: str) -> dict[str, object]:
-    """Run the exploration of ``profile`` against one mutant; what it found."""
+def explore_one(profile: str, spec: str, examples: int, seed: int) -> None:
+    """Run ``profile``'s explorer against the adapter ``spec`` (the child process's work).
+
+    Raises:
+        AssertionError: ``[clause-id] ...``: the exploration found a defect.
+    """
+    from steps.explore.chat_screen import ChatExplorer
+    from steps.explore.core import Budget, Explorer, Harness, explore
+    from steps.explore.rawp_crs import CrsExplorer
+    from steps.loading import AdapterSpec, load_adapter
+
+    machine: type[Explorer] = ChatExplorer if profile == "chat_screen" else CrsExplorer
+    adapter = load_adapter(AdapterSpec(spec, "explore_teeth"), ROOT)
+    with tempfile.TemporaryDirectory() as data:
+        harness = Harness(adapter, spec, (80, 24), BOUND, "explore_teeth", Path(data))
+        explore(machine, harness, Budget(examples, seed, "explore_teeth"), shrink=False)
+
+
+def run(entry: tuple[str, str, str], examples: int, seed: int) -> dict[str, object]:
+    """Run the exploration of ``entry``'s profile against its mutant, here; what it found."""
+    profile, module, name = entry
     started = time.monotonic()
-    command = [sys.executable, "-m", "pytest", f"features/{profile}", "-k", "random_sessions"]
-    command += ["-p", "no:randomly", "-p", "no:cacheprovider", "-q", f"--adapter={module}:{name}"]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-    named = re.search(r"^E +(?:AssertionError: )?\[([a-z0-9-]+)\]", done.stdout, re.M)
-    verdict = "caught" if done.returncode == 1 else "missed" if done.returncode == 0 else "error"
+    try:
+        explore_one(profile, f"{module}:{name}", examples, seed)
+        verdict, named, detail = "missed", None, ""
+    except AssertionError as error:
+        found = re.match(r"\[([a-z0-9-]+)\] ", str(error))
+        verdict = "caught" if found else "error"
+        named, detail = (found.group(1) if found else None), str(error).splitlines()[0][:300]
+    except ImplementationError as error:  # the mutant crashed or hung: the scenario fails
+        verdict, named, detail = "caught", "crash", f"{type(error).__name__}: {error}"[:300]
+    except Exception as error:  # the harness's own error, reported as such
+        verdict, named, detail = "error", None, f"{type(error).__name__}: {error}"[:300]
     mutants = CHAT_MUTANTS if profile == "chat_screen" else CRS_MUTANTS
     clause = mutants[name].clause
     return {
@@ -56,23 +97,78 @@ def run(profile: str, module: str, name: str) -> dict[str, object]:
         "clause": clause,
         "area": catalogue(profile)[clause].area,
         "verdict": verdict,
-        "named": named.group(1) if named else None,
+        "named": named,
         "seconds": round(time.monotonic() - started, 1),
+        "detail": detail,
     }
 
 
-def main() -> None:
-    """Run the sample and print and write the results."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--every", type=int, default=8)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=Path("explore_teeth.json"))
-    options = parser.parse_args()
-    with ThreadPoolExecutor(options.jobs) as pool:
-        results = list(pool.map(lambda entry: run(*entry), sample(options.every)))
+def batch(share: int, jobs: int, options: argparse.Namespace) -> None:
+    """Run every ``jobs``-th mutant of the sample from ``share`` on, one JSON line each."""
+    for entry in sample(options.every)[share::jobs]:
+        print(json.dumps(run(entry, options.explore, options.seed), ensure_ascii=False), flush=True)
+
+
+def summary(results: list[dict[str, object]]) -> list[str]:
+    """One line per (profile, area): mutants, caught, caught under their own clause."""
+    rows: Counter[tuple[str, str, str]] = Counter()
     for result in results:
-        print(json.dumps(result, ensure_ascii=False), flush=True)
+        key = (str(result["profile"]), str(result["area"]))
+        rows[(*key, "all")] += 1
+        rows[(*key, "caught")] += result["verdict"] == "caught"
+        rows[(*key, "own")] += result["verdict"] == "caught" and result["named"] == result["clause"]
+    areas = sorted({(profile, area) for profile, area, _ in rows})
+    return [
+        f"{profile} | {area} | {rows[(profile, area, 'all')]} | "
+        f"{rows[(profile, area, 'caught')]} | {rows[(profile, area, 'own')]}"
+        for profile, area in areas
+    ]
+
+
+def main() -> None:
+    """Run the mutants in ``--jobs`` processes and print and write the results."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--every", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--explore", type=int, default=DEFAULT_EXAMPLES)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--out", type=Path, default=Path("explore_teeth.json"))
+    parser.add_argument("--batch", type=int, nargs=2, metavar=("SHARE", "JOBS"))
+    options = parser.parse_args()
+    if options.batch:
+        share, jobs = options.batch
+        batch(share, jobs, options)
+        return
+    common = ["--every", str(options.every), "--explore", str(options.explore)]
+    common += ["--seed", str(options.seed)]
+    parts = [options.out.with_suffix(f".part{share}.jsonl") for share in range(options.jobs)]
+    children = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "benchmarks.explore_teeth",
+                *common,
+                "--batch",
+                str(share),
+                str(options.jobs),
+            ],
+            cwd=ROOT,
+            stdout=part.open("w", encoding="utf-8"),
+        )
+        for share, part in enumerate(parts)
+    ]
+    for child in children:
+        child.wait()
+    results = [
+        json.loads(line)
+        for part in parts
+        for line in part.read_text(encoding="utf-8").splitlines()
+        if line.startswith("{")
+    ]
     options.out.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+    print("profile | area | mutants | caught | under its own clause")
+    print("\n".join(summary(results)))
 
 
 if __name__ == "__main__":

@@ -120,7 +120,10 @@ class ReferenceCrsAdapter:
         """The input's content: ``str`` runs and a :class:`TokenView` per token, in order."""
         assert isinstance(app, CrsApp)
         field = app.query_one(self.input_selector, PromptInput)
-        return [node if isinstance(node, str) else field.token_view(node) for node in field.nodes()]
+        return [
+            node if isinstance(node, str) else TokenView(node.ref_id, node.path, node.label)
+            for node in field.nodes()
+        ]
 
     def cursor(self, app: App[Any]) -> int:
         """The cursor's offset in ``input_tokens`` units (a token counts 1)."""

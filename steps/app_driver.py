@@ -27,18 +27,18 @@ import tempfile
 import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from rich.console import Console
-from textual import _time, events
+from textual import events
 from textual.app import App
-from textual.keys import _character_to_key
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from steps import audit, terminal_input
+from steps import audit, terminal_input, textual_private
 from steps.adapter import Adapter, ScenarioContext
+from steps.input_field import field_problem, field_value
 from steps.terminal import DEFAULT_SIZE
 from steps.tracebacks import pending_own_frames, summarize_exception
 from steps.verdicts import (
@@ -146,6 +146,15 @@ class ScenarioLoop:
     def pending(self) -> list[asyncio.Task[Any]]:
         """Tasks of the loop that have not finished."""
         return [task for task in asyncio.all_tasks(self.loop) if not task.done()]
+
+
+class ScreenSelectors(Protocol):
+    """The two selectors every profile's capability has (``steps.adapter``)."""
+
+    conversation_selector: str
+    """The conversation area: one widget on the screen."""
+    input_selector: str
+    """The input field: one widget an ``Input``, a ``TextArea`` or the like."""
 
 
 class AppDriver:
@@ -439,7 +448,7 @@ class AppDriver:
     @property
     def crash(self) -> BaseException | None:
         """What the app raised, if it crashed."""
-        return None if self._app is None else self._app._exception
+        return None if self._app is None else textual_private.app_exception(self._app)
 
     # -- widgets ---------------------------------------------------------------------
 
@@ -456,6 +465,36 @@ class AppDriver:
                 "expected exactly 1"
             )
         return found[0]
+
+    @property
+    def conversation(self) -> Widget:
+        """The conversation area named by the adapter (``conversation_selector``)."""
+        return self.query_one(self._selectors.conversation_selector)
+
+    @property
+    def input(self) -> Widget:
+        """The input field named by the adapter: an ``Input``, a ``TextArea`` or the like.
+
+        Raises:
+            HarnessError: The selector names a widget the harness cannot read text from
+                (``steps.input_field.field_problem``).
+        """
+        selector = self._selectors.input_selector
+        widget = self.query_one(selector)
+        problem = field_problem(widget)
+        if problem is not None:
+            raise self.harness_error(f"input_selector {selector!r} names {problem}")
+        return widget
+
+    @property
+    def input_value(self) -> str:
+        """The text the input field holds now."""
+        return field_value(self.input)
+
+    @property
+    def _selectors(self) -> ScreenSelectors:
+        """The adapter as the holder of the selectors every profile's capability declares."""
+        return cast(ScreenSelectors, self.adapter)
 
     # -- interaction -----------------------------------------------------------------
 
@@ -611,13 +650,13 @@ class AppDriver:
             for event in parser.feed(decode(read)):
                 event.set_sender(app)  # what Driver.process_message does for keys and pastes
                 app.post_message(event)
-        timeout = getattr(parser, "_timeout_time", None)
+        timeout = textual_private.parser_timeout(parser)
         while timeout is not None:  # a lone ESC: reported once the escape delay is over
-            await asyncio.sleep(max(timeout - _time.get_time(), 0) + 0.001)
+            await asyncio.sleep(max(timeout - textual_private.get_time(), 0) + 0.001)
             for event in parser.tick():
                 event.set_sender(app)
                 app.post_message(event)
-            timeout = getattr(parser, "_timeout_time", None)
+            timeout = textual_private.parser_timeout(parser)
 
     async def _post(self, message: events.Event) -> None:
         self.app.post_message(message)
@@ -689,6 +728,59 @@ class AppDriver:
         self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
         self.wait_until(lambda: not self.running, f"the app to exit after {'+'.join(keys)}")
 
+    def click(self, x: int, y: int, *, times: int = 1, doing: str = "") -> None:
+        """Click screen cell (``x``, ``y``) ``times`` times, as a person would; wait until idle.
+
+        Args:
+            x: Screen column, from 0 at the left.
+            y: Screen row, from 0 at the top.
+            times: Clicks in a row (2 for a double click).
+            doing: What the click does, for a TIMEOUT message.
+        """
+        self.record(f"await pilot.click(offset=({x}, {y}), times={times})")
+        self.run(self.pilot.click(offset=(x, y), times=times), doing or f"clicking at {x},{y}")
+        self.settle()
+
+    def hover(self, x: int, y: int, *, doing: str = "") -> None:
+        """Move the pointer to screen cell (``x``, ``y``) and wait until the app is idle."""
+        self.record(f"await pilot.hover(offset=({x}, {y}))")
+        self.run(self.pilot.hover(offset=(x, y)), doing or f"hovering at {x},{y}")
+        self.settle()
+
+    def wheel(self, x: int, y: int, *, down: bool, doing: str = "") -> None:
+        """Turn the mouse wheel one notch at screen cell (``x``, ``y``); wait until idle.
+
+        The event goes the way a terminal's does (posted to the app, routed to the widget
+        under the pointer); nothing is clicked or focused and the pointer stays where it was.
+
+        Args:
+            x: Screen column, from 0 at the left.
+            y: Screen row, from 0 at the top.
+            down: Towards the end of the content (``MouseScrollDown``); else up.
+            doing: What the turn does, for a TIMEOUT message.
+        """
+        kind = events.MouseScrollDown if down else events.MouseScrollUp
+        event = kind(
+            widget=None,
+            x=x,
+            y=y,
+            delta_x=0,
+            delta_y=0,
+            button=0,
+            shift=False,
+            meta=False,
+            ctrl=False,
+            screen_x=x,
+            screen_y=y,
+        )
+        self.record(
+            f"app.post_message(events.{kind.__name__}(widget=None, x={x}, y={y}, delta_x=0, "
+            f"delta_y=0, button=0, shift=False, meta=False, ctrl=False, screen_x={x}, "
+            f"screen_y={y}))"
+        )
+        self.run(self._post(event), doing or f"turning the mouse wheel at {x},{y}")
+        self.settle()
+
     def resize(self, columns: int, rows: int) -> None:
         """Resize the terminal to ``columns`` x ``rows`` cells and wait for the new layout."""
         self.record(f"await pilot.resize_terminal({columns}, {rows})")
@@ -703,7 +795,7 @@ def key(name: str) -> events.Key:
         name: A Textual key name, or a single character.
     """
     if len(name) == 1:
-        return events.Key(_character_to_key(name), name)
+        return events.Key(textual_private.character_key(name), name)
     return events.Key(name, {"enter": "\r", "tab": "\t", "space": " "}.get(name))
 
 
@@ -713,7 +805,7 @@ def typed(text: str) -> list[events.Key]:
     Args:
         text: Printable characters (a newline is not a key; use ``key("enter")``).
     """
-    return [events.Key(_character_to_key(char), char) for char in text]
+    return [events.Key(textual_private.character_key(char), char) for char in text]
 
 
 def _event_code(event: events.Event) -> str:

@@ -22,7 +22,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from steps.settings import Setting
+import pytest
+
+from steps.settings import Setting, environ
 
 SETTING = Setting("--fail-on", "CHAT_CONFORMANCE_FAIL_ON", "chat_fail_on")
 """Where the setting is read from, in precedence order."""
@@ -91,6 +93,28 @@ def blocking(clauses: Iterable[Mapping[str, Any]], levels: Iterable[str]) -> lis
     ]
 
 
+def add_options(parser: pytest.Parser) -> None:
+    """Register ``--fail-on`` and its ini key."""
+    SETTING.add_to(
+        parser,
+        metavar="must|should|any",
+        help="which results fail the run: 'must' exits 0 when no MUST clause of a claimed "
+        "profile fails or goes unreached, whatever SHOULD, MAY and HARDENING do; 'should' "
+        "likewise for MUST and SHOULD; 'any' (default) is pytest's status (falls back to "
+        f"${SETTING.env_var}, then the {SETTING.ini_key} ini key)",
+        ini_help=f"--fail-on choice when {SETTING.option} is not given",
+    )
+
+
+def configure(config: pytest.Config) -> None:
+    """Resolve the run's ``--fail-on`` choice into :data:`FAIL_ON_KEY`.
+
+    Raises:
+        FailOnError: The value set is not one of the choices; names its source.
+    """
+    config.stash[FAIL_ON_KEY] = resolve_fail_on(*SETTING.given(config), environ())
+
+
 def resolve_fail_on(option: str | None, ini: str | None, environ: Mapping[str, str]) -> FailOn:
     """Pick the choice by precedence: option, environment, ini, default (``any``).
 
@@ -117,3 +141,5 @@ def resolve_fail_on(option: str | None, ini: str | None, environ: Mapping[str, s
 
 DEFAULT_FAIL_ON = FailOn(DEFAULT, "default")
 """The choice when nothing is set: pytest's own exit status."""
+FAIL_ON_KEY = pytest.StashKey[FailOn]()
+"""This run's ``--fail-on`` choice, on ``config.stash`` (:func:`configure`)."""

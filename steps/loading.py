@@ -10,15 +10,16 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, get_type_hints
 
+import pytest
+
 from steps.adapter import SUPPORTED_VERSIONS, Adapter
-from steps.profiles import PROFILES, ClaimError, Profile
-from steps.settings import Setting
+from steps.profiles import PROFILES, ClaimError, Profile, profile_named
+from steps.settings import Setting, environ
 
 ENV_VAR = "CHAT_CONFORMANCE_ADAPTER"
 """Environment variable naming the adapter when ``--adapter`` is not given."""
@@ -30,6 +31,14 @@ DEFAULT_SOURCE = "default (reference implementations)"
 """The source of the spec when nothing is set."""
 SETTING = Setting("--adapter", ENV_VAR, INI_KEY)
 """Where the adapter spec is read from, in precedence order."""
+
+
+ADAPTER_KEY = pytest.StashKey["Adapter"]()
+"""The adapter the setting names; with no setting, profile ``chat_screen``'s reference."""
+ADAPTERS_KEY = pytest.StashKey[dict[str, "Adapter"]]()
+"""The adapter of each profile this run checks, by profile name."""
+SPEC_KEY = pytest.StashKey["AdapterSpec"]()
+"""Where the adapter came from (for the report header)."""
 
 
 class AdapterError(Exception):
@@ -52,6 +61,74 @@ class AdapterSpec:
     def is_default(self) -> bool:
         """Whether no setting named an adapter: each profile runs its reference then."""
         return self.source == DEFAULT_SOURCE
+
+
+def add_options(parser: pytest.Parser) -> None:
+    """Register ``--adapter`` and its ini key."""
+    SETTING.add_to(
+        parser,
+        metavar="SPEC",
+        help="implementation under test: 'package.module:attr' or 'path/to/file.py:attr' "
+        f"(falls back to ${ENV_VAR}, then the {INI_KEY} ini key, "
+        "then the reference app)",
+        ini_help="adapter spec used when --adapter is not given",
+    )
+
+
+def configure(config: pytest.Config) -> None:
+    """Load the adapter of each profile the run checks into :data:`ADAPTERS_KEY`.
+
+    With no adapter set, every profile is checked against its own reference implementation.
+
+    Raises:
+        AdapterError: The adapter cannot be loaded or does not fit the contract; the message
+            names the setting it came from.
+    """
+    spec = resolve_spec(*SETTING.given(config), environ())
+    root = Path(config.invocation_params.dir)
+    if spec.is_default:
+        adapters = {
+            profile.name: load_adapter(AdapterSpec(profile.reference_adapter, spec.source), root)
+            for profile in PROFILES
+        }
+        config.stash[ADAPTER_KEY] = next(iter(adapters.values()))
+    else:
+        adapter = load_adapter(spec, root)
+        adapters = {name: adapter for name in adapter.profiles}
+        config.stash[ADAPTER_KEY] = adapter
+    config.stash[ADAPTERS_KEY] = adapters
+    config.stash[SPEC_KEY] = spec
+
+
+def adapter_for(config: pytest.Config, profile: str) -> Adapter:
+    """The adapter checked for ``profile`` in this run.
+
+    Raises:
+        KeyError: No adapter of the run claims ``profile`` (its scenarios are skipped).
+    """
+    return config.stash[ADAPTERS_KEY][profile]
+
+
+def adapter_spec(config: pytest.Config, profile: str) -> str:
+    """The adapter spec ``profile``'s scenarios run through (its reference's, by default)."""
+    spec = config.stash[SPEC_KEY]
+    return spec.spec if not spec.is_default else profile_named(profile).reference_adapter
+
+
+def header_lines(config: pytest.Config) -> list[str]:
+    """One ``adapter:`` line per implementation, naming the profiles it is checked for."""
+    spec = config.stash[SPEC_KEY]
+    adapters = config.stash[ADAPTERS_KEY]
+    lines = []
+    for name, adapter in adapters.items():
+        profiles = [p for p, a in adapters.items() if a is adapter]
+        if profiles[0] == name:
+            lines.append(
+                f"adapter: {adapter.name} {adapter.implementation_version} "
+                f"({adapter_spec(config, name)}, from {spec.source}); "
+                f"profiles: {', '.join(profiles)}"
+            )
+    return lines
 
 
 def resolve_spec(option: str | None, ini: str | None, environ: dict[str, str]) -> AdapterSpec:
@@ -219,8 +296,3 @@ def _is_site(site: object) -> bool:
         and isinstance(site[1], str)
         and hasattr(site[0], site[1])
     )
-
-
-def environ() -> dict[str, str]:
-    """Return a copy of the process environment (a seam for tests)."""
-    return dict(os.environ)

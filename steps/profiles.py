@@ -55,7 +55,8 @@ class Profile:
         name: Identifier used in features/, steps/, docs/spec/ and ``Adapter.profiles``.
         title: Human title of the spec it checks.
         capability: The adapter ``Protocol`` an implementation of the profile fulfils.
-        step_modules: Dotted names of the step modules, registered as pytest plugins.
+        plugin: Dotted name of the profile's plugin (``steps/<name>/plugin.py``): its
+            fixtures and step modules (:mod:`steps.profile_plugin`).
         reference_adapter: The adapter spec of the profile's reference implementation,
             checked when no adapter is set.
         parts: The profile's parts, when it is claimed in parts; empty otherwise.
@@ -65,7 +66,7 @@ class Profile:
     name: str
     title: str
     capability: type
-    step_modules: tuple[str, ...]
+    plugin: str
     reference_adapter: str
     parts: tuple[Part, ...] = ()
     required_parts: frozenset[int] = frozenset()
@@ -103,6 +104,11 @@ class Profile:
         return tuple(part for part in self.parts if part.number in claim)
 
     @property
+    def explorer_module(self) -> str:
+        """Dotted name of the profile's exploration (its ``PRELUDE`` begins replay scripts)."""
+        return f"steps.explore.{self.name}"
+
+    @property
     def features_dir(self) -> Path:
         """Folder of the profile's ``.feature`` files."""
         return ROOT / "features" / self.name
@@ -118,23 +124,14 @@ PROFILES: tuple[Profile, ...] = (
         name="chat_screen",
         title="Chat screen interface contract and runtime flow (seeds 000, 001)",
         capability=ChatScreenAdapter,
-        step_modules=(
-            "steps.chat_screen.app_steps",
-            "steps.chat_screen.message_steps",
-            "steps.chat_screen.screen_steps",
-            "steps.chat_screen.hostile_steps",
-            "steps.chat_screen.rule_steps",
-            "steps.chat_screen.view_steps",
-            "steps.chat_screen.terminal_steps",
-            "steps.explore.chat_screen",
-        ),
+        plugin="steps.chat_screen.plugin",
         reference_adapter="reference_app.conformance:adapter",
     ),
     Profile(
         name="rawp_crs",
         title="RAWP-CRS agent chat client rendering and UX (seeds 002, 004)",
         capability=RawpCrsAdapter,
-        step_modules=("steps.rawp_crs.fixtures",),  # steps: features/rawp_crs/conftest.py
+        plugin="steps.rawp_crs.plugin",
         reference_adapter="reference_crs.conformance:adapter",
         parts=tuple(
             Part(number, title, capability)
@@ -144,6 +141,15 @@ PROFILES: tuple[Profile, ...] = (
     ),
 )
 """Every profile the harness knows, in report order."""
+
+
+def profile_named(name: str) -> Profile:
+    """Return the profile called ``name``.
+
+    Raises:
+        StopIteration: No profile has that name.
+    """
+    return next(profile for profile in PROFILES if profile.name == name)
 
 
 def profile_of(path: Path) -> Profile | None:

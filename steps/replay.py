@@ -12,24 +12,27 @@ scenario set up around the app (a stored conversation, files, held agent calls) 
 
 from __future__ import annotations
 
+import importlib
+
 from steps.app_driver import AppDriver
 from steps.explore.core import fill
+from steps.profiles import profile_named
 
 
-def script(driver: AppDriver, adapter_spec: str, message: str | None) -> str | None:
+def script(driver: AppDriver, adapter_spec: str, message: str | None, profile: str) -> str | None:
     """The replay script of ``driver``'s scenario, or ``None`` when no app was started.
 
     Args:
         driver: The scenario's driver, after the failure.
         adapter_spec: How the script imports the adapter (``package.module:attr``).
         message: The failure's message; its first line ends the script as a comment.
+        profile: The scenario's profile, whose exploration module (``PRELUDE``) starts
+            the script (:attr:`steps.profiles.Profile.explorer_module`).
     """
-    from steps.explore import chat_screen, rawp_crs
-    from steps.rawp_crs.driver import CrsDriver
-
     if not driver.started:
         return None
-    prelude = rawp_crs.PRELUDE if isinstance(driver, CrsDriver) else chat_screen.PRELUDE
+    explorer = importlib.import_module(profile_named(profile).explorer_module)
+    prelude: str = explorer.PRELUDE
     first = (message or "").splitlines()[0] if message else "(no message)"
     lines = [*driver.replay, f"# the scenario's check failed here: {first[:300]}"]
     text = fill(prelude.replace("{adapter}", repr(adapter_spec)), driver.size, lines)

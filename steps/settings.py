@@ -8,8 +8,14 @@ report header can say where a value came from.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+import pytest
+
+GROUP = ("chat-conformance", "chat screen conformance")
+"""Name and description of the option group every setting of the harness is in."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,20 @@ class Setting:
     option: str
     env_var: str
     ini_key: str
+
+    @property
+    def dest(self) -> str:
+        """The attribute pytest stores the option under: ``--fail-on`` is ``fail_on``."""
+        return self.option.removeprefix("--").replace("-", "_")
+
+    def add_to(self, parser: pytest.Parser, *, metavar: str, help: str, ini_help: str) -> None:
+        """Register the command-line option (in the harness's group) and the ini key."""
+        parser.getgroup(*GROUP).addoption(self.option, default=None, metavar=metavar, help=help)
+        parser.addini(self.ini_key, ini_help, default="")
+
+    def given(self, config: pytest.Config) -> tuple[str | None, str]:
+        """The values of the command-line option and the ini key in ``config``."""
+        return config.getoption(self.dest), config.getini(self.ini_key)
 
     def first_set(
         self, option: str | None, ini: str | None, environ: Mapping[str, str]
@@ -48,3 +68,8 @@ class Setting:
             if value:
                 return value, source
         return None
+
+
+def environ() -> dict[str, str]:
+    """Return a copy of the process environment (a seam for tests)."""
+    return dict(os.environ)

@@ -12,7 +12,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from steps.settings import Setting
+import pytest
+
+from steps.settings import Setting, environ
 
 DEFAULT_SIZE = (80, 24)
 """(columns, rows) in cells when nothing is set."""
@@ -20,6 +22,8 @@ MINIMUM = (20, 8)
 """The smallest size accepted, in cells: room for an item, its border and the input."""
 SETTING = Setting("--terminal-size", "CHAT_CONFORMANCE_TERMINAL_SIZE", "chat_terminal_size")
 """Where the size is read from, in precedence order."""
+SIZE_KEY = pytest.StashKey["TerminalSize"]()
+"""The terminal size of this run's scenarios, on ``config.stash`` (:func:`configure`)."""
 PATTERN = re.compile(r"\s*(\d+)\s*[xX]\s*(\d+)\s*")
 
 
@@ -49,6 +53,27 @@ class TerminalSize:
     def describe(self) -> str:
         """``80x24 (default)``, for the report header."""
         return f"{self.columns}x{self.rows} ({self.source})"
+
+
+def add_options(parser: pytest.Parser) -> None:
+    """Register ``--terminal-size`` and its ini key."""
+    SETTING.add_to(
+        parser,
+        metavar="COLSxROWS",
+        help="terminal size of every scenario that names none, e.g. 120x40 (falls back to "
+        f"${SETTING.env_var}, then the {SETTING.ini_key} ini key, then "
+        f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})",
+        ini_help=f"terminal size when {SETTING.option} is not given",
+    )
+
+
+def configure(config: pytest.Config) -> None:
+    """Resolve the run's terminal size into :data:`SIZE_KEY`.
+
+    Raises:
+        TerminalSizeError: The value set is not ``COLSxROWS`` or too small; names its source.
+    """
+    config.stash[SIZE_KEY] = resolve_size(*SETTING.given(config), environ())
 
 
 def resolve_size(option: str | None, ini: str | None, environ: Mapping[str, str]) -> TerminalSize:

@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from textual._xterm_parser import XTermParser
 from textual.message import Message
+
+from steps.textual_private import XTermParser
 
 PASTE_START = b"\x1b[200~"
 """What a terminal sends before a paste when bracketed paste is on (Textual turns it on)."""

@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Any
 
-from steps.settings import Setting
+import pytest
+
+from steps.settings import Setting, environ
 from steps.tracebacks import innermost_own, stack_frames
 from steps.verdicts import TimeoutInterrupt
 
@@ -49,6 +51,8 @@ ENV_VAR = "CHAT_CONFORMANCE_SCENARIO_TIMEOUT"
 INI_KEY = "chat_scenario_timeout"
 """ini key of the bound."""
 SETTING = Setting(OPTION, ENV_VAR, INI_KEY)
+TIMEOUT_KEY = pytest.StashKey["TimeoutSetting"]()
+"""The per-scenario time bound of this run, on ``config.stash`` (:func:`configure`)."""
 """Where the bound is read from, in precedence order."""
 TAG = "scenario_timeout:"
 """Prefix of the Gherkin tag that gives one heavy scenario its own bound in seconds."""
@@ -74,6 +78,27 @@ class TimeoutSetting:
         """``10 s (default)``, for the report header and timeout messages."""
         shown = "none" if self.seconds is None else f"{self.seconds:g} s"
         return f"{shown} ({self.source})"
+
+
+def add_options(parser: pytest.Parser) -> None:
+    """Register ``--scenario-timeout`` and its ini key."""
+    SETTING.add_to(
+        parser,
+        metavar="SECONDS",
+        help="bound of each scenario, blocking code included; past it the verdict is TIMEOUT "
+        f"(falls back to ${ENV_VAR}, then the {INI_KEY} ini key, then "
+        f"{DEFAULT_TIMEOUT:g}; 0 means no bound)",
+        ini_help=f"scenario bound when {OPTION} is not given",
+    )
+
+
+def configure(config: pytest.Config) -> None:
+    """Resolve the run's bound into :data:`TIMEOUT_KEY`.
+
+    Raises:
+        TimeoutSettingError: The value set is not a number of seconds; names its source.
+    """
+    config.stash[TIMEOUT_KEY] = resolve_timeout(*SETTING.given(config), environ())
 
 
 def resolve_timeout(option: str | None, ini: str | None, environ: dict[str, str]) -> TimeoutSetting:

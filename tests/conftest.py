@@ -9,6 +9,7 @@ from xdist.scheduler import LoadScopeScheduling
 
 from steps.loading import ENV_VAR
 from tests.helpers import ROOT, write_ini
+from tests.session_proof import SessionProof
 
 pytest_plugins = ["pytester"]
 
@@ -25,6 +26,16 @@ def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> pytes
     pytester.makeconftest('pytest_plugins = ["steps.plugin"]')
     write_ini(pytester)
     return pytester
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Where results are gathered, check the catches the mutant meta-test left to this session.
+
+    ``tests/session_proof.py``: a scenario the meta-test relied on passing on the
+    reference in this session's features run fails the session if it did not pass.
+    """
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(SessionProof(), "mutant-session-proof")
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -4,7 +4,7 @@
 container holding a marker glyph ``❯`` and a ``Markdown`` body, the side border on the
 container, and a ``TextArea`` input on which Enter submits. Its adapter's item selector
 names the container, so the harness reads each item's text from the widgets that draw
-it. Its twin ``MarkerWithoutBorder`` (``tests/candidates/mutants.py``) keeps the marker
+it. Its twin ``MarkerWithoutBorder`` (``tests/candidates/mutants/``) keeps the marker
 and drops the border: it must fail ``role-borders``, with the item selector on the
 container and on the body beside the marker (where a glyph-anywhere rule would take the
 marker for a border). Its twin ``LabelAndBodySplitTurn`` draws the label and the body

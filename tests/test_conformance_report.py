@@ -13,7 +13,6 @@ import pytest
 
 from steps.checks import named_clause
 from steps.clauses import catalogue, spec_version
-from steps.plugin import DRIVER_KEY
 from steps.profiles import PROFILES
 from steps.report import build, capture, render
 from steps.report.build import (
@@ -24,6 +23,7 @@ from steps.report.build import (
     outcome,
     slug,
 )
+from steps.scenario_driver import DRIVER_KEY
 from steps.traceability import read_scenarios
 from tests.reporting_support import CRASHING, REFERENCE, SWAPPED, run_features
 

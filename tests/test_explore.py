@@ -13,7 +13,9 @@ import re
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,9 +24,12 @@ from steps.explore.core import (
     DEFAULT_SEED,
     Budget,
     ExploreSettingError,
+    Harness,
     printable,
     resolve_budget,
 )
+from steps.explore.rawp_crs import CrsExplorer
+from steps.loading import AdapterSpec, load_adapter
 from tests.helpers import ROOT
 
 MUTANT = "tests.candidates.crs_mutants:typed_joiner_dropped"
@@ -122,3 +127,135 @@ def test_a_failing_scenario_s_report_entry_carries_a_replay_script_that_runs_alo
     script.write_text(replay, encoding="utf-8")
     ran = run_script(script)
     assert ran.returncode == 0, ran.stdout + ran.stderr
+
+
+# -- the invariants of the actions added for issue 26's second round ------------------------
+# Each session drives CrsExplorer's rules by hand (as Hypothesis would call them) against a
+# mutant of the clause the invariant checks, then the same session against the references.
+
+TURN = [("thinking", "생각"), ("tool", "x"), ("result", "내용"), ("text", "답변")]
+
+
+def token_turn(m: Any) -> None:
+    """A message holding a file token, sent; its turn runs to its end."""
+    m.start("보기 ", " ")
+    m.file_reference("s", 2, 1, "enter")
+    m.whole_turn([("text", "답변")], False)
+
+
+def crs_turn(m: Any) -> None:
+    m.start("질문", "x")
+    m.enter()
+    m.turn_starts()
+
+
+Step = Callable[[Any], object]
+
+
+def after_a_turn(m: Any) -> None:
+    """A message sent and its turn ended: the input is empty, the popups can open."""
+    m.start("질문", "x")
+    m.whole_turn([], False)
+
+
+NEW_CASES: list[tuple[str, list[Step], str]] = [
+    (
+        "stored_turns_without_tools",
+        [lambda m: m.start("질문", "x"), lambda m: m.whole_turn(TURN, True)],
+        "crs-initial-turns",
+    ),
+    (
+        "reopened_command_as_text",
+        [after_a_turn, lambda m: m.slash("co", 0, "enter"), lambda m: m.whole_turn([], True)],
+        "crs-command-bubble-for-slash-input-type",
+    ),
+    (
+        "selection_without_space",
+        [after_a_turn, lambda m: m.slash("m", 0, "tab")],
+        "crs-slash-select-replaces-input",
+    ),
+    (
+        "escape_clears_input",
+        [
+            after_a_turn,
+            lambda m: m.slash("c", 1, "escape"),
+            lambda m: m.input_holds_what_was_typed(),
+        ],
+        "crs-slash-keys-escape",
+    ),
+    (
+        "escape_drops_the_at_word",
+        [lambda m: m.start("보기 ", " "), lambda m: m.file_reference("s", 2, 1, "escape")],
+        "crs-at-keys-escape",
+    ),
+    (
+        "escape_in_popup_cancels",
+        [
+            after_a_turn,
+            lambda m: m.type("질문"),
+            lambda m: m.enter(),
+            lambda m: m.turn_starts(),
+            lambda m: m.slash("c", 0, "escape"),
+            lambda m: m.nothing_sent_unasked(),
+        ],
+        "crs-escape-cancels-turn",
+    ),
+    (
+        "token_keeps_query",
+        [lambda m: m.start("보기 ", " "), lambda m: m.file_reference("s", 1, 0, "enter")],
+        "crs-token-replaces-query",
+    ),
+    ("file_references_missing", [token_turn], "crs-send-file-references"),
+    ("tokens_sent_as_text", [token_turn], "crs-send-token-format"),
+    ("recall_drops_file_tokens", [token_turn, lambda m: m.recall()], "crs-history-recall"),
+    ("yn_ignores_y", [crs_turn, lambda m: m.ask("YN", "y", 0, False)], "crs-interaction-keys-yn"),
+    (
+        "permission_escape_approves",
+        [crs_turn, lambda m: m.ask("PERMISSION", "escape", 0, False)],
+        "crs-interaction-keys-permission",
+    ),
+    (
+        "escape_ignores_default",
+        [crs_turn, lambda m: m.ask("SELECT", "escape", 1, True)],
+        "crs-interaction-escape-default",
+    ),
+    (
+        "escape_cancels_turn_in_interaction",
+        [crs_turn, lambda m: m.ask("YN", "escape", 0, False), lambda m: m.nothing_sent_unasked()],
+        "crs-escape-cancels-turn",
+    ),
+]
+CRS_REFERENCES = ("reference_crs.conformance:adapter", "examples.crs_alt.adapter:adapter")
+
+
+def explorer(spec: str, tmp_path: Path) -> Any:
+    adapter = load_adapter(AdapterSpec(spec, "test"), ROOT)
+    harness = Harness(adapter, spec, (80, 24), 60.0, "test", tmp_path)
+    return type("Bound", (CrsExplorer,), {"harness": harness})()
+
+
+def drive(machine: Any, steps: list[Step]) -> None:
+    try:
+        for step in steps:
+            step(machine)
+        for name in ("still_running", "input_holds_what_was_typed", "no_raw_control_drawn"):
+            getattr(machine, name)()
+    finally:
+        machine.teardown()
+
+
+@pytest.mark.parametrize(("mutant", "steps", "clause"), NEW_CASES, ids=[c[0] for c in NEW_CASES])
+def test_each_new_invariant_goes_red_on_a_mutant_of_its_clause(
+    mutant: str, steps: list[Step], clause: str, tmp_path: Path
+) -> None:
+    machine = explorer(f"tests.candidates.crs_mutants:{mutant}", tmp_path)
+    with pytest.raises(AssertionError, match=rf"^\[{clause}\] "):
+        drive(machine, steps)
+
+
+@pytest.mark.parametrize("reference", CRS_REFERENCES)
+@pytest.mark.parametrize(("mutant", "steps", "clause"), NEW_CASES, ids=[c[0] for c in NEW_CASES])
+def test_the_same_sessions_pass_on_both_rawp_crs_references(
+    mutant: str, steps: list[Step], clause: str, reference: str, tmp_path: Path
+) -> None:
+    drive(explorer(reference, tmp_path), steps)

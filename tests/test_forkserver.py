@@ -38,6 +38,10 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ForkServers]:
     started.close()
 
 
+def ignore(name: str, value: object) -> None:
+    """``record_property`` for a test function called directly: nothing is left to a session."""
+
+
 @contextmanager
 def runs_of(suite: Suite, servers: ForkServers, directory: Path) -> Iterator[Runs]:
     """:class:`Runs` of the meta-test for ``suite`` alone, through ``servers``."""
@@ -69,7 +73,7 @@ def test_the_meta_test_fails_a_mutant_no_scenario_catches(
     monkeypatch.setitem(test_mutants.SUITES, PROFILE, suite)
     with runs_of(suite, servers, tmp_path) as runs:
         with pytest.raises(AssertionError, match="every scenario citing it passed"):
-            test_mutants.test_the_suite_catches_the_mutant(PROFILE, "adapter", runs)
+            test_mutants.test_the_suite_catches_the_mutant(PROFILE, "adapter", runs, ignore)
         assert runs.get(f"{PROFILE}:adapter").returncode == 0
 
 
@@ -83,10 +87,10 @@ def test_the_meta_test_fails_a_catch_the_reference_does_not_pass(
     monkeypatch.setitem(test_mutants.SUITES, PROFILE, suite)
     with runs_of(suite, servers, tmp_path) as runs:
         with pytest.raises(AssertionError, match="do not pass against the reference"):
-            test_mutants.test_the_suite_catches_the_mutant(PROFILE, CAUGHT.name, runs)
+            test_mutants.test_the_suite_catches_the_mutant(PROFILE, CAUGHT.name, runs, ignore)
         with pytest.raises(AssertionError, match="do not pass against the reference"):
             test_mutants.test_every_scenario_that_caught_a_mutant_passes_on_the_reference(
-                PROFILE, runs
+                PROFILE, runs, ignore
             )
 
 

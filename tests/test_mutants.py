@@ -1,7 +1,7 @@
 """Meta-test: the conformance suite catches every mutant of each profile's reference.
 
-Each mutant in ``tests/candidates/mutants.py`` (profile ``chat_screen``) and
-``tests/candidates/crs_mutants.py`` (profile ``rawp_crs``) is the profile's reference
+Each mutant in ``tests/candidates/mutants/`` (profile ``chat_screen``) and
+``tests/candidates/crs_mutants/`` (profile ``rawp_crs``) is the profile's reference
 implementation with one realistic defect, breaking the clause its docstring names. This
 module runs ``pytest features`` with the arguments any user would type, each run in a
 process of its own forked from a warm server (``tests/forkserver.py``: pytest's start-up
@@ -18,7 +18,22 @@ paid once per profile, not once per run):
 
 That the reference passes *every* scenario is proven by ``pytest features`` itself
 (``make test`` and ``make conformance`` run it); this module proves, on its own, that
-each scenario it counts as a catch passes on the reference.
+each scenario it counts as a catch passes on the reference, or, when this same session
+runs that scenario on the reference anyway (``make test``: ``features/`` and ``tests/`` in
+one session), leaves it to that run instead of running it twice. Left to the session, the
+proof holds because the session fails if such a scenario does not pass there: the tests
+that relied on it name it (user property ``fairness_left_to_session``), and
+``tests/session_proof.py`` (registered by ``tests/conftest.py`` where results are
+gathered, the xdist controller included) fails the session at its end unless each named
+scenario's call passed, with no failed phase: a skip, an expected failure, an
+expectations file or ``--fail-on`` cannot hide it. It is left to the session only when
+the session's item is the same experiment: same rootdir and node id, the profile's
+reference adapter, no ``--clause``, no command-line setting that changes how a scenario
+runs (``session_proof.run_on_the_reference``). Run alone (``pytest tests/test_mutants.py``),
+or with the features deselected, this module runs the catching scenarios itself.
+
+The suite runs ask for ``report.json`` alone (``--conformance-report-format=json``, the
+schema check included): the Markdown and HTML pages are not read here.
 
 Runs go two at a time (CI has two cores) in a thread pool, started ahead of the tests
 that need them. A mutant that no scenario catches calls for a better scenario, never a
@@ -32,7 +47,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -44,6 +59,7 @@ from steps.clauses import Clause, catalogue
 from tests.candidates import crs_mutants, mutants
 from tests.candidates.mutants import Mutant
 from tests.forkserver import ForkServers
+from tests.session_proof import PROPERTY, run_on_the_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,6 +125,11 @@ RUN_BOUND = 600
 """Seconds after which a hung suite run is stopped and reported (a guard, not a check)."""
 CAUGHT = frozenset({"failed", "error", "timeout"})
 """Verdicts of a scenario that caught the implementation under test."""
+SESSION = "left to this session"
+"""Reference verdict of a catching scenario this session itself runs on the reference: its
+pass there is checked at the session's end (``tests/session_proof.py``), not run again."""
+FAIR = frozenset({"passed", SESSION})
+"""Reference verdicts that make a catch fair (:data:`SESSION`: proven by the session)."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +206,7 @@ def run_suite(
         sys.executable, "-m", "pytest", *(nodeids or [f"features/{profile}"]),
         "-q", "--tb=no", "--no-header", "-p", "no:randomly", "-p", "no:cacheprovider",
         f"--adapter={adapter}", f"--conformance-report={report}",
+        "--conformance-report-format=json",
         *(f"--clause={clause}" for clause in clauses),
         *(["--maxfail=1"] if first_catch else []),
     ]  # fmt: skip
@@ -265,6 +287,9 @@ class Runs:
             that caught a mutant (:meth:`reference_verdicts`).
         reference_runs: The reference runs behind :attr:`reference`, by profile.
         servers: The warm fork servers the runs go through (``None``: a subprocess each).
+        session: Per profile, the node ids this pytest session itself runs on the
+            profile's reference (``session_proof.run_on_the_reference``): their fairness
+            is left to that run (verdict :data:`SESSION`), not run again.
     """
 
     directory: Path
@@ -275,6 +300,7 @@ class Runs:
     reference: dict[str, dict[str, str]] = field(default_factory=dict)
     reference_runs: dict[str, list[SuiteRun]] = field(default_factory=dict)
     servers: ForkServers | None = None
+    session: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def start(self, key: str) -> None:
         """Start the run ``key`` (``<profile>:<mutant>``): its clause's scenarios, first catch."""
@@ -326,8 +352,9 @@ class Runs:
         The first call for a profile runs, against the reference, the union of the
         scenarios that caught any selected mutant of that profile (waiting for their
         runs), split over :attr:`concurrent` subprocesses; later calls reuse those
-        verdicts and run only scenarios not run yet. ``None``: the scenario was asked
-        for and the reference run did not report it.
+        verdicts and run only scenarios not run yet. A scenario this session runs on the
+        reference anyway (:attr:`session`) is not run: its verdict is :data:`SESSION`.
+        ``None``: the scenario was asked for and the reference run did not report it.
         """
         profile = key.partition(":")[0]
         peers = self.selected.get(profile, [])
@@ -336,6 +363,9 @@ class Runs:
             s.nodeid for peer in (peers if key in peers else [key]) for s in self.caught(peer)
         ]
         missing = [nodeid for nodeid in dict.fromkeys(wanted) if nodeid not in known]
+        session = self.session.get(profile, frozenset())
+        known.update(dict.fromkeys((nodeid for nodeid in missing if nodeid in session), SESSION))
+        missing = [nodeid for nodeid in missing if nodeid not in session]
         if missing:
             self.run_reference(profile, missing)
         return {s.nodeid: known.get(s.nodeid) for s in self.caught(key)}
@@ -400,8 +430,14 @@ def runs(
     warmups = {suite.profile: (suite.reference, suite.module) for suite in SUITES.values()}
     servers = ForkServers(directory, suite_env(directory / "pycache"), warmups, RUN_BOUND)
     request.addfinalizer(servers.close)
+    session = {
+        suite.profile: run_on_the_reference(
+            request.config, request.session.items, suite.profile, suite.reference
+        )
+        for suite in SUITES.values()
+    }
     with ThreadPoolExecutor(max_workers=concurrent, thread_name_prefix="suite-run") as pool:
-        started = Runs(directory, pool, concurrent, servers=servers)
+        started = Runs(directory, pool, concurrent, servers=servers, session=session)
         if concurrent > 1:
             for key in needed_runs(request.session.items):
                 started.start(key)
@@ -428,8 +464,24 @@ def listed(scenarios: list[Scenario]) -> str:
 # -- tests ----------------------------------------------------------------------------
 
 
+def leave_to_session(
+    record_property: Callable[[str, object], None], reference: dict[str, str | None]
+) -> list[str]:
+    """Record the catching scenarios whose fairness is left to this session; their node ids.
+
+    The user property :data:`tests.session_proof.PROPERTY` on this test's report is what
+    makes the session fail at its end if one of them did not pass on the reference.
+    """
+    left = sorted(nodeid for nodeid, verdict in reference.items() if verdict == SESSION)
+    if left:
+        record_property(PROPERTY, left)
+    return left
+
+
 @pytest.mark.parametrize(("profile", "name"), CASES)
-def test_the_suite_catches_the_mutant(profile: str, name: str, runs: Runs) -> None:
+def test_the_suite_catches_the_mutant(
+    profile: str, name: str, runs: Runs, record_property: Callable[[str, object], None]
+) -> None:
     mutant = SUITES[profile].mutants[name]
     clause = catalogue(profile).get(mutant.clause)
     assert clause is not None, f"{name} names {mutant.clause!r}, not a clause of {profile}"
@@ -442,7 +494,8 @@ def test_the_suite_catches_the_mutant(profile: str, name: str, runs: Runs) -> No
         f"passed: write a better scenario or check, never a weaker mutant.\n{run.output}"
     )
     reference = runs.reference_verdicts(f"{profile}:{name}")
-    unfair = [s for s in caught if reference[s.nodeid] != "passed"]
+    leave_to_session(record_property, reference)
+    unfair = [s for s in caught if reference[s.nodeid] not in FAIR]
     assert not unfair, (
         f"these scenarios do not pass against the reference app:{listed(unfair)}"
         f"\nreference verdicts: {[reference[s.nodeid] for s in unfair]}"
@@ -451,15 +504,27 @@ def test_the_suite_catches_the_mutant(profile: str, name: str, runs: Runs) -> No
 
 @pytest.mark.parametrize("profile", list(SUITES))
 def test_every_scenario_that_caught_a_mutant_passes_on_the_reference(
-    profile: str, runs: Runs
+    profile: str, runs: Runs, record_property: Callable[[str, object], None]
 ) -> None:
-    """The union of the catching scenarios, run once on the reference: all pass, cleanly."""
+    """The union of the catching scenarios, run once on the reference: all pass, cleanly.
+
+    Those this session runs on the reference anyway are not run again: they are recorded
+    as proven by this session's features run (``fairness_left_to_session``; the session
+    fails at its end if one did not pass there, ``tests/session_proof.py``).
+    """
     suite = SUITES[profile]
     verdicts: dict[str, str | None] = {}
     for name in suite.mutants:
         verdicts |= runs.reference_verdicts(f"{profile}:{name}")
     assert verdicts, f"no scenario caught a mutant of {profile}"
-    not_passed = {nodeid: verdict for nodeid, verdict in verdicts.items() if verdict != "passed"}
+    left = leave_to_session(record_property, verdicts)
+    record_property(
+        "fairness",
+        f"{len(verdicts) - len(left)} catching scenarios run here on the reference; {len(left)} "
+        f"proven by this session's features run of {len(runs.session.get(profile, ()))} "
+        "scenarios on the reference",
+    )
+    not_passed = {nodeid: verdict for nodeid, verdict in verdicts.items() if verdict not in FAIR}
     assert not not_passed, f"these scenarios do not pass against the reference: {not_passed}"
     for run in runs.reference_runs.get(profile, []):
         assert run.returncode == 0, f"the reference run ended badly:\n{run.output}"
@@ -471,7 +536,11 @@ def test_every_must_clause_is_broken_by_a_caught_mutant(profile: str, runs: Runs
     results = {name: runs.get(f"{profile}:{name}") for name in suite.mutants}
     for name in suite.mutants:
         runs.reference_verdicts(f"{profile}:{name}")
-    reference = Reference(runs.reference[profile], runs.reference_runs.get(profile, []))
+    reference = Reference(
+        runs.reference[profile],
+        runs.reference_runs.get(profile, []),
+        len(runs.session.get(profile, ())),
+    )
     suite.report.write_text(render_report(suite, results, reference), encoding="utf-8")
     broken = {m.clause for m in suite.mutants.values() if results[m.name].caught_by(m.clause)}
     unbroken = [clause.id for clause in must_clauses(profile) if clause.id not in broken]
@@ -487,6 +556,8 @@ class Reference:
 
     verdicts: dict[str, str]
     runs: list[SuiteRun]
+    session: int = 0
+    """Scenarios of the profile this session runs on the reference (see :data:`SESSION`)."""
 
 
 def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Reference) -> str:
@@ -494,15 +565,17 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
     MUTANTS = suite.mutants
     caught = {name: run.caught_by(MUTANTS[name].clause) for name, run in results.items()}
     must = must_clauses(suite.profile)
-    source = suite.module.replace(".", "/") + ".py"
+    source = suite.module.replace(".", "/") + "/"
     fair = sum(verdict == "passed" for verdict in reference.verdicts.values())
+    left = sum(verdict == SESSION for verdict in reference.verdicts.values())
     lines = [
         f"# Mutants of profile {suite.profile}: broken implementations the suite must catch",
         "",
         "<!-- Written by tests/test_mutants.py (`pytest tests/test_mutants.py`); "
         "do not edit by hand. -->",
         "",
-        f"Each mutant (`{source}`) is the profile's reference implementation with one",
+        f"Each mutant (`{source}`, one module per spec area) is the profile's reference",
+        "implementation with one",
         "realistic defect that breaks the clause it names. The meta-test runs the scenarios",
         "citing that clause against it, in file order, and stops at the first that fails",
         "(`--maxfail=1`): the mutant is caught by that scenario. Other scenarios citing the",
@@ -513,8 +586,15 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         f"**{sum(map(bool, caught.values()))} of {len(MUTANTS)} mutants caught; "
         f"{sum(any(m.clause == c.id and caught[m.name] for m in MUTANTS.values()) for c in must)}"
         f" of {len(must)} MUST clauses broken by a caught mutant.** The reference app passes "
-        f"{fair} of the {len(reference.verdicts)} scenarios that caught a mutant "
-        "(that it passes every scenario, `pytest features` shows).",
+        f"{fair} of the {len(reference.verdicts) - left} scenarios that caught a mutant "
+        + (
+            f"run here; the other {left} are proven by this session's features run of "
+            f"{reference.session} scenarios on the reference (the session fails unless each "
+            "of them passed there: `tests/session_proof.py`). That it passes every scenario, "
+            "`pytest features` shows."
+            if left
+            else "(that it passes every scenario, `pytest features` shows)."
+        ),
         "",
         "Each mutant's suite run is a process of its own (forked from a warm server, "
         f"`tests/forkserver.py`); they took "

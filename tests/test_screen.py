@@ -20,17 +20,19 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
-from steps.screen import (
-    BLANK,
+from steps.chat_screen.geometry import (
     ItemGeometry,
     Side,
     declared_alignment,
     decorations,
-    describe_widget,
     item_geometry,
+    styled_side,
+)
+from steps.screen import (
+    BLANK,
+    describe_widget,
     item_text,
     screen_rows,
-    styled_side,
     text_columns,
     text_width,
     widget_text,

@@ -115,7 +115,7 @@ def test_known_failures_and_unexpected_passes_are_counted_alike(tmp_path: Path) 
 def test_an_input_that_stops_taking_submissions_fails_the_clause_it_breaks(
     tmp_path: Path,
 ) -> None:
-    mutant = "tests/candidates/mutants.py:focus_moves_to_conversation"
+    mutant = "tests.candidates.mutants:focus_moves_to_conversation"
     run = run_features(tmp_path, mutant, [RAPID], "-ra")
 
     (entry,) = run.report()["scenarios"]

@@ -3,9 +3,10 @@ Feature: Random sessions of typing, pasting and Enter lose nothing
   generates sessions of actions a person takes (typing and pasting, as a terminal sends
   them, Hangul, emoji joined by ZWJ, combining marks, Unicode spaces, format characters,
   markup-like text, escape sequences and control bytes in pastes; Enter, blank Enter,
-  several submissions in one burst, Page Up/Down, resizing the terminal) and checks, after
-  every action, the invariants below. A broken invariant fails under its clause, and the
-  failure carries the shrunk session as a standalone Pilot script (steps/explore).
+  several submissions in one burst, Page Up/Down, Home/End, a click on the conversation,
+  resizing the terminal) and checks, after every action, the invariants below. A broken
+  invariant fails under its clause, and the failure carries the shrunk session as a
+  standalone Pilot script (steps/explore).
 
   The budget is small and fixed in an ordinary run (--explore N sessions, --explore-seed S;
   docs/exploration.md): the same seed and budget generate the same sessions.

@@ -9,6 +9,12 @@ Feature: Random sessions of typing, pasting, turns and Escape lose nothing
   invariant fails under its clause, and the failure carries the shrunk session as a
   standalone Pilot script (steps/explore).
 
+  The second scenario adds what parts 2 to 4 of the profile define: the `/` and `@` popups
+  with a selection (arrow keys, Enter, Tab) or Escape, file tokens sent as references,
+  ↑ recall, interaction requests answered with keys, and reopening the stored conversation
+  in a new client, which must draw what the live client drew. A client claiming part 1
+  alone is explored by the first scenario.
+
   The budget is small and fixed in an ordinary run (--explore N sessions, --explore-seed S;
   docs/exploration.md): the same seed and budget generate the same sessions.
 
@@ -18,4 +24,20 @@ Feature: Random sessions of typing, pasting, turns and Escape lose nothing
   @clause:crs-ignore-unknown-events @scenario_timeout:600
   Scenario: Random sessions send every prompt once, as typed, and cancel only turns
     When the explorer runs its sessions against the RAWP-CRS client
+    Then every invariant held after every action of every session
+
+  @screenshot
+  @clause:crs-input-plain-text @clause:crs-enter-sends @clause:crs-blank-not-sent
+  @clause:crs-escape-idle-does-nothing @clause:crs-escape-cancels-turn
+  @clause:crs-ignore-unknown-events @clause:crs-timestamp-turn-start
+  @clause:crs-timestamp-turn-end @clause:crs-slash-select-replaces-input
+  @clause:crs-slash-keys-escape @clause:crs-command-bubble-for-slash-input-type
+  @clause:crs-text-bubble-for-other-input-types @clause:crs-at-search-request
+  @clause:crs-at-keys-escape @clause:crs-token-replaces-query @clause:crs-send-token-format
+  @clause:crs-send-file-references @clause:crs-history-recall
+  @clause:crs-interaction-keys-yn @clause:crs-interaction-keys-permission
+  @clause:crs-interaction-keys-select @clause:crs-interaction-escape-default
+  @clause:crs-initial-turns @scenario_timeout:600
+  Scenario: Random sessions with popups, interaction requests and reopening lose nothing
+    When the explorer runs its sessions with popups, interaction requests and reopening against the RAWP-CRS client
     Then every invariant held after every action of every session

@@ -29,7 +29,6 @@ from reference_crs.widgets.tokens import (
     parse_nodes,
     token_spans,
 )
-from steps.adapter import TokenView
 
 CONTROL_PICTURES = {
     **{code: 0x2400 + code for code in range(0x20) if code != 0x09},
@@ -215,7 +214,7 @@ class PromptInput(TextArea):
     MARKED_STYLE = Style(color="#ffe6e6", bgcolor="#7a1f2a")
     """A token marked for deletion by the first Backspace or Delete (``crs-token-mark``)."""
 
-    def insert_file_token(self, start: Location, end: Location, path: str) -> TokenView:
+    def insert_file_token(self, start: Location, end: Location, path: str) -> Token:
         """Replace the text ``start..end`` (the ``@query`` word) with one token for ``path``.
 
         The cursor is left right after the token (``crs-token-replaces-query``).
@@ -226,19 +225,14 @@ class PromptInput(TextArea):
             path: The selected candidate's path.
 
         Returns:
-            The new token's view: a fresh ``ref_id`` (``crs-multiple-tokens``), the path and
-            the label drawn.
+            The new token: a fresh ``ref_id`` (``crs-multiple-tokens``), the path and the
+            label drawn.
         """
         token = self.tokens.new(path)
         result = self.replace(token.text, start, end, maintain_selection_offset=False)
         self.history.checkpoint()
         self.move_cursor(result.end_location)
-        return self.token_view(token)
-
-    @staticmethod
-    def token_view(token: Token) -> TokenView:
-        """The adapter's view of ``token``."""
-        return TokenView(token.ref_id, token.path, token.label)
+        return token
 
     def nodes(self) -> list[str | Token]:
         """The input's content as text nodes and token nodes, in order."""

@@ -7,9 +7,10 @@ from pytest_bdd import given, parsers, then, when
 
 from steps import audit
 from steps.chat_screen.driver import Driver, WaitTimeout, key, typed
+from steps.chat_screen.geometry import text_regions
 from steps.chat_screen.observe import Snapshot, item_widget, snapshot
 from steps.checks import check, literal, violation
-from steps.screen import BLANK, describe_widget, screen_rows, text_regions
+from steps.screen import BLANK, describe_widget, screen_rows
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
@@ -182,8 +183,7 @@ def clicks_item(driver: Driver, number: int) -> None:
             if row[x] not in BLANK and any(text.contains(x, y) for text in texts)
         ]
         if drawn:
-            driver.run(driver.pilot.click(offset=(drawn[-1], y)))
-            driver.settle()
+            driver.click(drawn[-1], y)
             return
     violation(
         "display-format",

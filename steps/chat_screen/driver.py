@@ -33,7 +33,7 @@ from steps.app_driver import (
     key,
     typed,
 )
-from steps.input_field import field_problem, field_value, set_field_value
+from steps.input_field import set_field_value
 
 __all__ = [
     "ABANDON_BOUND",
@@ -134,32 +134,6 @@ class Driver(AppDriver):
     def _site_holds(self, value: object) -> bool:
         owner, name = self.adapter.choice_site
         return getattr(owner, name, None) is value
-
-    @property
-    def conversation(self) -> Widget:
-        """The conversation area named by the adapter."""
-        return self.query_one(self.adapter.conversation_selector)
-
-    @property
-    def input(self) -> Widget:
-        """The input field named by the adapter: an ``Input``, a ``TextArea`` or the like.
-
-        Raises:
-            HarnessError: The selector names a widget the harness cannot read text from
-                (``steps.input_field.field_problem``).
-        """
-        widget = self.query_one(self.adapter.input_selector)
-        problem = field_problem(widget)
-        if problem is not None:
-            raise self.harness_error(
-                f"input_selector {self.adapter.input_selector!r} names {problem}"
-            )
-        return widget
-
-    @property
-    def input_value(self) -> str:
-        """The text the input field holds now."""
-        return field_value(self.input)
 
     def items(self) -> list[Widget]:
         """Return the message widgets in the conversation area, in DOM (display) order."""

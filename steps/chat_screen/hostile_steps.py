@@ -20,6 +20,7 @@ from rich.segment import Segment
 from textual.widget import Widget
 
 from steps.chat_screen.driver import Driver
+from steps.chat_screen.geometry import Side, drawn_item_text, item_geometry
 from steps.chat_screen.observe import (
     LABELS,
     ROLE_SIDE,
@@ -30,14 +31,8 @@ from steps.chat_screen.observe import (
     snapshot,
 )
 from steps.checks import check, literal, scenario_clause, violation
-from steps.screen import (
-    Side,
-    describe_widget,
-    drawn_item_text,
-    item_geometry,
-    item_text,
-    screen_rows,
-)
+from steps.screen import describe_widget, item_text, screen_rows
+from steps.textual_private import screen_strips
 
 HARDENING_CONTROLS = "hardening-control-characters"
 """The harness's clause for control characters (level HARDENING: not in the seeds)."""
@@ -61,7 +56,7 @@ def long_text(count: int) -> str:
 
 def _segments(driver: Driver) -> Iterator[tuple[int, int, Segment]]:
     """Each segment of the composed screen with its row and first column."""
-    for y, strip in enumerate(driver.app.screen._compositor.render_strips()):
+    for y, strip in enumerate(screen_strips(driver.app.screen)):
         x = 0
         for segment in strip:
             yield y, x, segment
@@ -85,8 +80,7 @@ def clicks_text(driver: Driver, text: str, number: int) -> None:
     widget = item_widget(driver, number)
     x, y = _find_drawn(driver, widget, literal(text))
     driver.exit_expected = True
-    driver.run(driver.pilot.click(offset=(x, y)), f"clicking {text!r}")
-    driver.settle()
+    driver.click(x, y, doing=f"clicking {text!r}")
 
 
 def _find_drawn(driver: Driver, widget: Widget, text: str) -> tuple[int, int]:

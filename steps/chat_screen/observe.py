@@ -12,8 +12,9 @@ from textual.widget import Widget
 
 from steps.adapter import ChatScreenAdapter, role_value
 from steps.chat_screen.driver import Driver
+from steps.chat_screen.geometry import Side
 from steps.checks import check
-from steps.screen import Side, describe_widget, item_text
+from steps.screen import describe_widget, item_text
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 LABELS = {"user": "사용자", "agent": "에이전트"}

@@ -15,10 +15,11 @@ from pytest_bdd import then
 from textual.widget import Widget
 
 from steps.chat_screen.driver import Driver
+from steps.chat_screen.geometry import Side, item_geometry
 from steps.chat_screen.hostile_steps import CONTROL, printable_runs
 from steps.chat_screen.observe import CLASSES, LABELS, ROLE_SIDE, messages
 from steps.checks import check, violation
-from steps.screen import Side, describe_widget, item_geometry, item_text, screen_rows
+from steps.screen import describe_widget, item_text, screen_rows
 
 
 @then("every item follows the item rules")

@@ -12,6 +12,15 @@ from textual.widget import Widget
 
 from steps.app_driver import WaitTimeout
 from steps.chat_screen.driver import Driver
+from steps.chat_screen.geometry import (
+    ItemGeometry,
+    Side,
+    declared_alignment,
+    drawn_item_text,
+    item_geometry,
+    styled_side,
+    text_widgets,
+)
 from steps.chat_screen.observe import (
     CLASSES,
     COUNT_CLAUSES,
@@ -22,19 +31,7 @@ from steps.chat_screen.observe import (
 )
 from steps.checks import check, literal, scenario_clause, violation
 from steps.input_field import field_problem
-from steps.screen import (
-    ItemGeometry,
-    Side,
-    declared_alignment,
-    describe_widget,
-    drawn_item_text,
-    item_geometry,
-    item_text,
-    screen_rows,
-    screen_text,
-    styled_side,
-    text_widgets,
-)
+from steps.screen import describe_widget, item_text, screen_rows, screen_text
 
 
 @then("the conversation area shows, in order:")

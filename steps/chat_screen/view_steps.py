@@ -6,9 +6,9 @@ from pytest_bdd import when
 from rich.cells import cell_len
 
 from steps.chat_screen.driver import Driver
+from steps.chat_screen.geometry import item_geometry
 from steps.chat_screen.observe import LABELS
 from steps.checks import violation
-from steps.screen import item_geometry
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 ROW_FILL_BOUND = 80

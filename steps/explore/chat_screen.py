@@ -4,7 +4,8 @@ Actions (rules): type text as a terminal sends it (Hangul, ZWJ emoji, combining 
 Unicode spaces, format characters, markup-like text), paste text as a terminal sends it
 (escape sequences and control bytes included, no line break: Textual's ``Input`` keeps one
 line of a paste and the rest is the implementation's choice), Enter, several submissions
-in one burst, Page Up/Page Down, a terminal resize.
+in one burst, Page Up/Page Down, Home and End, a click on the conversation (then on the
+input), a terminal resize.
 
 Invariants, each under its clause (docs/spec/chat_screen.yaml):
 
@@ -21,27 +22,30 @@ Invariants, each under its clause (docs/spec/chat_screen.yaml):
 
 from __future__ import annotations
 
+import contextlib
+from functools import partial
 from typing import ClassVar
 
 import pytest
 from hypothesis import strategies as st
-from hypothesis.stateful import initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, precondition, rule
 from pytest_bdd import parsers, then, when
 
 from steps.adapter import ChatScreenAdapter
+from steps.app_driver import WaitTimeout
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import messages
 from steps.explore.core import (
     Explorer,
     Harness,
+    click_bytes,
     pasted_text,
-    printable,
-    raw_controls,
     typed_text,
 )
-from steps.screen import screen_rows
 from steps.terminal_input import key_bytes, typing_bytes
 
+HOME = b"\x1b[H"
+"""The bytes of the Home key (xterm)."""
 END = b"\x1b[F"
 """The bytes of the End key (xterm)."""
 
@@ -129,6 +133,8 @@ class ChatExplorer(Explorer):
 
     DRIVER = Driver
     PRELUDE = PRELUDE
+    RUNNING_CLAUSE = DRAWN_CLAUSE = "hardening-control-characters"
+    TYPED_CLAUSE = "hardening-typed-text-kept"
     driver: Driver
     SIZES: ClassVar[tuple[tuple[int, int], ...]] = ((80, 24), (40, 12), (120, 40), (24, 8))
 
@@ -144,6 +150,7 @@ class ChatExplorer(Explorer):
         self.typed = ""
         self.bodies: list[str] = []
         self.driver.start()
+        self.started = True
         self.type(text)
         self.input_holds_what_was_typed()  # the typing is judged before the paste
         self.paste(pasted)
@@ -165,25 +172,27 @@ class ChatExplorer(Explorer):
     @rule()
     def enter(self) -> None:
         """Press Enter; a valid input becomes one user message and a response."""
+        before = len(self.bodies)
         self._submitted()
         self.act(
             'await feed(key_bytes("enter"))',
             lambda: self.driver.feed_terminal(key_bytes("enter"), "pressing Enter"),
         )
-        self._check_submission()
+        self._check_submission(added=len(self.bodies) > before)
 
     @precondition(lambda self: self.driver.running)
     @rule(texts=st.lists(typed_text(), min_size=2, max_size=3))
     def burst(self, texts: list[str]) -> None:
         """Type and submit several inputs in one read, as a program or a fast typist does."""
         data = b"".join(typing_bytes(text) + key_bytes("enter") for text in texts)
+        before = len(self.bodies)
         for text in texts:
             self.typed += text
             self._submitted()
         self.act(
             f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "a burst of inputs")
         )
-        self._check_submission()
+        self._check_submission(added=len(self.bodies) > before)
 
     @rule(name=st.sampled_from(("pageup", "pagedown")))
     def page(self, name: str) -> None:
@@ -198,6 +207,30 @@ class ChatExplorer(Explorer):
             lambda: self.driver.feed_terminal(data, f"pressing {name}, End"),
         )
 
+    @precondition(lambda self: self.driver.running)
+    @rule()
+    def home_end(self) -> None:
+        """Press Home, then End: the cursor goes to the start and back; the text stays."""
+        data = HOME + END
+        self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "Home, End"))
+
+    @precondition(lambda self: self.driver.running)
+    @rule()
+    def click_conversation(self) -> None:
+        """Click the conversation, then the input's last cell, as a person does to type on.
+
+        A click reaches the app as a terminal sends it (SGR mouse reports), each in a read
+        of its own (in one read, a ``ListView`` conversation took the focus back after the
+        second click: its handling of the first is deferred, a person's clicks are not that
+        close); the second click puts the focus and the cursor back at the end of the text.
+        """
+        area = self.driver.conversation.region
+        field = self.driver.input.content_region
+        first = click_bytes(area.x + area.width // 2, area.y + area.height // 2)
+        second = click_bytes(field.right - 1, field.bottom - 1) + END
+        for data in (first, second):  # two reads: a person's clicks are apart in time
+            self.act(f"await feed({data!r})", partial(self.driver.feed_terminal, data, "a click"))
+
     @rule(size=st.sampled_from(SIZES))
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the terminal."""
@@ -211,51 +244,13 @@ class ChatExplorer(Explorer):
 
     # -- invariants ----------------------------------------------------------------
 
-    @invariant()
-    def still_running(self) -> None:
-        """[hardening-control-characters] Nothing typed or pasted quits the app."""
-        if getattr(self, "typed", None) is None:
-            return
-        self.check(
-            self.driver.running,
-            "hardening-control-characters",
-            "the app: expected it to keep running, a pasted byte is text, not a key",
-            "it exited",
-            "app.is_running",
-        )
-        self.driver.exit_expected = False
+    def _check_submission(self, added: bool) -> None:
+        """Invariants of the message list after Enter (``body-source``, ``pair-order``).
 
-    @invariant()
-    def input_holds_what_was_typed(self) -> None:
-        """[hardening-typed-text-kept] The input holds the printable parts of what was typed."""
-        if getattr(self, "typed", None) is None or not self.driver.running:
-            return
-        seen = self.driver.input_value
-        expected = printable(self.typed)
-        self.check(
-            printable(seen) == expected,
-            "hardening-typed-text-kept",
-            f"the input: expected what was typed and pasted, {expected!r}",
-            repr(seen),
-            f"printable(input_value()) == {expected!r}",
-        )
-
-    @invariant()
-    def no_raw_control_drawn(self) -> None:
-        """[hardening-control-characters] No raw control character reaches the screen."""
-        if getattr(self, "typed", None) is None or not self.driver.running:
-            return
-        raw = raw_controls(screen_rows(self.driver.app))
-        self.check(
-            not raw,
-            "hardening-control-characters",
-            "the screen: expected no raw control character drawn",
-            raw,
-            "True  # read the screen with app.export_screenshot() to see the control",
-        )
-
-    def _check_submission(self) -> None:
-        """Invariants of the message list after Enter (``body-source``, ``pair-order``)."""
+        ``scroll-to-end`` only when the Enter added a pair (``added``): the clause asks the
+        area to scroll after a pair is mounted; a blank Enter after a resize that moved the
+        last item out of view asks nothing (a false verdict on the reference before).
+        """
         if not self.driver.running:
             return
         listed = messages(self.driver)
@@ -283,12 +278,23 @@ class ChatExplorer(Explorer):
             repr(roles),
             f"roles() == {expected_roles!r}",
         )
-        if self.bodies:
+        if added:
             self._check_last_in_view()
 
     def _check_last_in_view(self) -> None:
         widgets = self.driver.items()
         last = widgets[-1] if widgets else None
+
+        def in_view() -> bool:
+            region = None if last is None else last.region
+            area = self.driver.conversation.scrollable_content_region
+            return region is not None and bool(region.height) and area.contains_region(region)
+
+        # Textual defers scroll_end to after the next refresh; on a loaded machine that
+        # refresh may come after the app was first idle: wait for it (bounded), then judge,
+        # as the scenario's check does (steps/chat_screen/screen_steps.py).
+        with contextlib.suppress(WaitTimeout):
+            self.driver.wait_until(in_view, "the last item in view after the deferred scroll")
         bounds = self.driver.conversation.scrollable_content_region
         inside = last is not None and bool(last.region.height)
         inside = inside and bounds.contains_region(last.region)  # type: ignore[union-attr]

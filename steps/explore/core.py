@@ -31,12 +31,14 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.internal.conjecture import engine
-from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
+from hypothesis.stateful import RuleBasedStateMachine, invariant, run_state_machine_as_test
 
 from steps import audit
 from steps.adapter import Adapter, ScenarioContext
 from steps.app_driver import AppDriver
+from steps.screen import screen_rows
 from steps.settings import Setting
+from steps.textual_private import app_context
 
 EXAMPLES = Setting("--explore", "CHAT_CONFORMANCE_EXPLORE", "chat_explore")
 """Where the number of examples (sessions) per profile is read from."""
@@ -180,13 +182,28 @@ def fill(prelude: str, size: tuple[int, int], lines: list[str]) -> str:
 class Explorer(RuleBasedStateMachine):
     """Base of every profile's explorer: one app, one driver, one script per session.
 
-    Subclasses set :attr:`DRIVER` and :attr:`PRELUDE`, start the app in ``__init__`` with
-    :meth:`open`, and report a broken invariant with :meth:`fail`.
+    Subclasses set :attr:`DRIVER`, :attr:`PRELUDE`, the clause ids of the three text
+    invariants every profile shares (:attr:`RUNNING_CLAUSE`, :attr:`TYPED_CLAUSE`,
+    :attr:`DRAWN_CLAUSE`) and :attr:`APP` (how messages name the implementation), start
+    the app in an ``@initialize`` rule that sets :attr:`started`,
+    and report a broken invariant with :meth:`check`.
     """
 
     harness: ClassVar[Harness]
     DRIVER: ClassVar[Callable[..., AppDriver]]
     PRELUDE: ClassVar[str]
+    RUNNING_CLAUSE: ClassVar[str]
+    """The clause broken when something typed or pasted quits the app."""
+    TYPED_CLAUSE: ClassVar[str]
+    """The clause broken when the input does not hold what was typed and pasted."""
+    DRAWN_CLAUSE: ClassVar[str]
+    """The clause broken when a raw control character reaches the screen."""
+    APP: ClassVar[str] = "app"
+    """How failure messages name the implementation (``app``, ``client``)."""
+    typed: str = ""
+    """The model of the input: what was typed and pasted since the last submission."""
+    started: bool = False
+    """Whether the session's ``@initialize`` rule has started the app (the invariants wait)."""
 
     def __init__(self) -> None:
         """Open a driver for this session (the app starts in the subclass)."""
@@ -228,6 +245,57 @@ class Explorer(RuleBasedStateMachine):
         self.harness.failure_script[:] = [self.script.render(f"assert {replay}, {message[:300]!r}")]
         raise AssertionError(message)
 
+    def seen_input(self) -> str:
+        """The input as :meth:`input_holds_what_was_typed` compares it with :attr:`typed`."""
+        return str(self.driver.input_value)
+
+    # -- the invariants every profile shares ------------------------------------------
+
+    @invariant()
+    def still_running(self) -> None:
+        """[:attr:`RUNNING_CLAUSE`] Nothing typed or pasted quits the app."""
+        if not self.started:
+            return
+        self.check(
+            self.driver.running,
+            self.RUNNING_CLAUSE,
+            f"the {self.APP}: expected it to keep running, a pasted byte is text, not a key",
+            "it exited",
+            "app.is_running",
+        )
+        self.driver.exit_expected = False
+
+    @invariant()
+    def input_holds_what_was_typed(self) -> None:
+        """[:attr:`TYPED_CLAUSE`] The input holds the printable parts of what was typed."""
+        if not self.started or not self.driver.running:
+            return
+        seen = self.seen_input()
+        expected = printable(self.typed)
+        self.check(
+            printable(seen) == expected,
+            self.TYPED_CLAUSE,
+            f"the input: expected what was typed and pasted, {expected!r}",
+            repr(seen),
+            f"printable(input_value()) == {expected!r}",
+        )
+
+    @invariant()
+    def no_raw_control_drawn(self) -> None:
+        """[:attr:`DRAWN_CLAUSE`] No raw control character reaches the screen."""
+        if not self.started or not self.driver.running:
+            return
+        app = self.driver.app
+        with app_context(app):  # a widget rendered on demand reads Textual's active app
+            raw = raw_controls(screen_rows(app))
+        self.check(
+            not raw,
+            self.DRAWN_CLAUSE,
+            "the screen: expected no raw control character drawn",
+            raw,
+            "True  # read the screen with app.export_screenshot() to see the control",
+        )
+
     def teardown(self) -> None:
         """Keep the session's last screen, stop the app (bounded), end its scenario context."""
         from steps.report.capture import driver_screenshot  # the report imports the plugin
@@ -241,11 +309,15 @@ class Explorer(RuleBasedStateMachine):
             self.driver.end_scenario()
 
 
-def explore(machine: type[Explorer], harness: Harness, budget: Budget) -> None:
+def explore(
+    machine: type[Explorer], harness: Harness, budget: Budget, *, shrink: bool = True
+) -> None:
     """Run ``budget.examples`` sessions of ``machine``; on a broken invariant, fail with it.
 
     Hypothesis shrinks a failing session to the shortest one that still fails and replays it
-    last, so the script kept by :meth:`Explorer.check` is the shrunk session's.
+    last, so the script kept by :meth:`Explorer.check` is the shrunk session's. With
+    ``shrink=False`` (``benchmarks.explore_teeth``: only whether a defect is found counts)
+    the first failing session is reported as it was generated.
 
     Raises:
         AssertionError: ``[clause-id] ...`` (the first line of the last failure), then how to
@@ -260,7 +332,7 @@ def explore(machine: type[Explorer], harness: Harness, budget: Budget) -> None:
         deadline=None,
         database=None,
         derandomize=False,
-        phases=(Phase.generate, Phase.shrink),
+        phases=(Phase.generate, Phase.shrink) if shrink else (Phase.generate,),
         suppress_health_check=list(HealthCheck),
         print_blob=False,
         report_multiple_bugs=False,
@@ -360,3 +432,8 @@ def raw_controls(rows: list[list[str]]) -> list[str]:
     """The raw control characters drawn in ``rows`` of cells (none is the rule)."""
     drawn = {char for row in rows for cell in row for char in cell}
     return sorted(char for char in drawn if RAW_CONTROL.match(char))
+
+
+def click_bytes(x: int, y: int) -> bytes:
+    """A left click at screen cell ``(x, y)`` (0-based) as a terminal reports it (SGR mouse)."""
+    return f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m".encode()

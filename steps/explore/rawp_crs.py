@@ -1,46 +1,86 @@
-"""The explorer of profile ``rawp_crs``: random sessions of typing, pasting, turns and Escape.
+"""The explorer of profile ``rawp_crs``: random sessions of a person and the agent.
 
-Actions (rules): type text as a terminal sends it (no ``@`` or ``/``, which open popups),
-paste text as a terminal sends it (escape sequences, control bytes and line breaks
-included), Shift+Enter, Enter while the agent is idle (blank or not), the agent's events
-(turn start, thinking, a tool call and its result, text deltas, an event of a type the
-spec does not define, turn end), Escape while idle or during a turn, Page Up/Page Down, a
-terminal resize.
+Actions (rules), part 1: type text as a terminal sends it (no ``@`` or ``/``: their own
+rules type them), paste text as a terminal sends it (escape sequences, control bytes and
+line breaks included), Shift+Enter, Enter while the agent is idle (blank or not), the
+agent's events (turn start, thinking, a tool call and its result, text deltas, an event of
+a type the spec does not define, turn end), a whole turn in one action, Escape while idle
+or during a turn, Page Up/Page Down, a terminal resize. Parts 2 to 4, when claimed
+(:class:`CrsExplorer`; :class:`CrsPart1Explorer` runs part 1's only): the ``/`` popup and
+the ``@`` popup with a selection (arrows, Enter, Tab) or Escape, ↑ recall, interaction
+requests answered with keys, reopening the stored conversation in a new client.
 
-Invariants, each under its clause (docs/spec/rawp_crs.yaml):
-
-- ``crs-input-plain-text``: the input holds what was typed and pasted, in order (its
-  printable parts), the client keeps running, typing and pasting send nothing, and no raw
-  control character is drawn.
-- ``crs-enter-sends``: Enter on a non-blank input sends exactly one prompt, its text the
-  input's (escaped as RAWP-DPS §16.2.2 asks; stripped or not).
-- ``crs-blank-not-sent``: Enter on a blank input sends nothing.
-- ``crs-escape-idle-does-nothing``: Escape while idle sends no cancel.
-- ``crs-escape-cancels-turn``: Escape during a turn sends one cancel; nothing typed or
-  pasted sends one.
-- ``crs-ignore-unknown-events``: an event of an unknown type shows nothing.
+Invariants, each under its clause (docs/spec/rawp_crs.yaml; the table in
+docs/exploration.md): the three every profile shares (:class:`~steps.explore.core.Explorer`,
+here under ``crs-input-plain-text``); one prompt per Enter on a non-blank input, as typed,
+its file tokens as references (``crs-enter-sends``, ``crs-send-token-format``,
+``crs-send-file-references``); none for a blank one (``crs-blank-not-sent``); a cancel only
+for Escape during a turn (``crs-escape-idle-does-nothing``, ``crs-escape-cancels-turn``);
+nothing shown for an unknown event (``crs-ignore-unknown-events``); the popups' selection
+and Escape (``crs-slash-select-replaces-input``, ``crs-slash-keys-escape``,
+``crs-token-replaces-query``, ``crs-at-keys-escape``); recall (``crs-history-recall``);
+interaction answers (``crs-interaction-keys-*``, ``crs-interaction-escape-default``); a
+reopened conversation drawn as it was live (:func:`reopen_clause`).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import contextlib
+import dataclasses
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, ClassVar, cast
 
 import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 from pytest_bdd import parsers, then, when
 
-from rawp_port import OtherEvent, TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted
-from steps.adapter import RawpCrsAdapter
-from steps.explore.core import Explorer, Harness, pasted_text, printable, raw_controls, typed_text
+from rawp_port import (
+    Command,
+    CommandsPublished,
+    FileCandidates,
+    InteractionRequested,
+    InteractionType,
+    OtherEvent,
+    TextDelta,
+    Thinking,
+    ToolCall,
+    ToolResult,
+    Turn,
+    TurnEnded,
+    TurnStarted,
+)
+from steps.adapter import RawpCrsAdapter, TokenView
+from steps.app_driver import WaitTimeout
+from steps.explore.core import Explorer, Harness, pasted_text, printable, typed_text
+from steps.profiles import PROFILES
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import screen_rows
-from steps.terminal_input import key_bytes
+from steps.rawp_crs.file_popup_steps import SEARCH_BOUND, candidate, searches
+from steps.rawp_crs.token_steps import nodes, shape
+from steps.screen import item_text
+from steps.terminal_input import key_bytes, typing_bytes
 
 PROMPT = "control.prompt.request"
 CANCEL = "control.prompt.cancel"
+ANSWER = "control.interaction.response"
 POPUP_TRIGGERS = "@/"
-"""Never typed: each opens a popup, whose keys this explorer does not model."""
+"""Never typed as text: each opens a popup (its own rules type them, :meth:`CrsExplorer.slash`,
+:meth:`CrsExplorer.file_reference`)."""
+TOKEN = "\ue000{}\ue001"
+"""How the model and :meth:`CrsExplorer.seen_input` write a file-reference token in the
+input's text (private-use characters no strategy generates around the token's path)."""
+COMMANDS = (
+    Command("compact", "대화를 요약합니다", "session"),
+    Command("clear", "대화를 지웁니다", "session"),
+    Command("model", "모델을 바꿉니다", "config"),
+    Command("help", "도움말", None),
+)
+"""The commands the agent publishes at the start of every session (part 2 claimed)."""
+FILES = ("src/app.py", "docs/안내.md", "tests/test_app.py")
+"""The candidates the agent offers to a file search (part 3 claimed)."""
+STEP_SECONDS = 61
+"""How far the clock moves at each prompt and turn end, so that each drawn time differs."""
 
 PRELUDE = '''"""Reproducer generated by the chat conformance harness's exploration (steps/explore).
 
@@ -122,13 +162,81 @@ def escaped(text: str) -> str:
     return text.replace("\\", "\\\\").replace("<@", "\\<@")
 
 
+REOPEN_CLAUSE = "crs-initial-turns"
+"""The clause a reopened conversation drawn otherwise than live breaks, unless
+:func:`reopen_clause` finds a closer one (docs/exploration.md: the seeds have no clause
+"reopened as drawn live"; ``crs-initial-turns`` asks each reopened turn to be drawn with its
+user message and the agent's whole response)."""
+
+
+def prompt_text(value: str, tokens: list[TokenView], display: dict[str, str]) -> str:
+    """``value`` as a prompt carries it: text escaped (§16.2.2), each token a reference.
+
+    Each :data:`TOKEN` of ``value`` stands for the next of ``tokens``, written
+    ``<@file:ref_id|display_path>`` with the ``display_path`` of its file reference.
+    """
+    parts = value.replace("\ue001", "\ue000").split("\ue000")
+    out = []
+    queue = iter(tokens)
+    for index, part in enumerate(parts):
+        if index % 2 == 0:
+            out.append(escaped(part))
+        else:
+            token = next(queue, None)
+            ref = "" if token is None else token.ref_id
+            out.append(f"<@file:{ref}|{display.get(ref, part)}>")
+    return "".join(out)
+
+
+Drawn = tuple[str, str, str]
+"""One conversation item as the reopening check compares it: actor, kind, text."""
+
+
+def reopen_clause(live: list[Drawn], reopened: list[Drawn]) -> str:
+    """The clause of the first item a reopened conversation draws otherwise than live.
+
+    A user item drawn as a command bubble live and not reopened (or the reverse):
+    ``crs-command-bubble-for-slash-input-type`` (or ``crs-text-bubble-for-other-input-types``);
+    a time: ``crs-timestamp-turn-start`` (the user's) or ``crs-timestamp-turn-end``;
+    anything else (a text, a token, a thinking block or a tool call drawn otherwise, an item
+    more or less) :data:`REOPEN_CLAUSE`.
+    """
+    pairs = list(zip(live, reopened, strict=False))
+    first = next(((a, b) for a, b in pairs if a != b), None)
+    if first is None:
+        return REOPEN_CLAUSE
+    (actor, kind, _), (_, other_kind, _) = first
+    if actor == "user" and "command" in (kind, other_kind):
+        if kind == "command":
+            return "crs-command-bubble-for-slash-input-type"
+        return "crs-text-bubble-for-other-input-types"
+    if kind == "timestamp" or other_kind == "timestamp":
+        return "crs-timestamp-turn-start" if actor == "user" else "crs-timestamp-turn-end"
+    return REOPEN_CLAUSE
+
+
+def drawn_items(driver: CrsDriver) -> list[Drawn]:
+    """``(actor, kind, text)`` of each conversation item but the load-older trigger."""
+    return [
+        (view.actor, view.kind, item_text(view.widget).strip())
+        for view in driver.items()
+        if view.kind != "load_older"
+    ]
+
+
 class CrsExplorer(Explorer):
     """Random sessions of profile ``rawp_crs`` (see the module docstring)."""
 
     DRIVER = CrsDriver
     PRELUDE = PRELUDE
+    RUNNING_CLAUSE = TYPED_CLAUSE = DRAWN_CLAUSE = "crs-input-plain-text"
+    APP = "client"
     driver: CrsDriver
     SIZES: ClassVar[tuple[tuple[int, int], ...]] = ((80, 24), (50, 16), (120, 40))
+    SCOPE: ClassVar[frozenset[int]] = frozenset({1, 2, 3, 4})
+    """The parts of profile ``rawp_crs`` whose rules this explorer runs (if claimed)."""
+    parts: frozenset[int] = frozenset({1})
+    """The parts in :attr:`SCOPE` the adapter claims (the rules of others are not run)."""
 
     @initialize(
         text=typed_text(exclude=POPUP_TRIGGERS),
@@ -143,23 +251,38 @@ class CrsExplorer(Explorer):
         emoji joined by ZWJ, a pasted arrow-key escape sequence).
         """
         self.typed = ""
+        self.tokens: list[TokenView] = []  # the tokens the input holds, in order
         self.turn = 0
-        self.state = "idle"  # idle, sent (prompt out, no turn start yet), running
+        self.state = "idle"  # idle, sent (prompt out, no turn start yet), running, asking
         self.prompts = 0
         self.cancels = 0
+        self.answers = 0
+        self.sent: list[tuple[str, list[TokenView]]] = []  # each prompt's input, as typed
+        self.stored: list[Turn] = []  # the finished turns, as the agent stores them
+        self.storable = True  # no cancel or interaction, whose drawing a Turn does not hold
+        self.events: list[Any] = []
+        self.sent_at: datetime | None = None
+        profile = next(p for p in PROFILES if p.name == "rawp_crs")
+        claimed = {part.number for part in profile.claimed_parts(self.driver.adapter)}
+        self.parts = self.SCOPE & claimed
         self.driver.start()
+        self.started = True
+        if 2 in self.parts:
+            self._publish(CommandsPublished(COMMANDS), code=f"CommandsPublished({COMMANDS!r})")
         self.type(text)
         self.input_holds_what_was_typed()  # the typing is judged before the paste
         self.paste(pasted)
 
     # -- the person --------------------------------------------------------------------
 
+    @precondition(lambda self: self.state != "asking")
     @rule(text=typed_text(exclude=POPUP_TRIGGERS))
     def type(self, text: str) -> None:
         """Type ``text`` as a terminal sends it."""
         self.typed += text
         self.act(f"await feed(typing_bytes({text!r}))", lambda: self.driver.type_as_terminal(text))
 
+    @precondition(lambda self: self.state != "asking")
     @rule(text=pasted_text(exclude=POPUP_TRIGGERS, newlines=True))
     def paste(self, text: str) -> None:
         """Paste ``text`` as a terminal sends it (a bracketed paste)."""
@@ -167,6 +290,7 @@ class CrsExplorer(Explorer):
         self.driver.exit_expected = True  # a paste that quits is judged by the invariant
         self.act(f"await feed(paste_bytes({text!r}))", lambda: self.driver.paste_as_terminal(text))
 
+    @precondition(lambda self: self.state != "asking")
     @rule()
     def shift_enter(self) -> None:
         """Press Shift+Enter (kitty keyboard protocol): a line break, nothing sent."""
@@ -182,6 +306,7 @@ class CrsExplorer(Explorer):
         """Press Enter while the agent is idle: a non-blank input is sent once."""
         value = self.typed
         before = self._prompts()
+        self.driver.clock.advance(STEP_SECONDS)
         self.act(
             'await feed(key_bytes("enter"))',
             lambda: self.driver.feed_terminal(key_bytes("enter"), "pressing Enter"),
@@ -197,19 +322,15 @@ class CrsExplorer(Explorer):
             )
             self.typed = self.driver.input_value if not self.driver.input_value.strip() else value
             return
-        wanted = [[escaped(value)], [escaped(value.strip())]]
-        self.check(
-            sent in wanted,
-            "crs-enter-sends",
-            f"one prompt holding the input as typed, {escaped(value)!r}",
-            repr(sent),
-            f"prompts()[{len(before)}:] in {wanted!r}",
-        )
+        self._check_prompt(value, before)
+        self.sent.append((value, list(self.tokens)))
+        self.sent_at = self.driver.clock()
         self.typed = ""
+        self.tokens = []
         self.prompts += 1
         self.state = "sent"
 
-    @precondition(lambda self: self.state != "sent")
+    @precondition(lambda self: self.state in ("idle", "running"))
     @rule()
     def escape(self) -> None:
         """Press Escape: a cancel during a turn, nothing while idle."""
@@ -236,9 +357,11 @@ class CrsExplorer(Explorer):
             f"cancels() == {before + 1}",
         )
         self.cancels += 1
+        self.storable = False
         self._publish(TurnEnded(self._turn()), code=f"TurnEnded({self._turn()!r})")
         self.state = "idle"
 
+    @precondition(lambda self: self.state != "asking")
     @rule(name=st.sampled_from(("pageup", "pagedown")))
     def page(self, name: str) -> None:
         """Press Page Up or Page Down."""
@@ -260,6 +383,7 @@ class CrsExplorer(Explorer):
         """The agent starts the turn of the prompt just sent."""
         self.turn += 1
         self.state = "running"
+        self.events = []
         self._publish(TurnStarted(self._turn()), code=f"TurnStarted({self._turn()!r})")
 
     @precondition(lambda self: self.state == "running")
@@ -280,13 +404,45 @@ class CrsExplorer(Explorer):
             "text": (TextDelta(turn, text), f"TextDelta({turn!r}, {text!r})"),
         }
         event, code = events[kind]
+        self.events.append(event)
         self._publish(event, code=code)
+
+    @precondition(lambda self: self.state == "idle" and bool(self.typed.strip()))
+    @rule(
+        work=st.lists(
+            st.tuples(st.sampled_from(("thinking", "tool", "result", "text")), typed_text()),
+            max_size=3,
+        ),
+        reopen=st.booleans(),
+    )
+    def whole_turn(self, work: list[tuple[str, str]], reopen: bool) -> None:
+        """Enter, then the agent's whole turn: its start, its work, its end.
+
+        The same actions as :meth:`enter`, :meth:`turn_starts`, :meth:`agent_works` and
+        :meth:`turn_ends` in a row, so that short sessions hold finished turns (which
+        :meth:`recall` needs), then, if ``reopen``, :meth:`reopen`.
+        """
+        self.enter()
+        if self.state != "sent":
+            return
+        self.turn_starts()
+        for kind, text in work:
+            self.agent_works(kind, text)
+        self.turn_ends()
+        if reopen and self.storable and 4 in self.parts:
+            self.reopen()
 
     @precondition(lambda self: self.state == "running")
     @rule()
     def turn_ends(self) -> None:
-        """The agent ends the turn."""
+        """The agent ends the turn; the agent stores it (:meth:`reopen` reads it back)."""
+        self.driver.clock.advance(STEP_SECONDS)
         self._publish(TurnEnded(self._turn()), code=f"TurnEnded({self._turn()!r})")
+        prompt = self.driver.agent.sent_of(PROMPT)[-1]
+        assert self.sent_at is not None  # a turn starts only after a prompt
+        ended = self.driver.clock()
+        self.stored.append(Turn(self._turn(), prompt, self.sent_at, tuple(self.events), ended))
+        self.events = []
         self.state = "idle"
 
     @rule()
@@ -306,41 +462,230 @@ class CrsExplorer(Explorer):
             f"len(adapter.items(app)) == {before}",
         )
 
-    # -- invariants --------------------------------------------------------------------
+    # -- popups, recall, interaction requests, reopening -------------------------------
 
-    @invariant()
-    def still_running(self) -> None:
-        """[crs-input-plain-text] Nothing typed or pasted quits the client."""
-        if getattr(self, "typed", None) is None:
-            return
-        self.check(
-            self.driver.running,
-            "crs-input-plain-text",
-            "the client: expected it to keep running, a pasted byte is text, not a key",
-            "it exited",
-            "app.is_running",
-        )
-        self.driver.exit_expected = False
+    @precondition(lambda self: 2 in self.parts and self.state != "asking" and not self.typed)
+    @rule(
+        prefix=st.sampled_from(("", "c", "co", "m", "h")),
+        moves=st.integers(0, 2),
+        key=st.sampled_from(("enter", "tab", "escape")),
+    )
+    def slash(self, prefix: str, moves: int, key: str) -> None:
+        """Type ``/`` and a prefix in the empty input, move the focus, select or close.
 
-    @invariant()
-    def input_holds_what_was_typed(self) -> None:
-        """[crs-input-plain-text] The input holds the printable parts of what was typed."""
-        if getattr(self, "typed", None) is None or not self.driver.running:
-            return
+        Enter or Tab puts ``/{name} `` of a command starting with the prefix in the input
+        (``crs-slash-select-replaces-input``; which one the focus is on after ``moves``
+        presses of ↓ depends on the client's order, a SHOULD); Escape closes the popup and
+        keeps ``/{prefix}`` (``crs-slash-keys-escape``) and sends no cancel, even in a turn
+        (``crs-escape-closes-popup``).
+        """
+        typed = typing_bytes("/" + prefix)
+        self.act(f"await feed({typed!r})", lambda: self.driver.feed_terminal(typed, "typing /"))
+        keys = key_bytes("down") * moves + key_bytes(key)
+        self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "the / popup"))
+        names = [f"/{c.name} " for c in COMMANDS if c.name.startswith(prefix)]
+        if key != "escape":  # a client may put the selection in on its next refresh
+            self._wait(lambda: self.driver.input_value in names, "the selected command")
         seen = self.driver.input_value
-        expected = printable(self.typed)
+        if key == "escape":
+            self.typed = "/" + prefix
+            self._input_is("crs-slash-keys-escape", "after Escape in the / popup")
+            return
         self.check(
-            printable(seen) == expected,
-            "crs-input-plain-text",
-            f"the input: expected what was typed and pasted, {expected!r}",
+            seen in names,
+            "crs-slash-select-replaces-input",
+            f"after {key} in the / popup the input holds one of {names!r}",
             repr(seen),
-            f"printable(input_value()) == {expected!r}",
+            f"input_value() in {names!r}",
         )
+        self.typed = seen
+
+    @precondition(
+        lambda self: (
+            3 in self.parts
+            and self.state != "asking"
+            and (not self.typed or self.typed[-1] in " \n")
+        )
+    )
+    @rule(
+        query=st.sampled_from(("s", "d", "t")),
+        count=st.integers(1, 3),
+        moves=st.integers(0, 2),
+        key=st.sampled_from(("enter", "tab", "escape")),
+    )
+    def file_reference(self, query: str, count: int, moves: int, key: str) -> None:
+        """Type ``@`` and a letter, offer files, move the focus, select one or close.
+
+        Enter or Tab replaces ``@{query}`` with a token of one offered file
+        (``crs-token-replaces-query``); Escape closes the popup and keeps ``@{query}``
+        (``crs-at-keys-escape``) and sends no cancel, even in a turn.
+        """
+        data = typing_bytes("@" + query)
+        sent = len(searches(self.driver))
+        self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "typing @"))
+        search = self._search(query, sent)
+        offered = tuple(candidate(path) for path in FILES[:count])
+        if search is not None:
+            event = FileCandidates(search.query_id, offered)
+            self._publish(event, code=f"FileCandidates({search.query_id!r}, {offered!r})")
+        keys = key_bytes("down") * moves + key_bytes(key)
+        before = list(self.tokens)
+        self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "the @ popup"))
+        if key == "escape" or search is None:
+            self.typed += "@" + query
+            self._input_is("crs-at-keys-escape", "after Escape in the @ popup")
+            return
+        self._wait(lambda: len(self._tokens()) > len(before), "the selected file's token")
+        found = self._tokens()
+        new = [token for token in found if token not in before]
+        paths = [c.path for c in offered]
+        self.check(
+            len(found) == len(before) + 1 and len(new) == 1 and new[0].path in paths,
+            "crs-token-replaces-query",
+            f"after {key} in the @ popup one new token of one of {paths!r}",
+            shape(self.driver),
+            f"len(adapter.input_tokens(app)) > {len(before)}",
+        )
+        self.tokens = found
+        self.typed += TOKEN.format(new[0].path)
+        self._input_is("crs-token-replaces-query", f"after {key} in the @ popup")
+
+    @precondition(
+        lambda self: 4 in self.parts and self.sent and self.state != "asking" and not self.typed
+    )
+    @rule()
+    def recall(self) -> None:
+        """Press ↑ in the empty input: it stays empty or holds the last message sent.
+
+        ``crs-history-recall`` is a MAY: a client without recall keeps the input empty; one
+        with it brings back the last message as typed, its file tokens included.
+        """
+        self.act(
+            'await feed(key_bytes("up"))',
+            lambda: self.driver.feed_terminal(key_bytes("up"), "pressing Up"),
+        )
+        value = self.sent[-1][0]
+        seen = self.seen_input()
+        self.check(
+            printable(seen) in ("", printable(value)),
+            "crs-history-recall",
+            f"after Up in the empty input: empty, or the last message sent, {value!r}",
+            repr(seen),
+            f"printable(input_value()) in ('', {printable(value)!r})",
+        )
+        if seen:
+            self.typed = value
+            self.tokens = [node for node in self._nodes() if isinstance(node, TokenView)]
+
+    @precondition(lambda self: self.state == "running" and 4 in self.parts)
+    @rule(
+        kind=st.sampled_from(("YN", "PERMISSION", "SELECT")),
+        key=st.sampled_from(("y", "n", "enter", "escape")),
+        moves=st.integers(0, 2),
+        default=st.booleans(),
+    )
+    def ask(self, kind: str, key: str, moves: int, default: bool) -> None:
+        """The agent asks the user; the user answers with keys (002 §2.5.3).
+
+        One answer is sent, with the outcome the keys give (``crs-interaction-keys-yn``,
+        ``-permission``, ``-select``); Escape on a SELECT answers its default or no choice
+        (``crs-interaction-escape-default``) and never cancels the turn
+        (``crs-escape-closes-interaction``, judged by :meth:`nothing_sent_unasked`).
+        """
+        if kind != "YN" and key in ("y", "n"):
+            key = "enter"
+        options = ("main", "develop", "release") if kind == "SELECT" else ()
+        value = "develop" if kind == "SELECT" and default else None
+        self.answers += 1
+        request_id = f"r{self.answers}"
+        request = InteractionRequested(
+            request_id, cast("InteractionType", kind), "계속할까요?", options, value, self._turn()
+        )
+        self.storable = False
+        self.state = "asking"
+        self._publish(request, code=repr(request))
+        data = (key_bytes("down") * moves if kind == "SELECT" else b"") + key_bytes(key)
+        self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "answering"))
+        self.state = "running"
+        sent = [
+            f
+            for f in self.driver.agent.sent_of(ANSWER)
+            if getattr(f, "request_id", None) == request_id
+        ]
+        seen = [(getattr(f, "outcome", None), getattr(f, "value", None)) for f in sent]
+        clause = {
+            "YN": "crs-interaction-keys-yn",
+            "PERMISSION": "crs-interaction-keys-permission",
+        }.get(kind, "crs-interaction-keys-select")
+        if kind == "SELECT":
+            ok = len(seen) == 1 and (
+                seen[0][1] in options if key == "enter" else seen[0][1] == value
+            )
+            wanted = "one answer, " + (
+                "an option selected" if key == "enter" else f"the value {value!r}"
+            )
+            if key == "escape":
+                clause = "crs-interaction-escape-default"
+        else:
+            outcome = "approved" if key in ("y", "enter") else "rejected"
+            ok = len(seen) == 1 and seen[0][0] == outcome
+            wanted = f"one answer {outcome!r}"
+        self.check(
+            ok,
+            clause,
+            f"after {key} on a {kind} request: {wanted}",
+            repr(seen),
+            f"len(agent.sent_of({ANSWER!r})) == {self.answers}",
+        )
+
+    @precondition(
+        lambda self: self.stored and self.storable and self.state == "idle" and 4 in self.parts
+    )
+    @rule()
+    def reopen(self) -> None:
+        """Open the stored conversation in a new client: it draws what the live one drew.
+
+        The agent stores each finished turn as it happened (the prompt the client sent,
+        its time, the events, the end's time); a second client on the same store and clock
+        reopens the conversation (as ``reopening.feature`` does, ``ClientSettings
+        .conversation_id``). Each item (actor, kind, text as :func:`steps.screen.item_text`
+        reads it: command bubbles, tokens, times) must be the live one's, under the clause
+        :func:`reopen_clause` names (docs/exploration.md).
+        """
+        self.act("# a new client on the same store reopens the conversation", lambda: None)
+        live = drawn_items(self.driver)
+        other = CrsDriver(
+            self.driver.adapter,
+            size=self.driver.size,
+            timeout=self.harness.timeout,
+            timeout_source=self.harness.timeout_source,
+            context=self.driver.context,
+        )
+        other.agent.history = list(self.stored)
+        other.clock.set(self.driver.clock())
+        other.settings = dataclasses.replace(
+            other.settings, conversation_id="explored", initial_turns=100
+        )
+        try:
+            other.start()
+            other.settle()
+            reopened = drawn_items(other)
+        finally:
+            other.stop()
+        self.check(
+            reopened == live,
+            reopen_clause(live, reopened),
+            f"the reopened conversation drawn as it was live, {live!r}",
+            repr(reopened),
+            "True  # compare the items of a client reopening agent.history with the live one's",
+        )
+
+    # -- invariants --------------------------------------------------------------------
 
     @invariant()
     def nothing_sent_unasked(self) -> None:
         """[crs-escape-cancels-turn] Only Enter sends prompts, only Escape in a turn cancels."""
-        if getattr(self, "typed", None) is None or not self.driver.running:
+        if not self.started or not self.driver.running:
             return
         prompts, cancels = len(self._prompts()), self._cancels()
         self.check(
@@ -358,21 +703,106 @@ class CrsExplorer(Explorer):
             f"cancels() == {self.cancels}",
         )
 
-    @invariant()
-    def no_raw_control_drawn(self) -> None:
-        """[crs-input-plain-text] No raw control character reaches the screen."""
-        if getattr(self, "typed", None) is None or not self.driver.running:
-            return
-        raw = raw_controls(screen_rows(self.driver.app))
-        self.check(
-            not raw,
-            "crs-input-plain-text",
-            "the screen: expected no raw control character drawn",
-            raw,
-            "True  # read the screen with app.export_screenshot() to see the control",
+    # -- helpers -----------------------------------------------------------------------
+
+    def seen_input(self) -> str:
+        """The input's text, each token written as the model writes it (:data:`TOKEN`)."""
+        found = self._nodes()
+        if not any(isinstance(node, TokenView) for node in found):
+            return str(self.driver.input_value)
+        return "".join(
+            TOKEN.format(node.path) if isinstance(node, TokenView) else node for node in found
         )
 
-    # -- helpers -----------------------------------------------------------------------
+    def _input_is(self, clause: str, when: str) -> None:
+        """The input holds the model's text now (printable parts), or fail under ``clause``."""
+        seen, expected = self.seen_input(), printable(self.typed)
+        self.check(
+            printable(seen) == expected,
+            clause,
+            f"{when}, the input {expected!r}",
+            repr(seen),
+            f"printable(input_value()) == {expected!r}",
+        )
+
+    def _wait(self, condition: Callable[[], bool], what: str) -> None:
+        """Let the client run until ``condition()`` (bounded: :data:`SEARCH_BOUND`); then judge."""
+        with contextlib.suppress(WaitTimeout):
+            self.driver.wait_until(condition, what, SEARCH_BOUND)
+
+    def _tokens(self) -> list[TokenView]:
+        return [node for node in nodes(self.driver) if isinstance(node, TokenView)]
+
+    def _nodes(self) -> list[str | TokenView]:
+        return nodes(self.driver) if 3 in self.parts else [self.driver.input_value]
+
+    def _search(self, query: str, before: int) -> Any:
+        """The client's search for ``query`` sent after its first ``before`` searches.
+
+        Waits (bounded: :data:`SEARCH_BOUND`) for a new one: a client may debounce, and an
+        earlier search of the same query is stale (its answer would be ignored,
+        ``crs-at-stale-results-ignored``). A client that sends none but searched the query
+        before may reuse that answer: the earlier search is then answered again. ``None``
+        (after a ``crs-at-search-request`` failure) when there is neither.
+        """
+
+        def found(sent: list[Any]) -> Any:
+            return next((s for s in reversed(sent) if s.query == query), None)
+
+        with contextlib.suppress(WaitTimeout):
+            self.driver.wait_until(
+                lambda: found(searches(self.driver)[before:]) is not None,
+                f"a search for {query!r}",
+                SEARCH_BOUND,
+            )
+        search = found(searches(self.driver)[before:]) or found(searches(self.driver))
+        self.check(
+            search is not None,
+            "crs-at-search-request",
+            f"a control.file.search for {query!r}",
+            repr([s.query for s in searches(self.driver)]),
+            "True",
+        )
+        return search
+
+    def _check_prompt(self, value: str, before: list[str]) -> None:
+        """The prompt Enter sent holds ``value`` as typed: text escaped, tokens as references.
+
+        ``crs-enter-sends`` (one prompt), ``crs-send-file-references`` (one entry per token,
+        its ``ref_id`` and path), ``crs-send-token-format`` (``<@file:ref_id|display_path>``
+        where each token stands, the text around it escaped, ``crs-send-text-escaped``). The
+        prompt may carry the input stripped or not.
+        """
+        frames = self.driver.agent.sent_of(PROMPT)[len(before) :]
+        self.check(
+            len(frames) == 1,
+            "crs-enter-sends",
+            f"one prompt for the input {value!r}",
+            repr([getattr(f, "prompt_text", f) for f in frames]),
+            f"len(prompts()) == {len(before) + 1}",
+        )
+        refs = list(getattr(frames[0], "file_references", ()) or ())
+        wanted_refs = [(token.ref_id, token.path) for token in self.tokens]
+        self.check(
+            [(r.ref_id, r.path) for r in refs] == wanted_refs,
+            "crs-send-file-references",
+            f"file_references, one per token of the input, {wanted_refs!r}",
+            repr([(r.ref_id, r.path) for r in refs]),
+            f"[(r.ref_id, r.path) for r in agent.sent[-1].file_references] == {wanted_refs!r}",
+        )
+        display = {r.ref_id: r.display_path for r in refs}
+        wanted = [
+            prompt_text(text, self.tokens, display)
+            for text in dict.fromkeys((value, value.strip()))
+        ]
+        seen = frames[0].prompt_text
+        self.check(
+            seen in wanted,
+            "crs-send-token-format" if self.tokens else "crs-enter-sends",
+            f"one prompt holding the input as typed, {wanted[0]!r}",
+            repr(seen),
+            f"prompts()[{len(before)}] in {wanted!r}",
+        )
 
     def _turn(self) -> str:
         return f"t{self.turn}"
@@ -387,9 +817,33 @@ class CrsExplorer(Explorer):
         self.act(f"await publish({code})", lambda: self.driver.publish(*events))
 
 
+class CrsPart1Explorer(CrsExplorer):
+    """The rules of part 1 only: typing, pasting, sending, turns, Escape, pages, resizing.
+
+    The scenario that runs it cites clauses of part 1 only, so that a client claiming part 1
+    alone (``examples/crs_part1``) is explored too; :class:`CrsExplorer` adds the popups,
+    recall, interaction requests and reopening (parts 2 to 4) in a scenario of its own.
+    """
+
+    SCOPE = frozenset({1})
+
+
 @when("the explorer runs its sessions against the RAWP-CRS client", target_fixture="explored")
 def explore_crs(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
-    """Run the exploration (``--explore``, ``--explore-seed``); fail on a broken invariant."""
+    """Run the part-1 exploration (``--explore``, ``--explore-seed``); fail on a broken one."""
+    __tracebackhide__ = True
+    from steps.explore.runner import run_profile
+
+    return run_profile(request, CrsPart1Explorer, crs_adapter, "rawp_crs")
+
+
+@when(
+    "the explorer runs its sessions with popups, interaction requests and reopening "
+    "against the RAWP-CRS client",
+    target_fixture="explored",
+)
+def explore_crs_parts(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
+    """Run the exploration of parts 1 to 4; fail on a broken invariant."""
     __tracebackhide__ = True
     from steps.explore.runner import run_profile
 

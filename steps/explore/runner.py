@@ -21,7 +21,8 @@ BUDGET_KEY = pytest.StashKey[Budget]()
 
 def adapter_spec(config: pytest.Config, profile: str) -> str:
     """How a reproducer imports the adapter of ``profile`` (``package.module:attr``)."""
-    from steps.plugin import SPEC_KEY, _profile
+    from steps.loading import SPEC_KEY
+    from steps.profiles import profile_named as _profile
 
     spec = config.stash[SPEC_KEY]
     return _profile(profile).reference_adapter if spec.is_default else spec.spec
@@ -37,9 +38,9 @@ def run_profile(
         pytest.skip.Exception: The budget is 0 sessions (``--explore 0``).
     """
     __tracebackhide__ = True
-    from steps.plugin import driver_settings
     from steps.report.capture import PICTURE_KEY
     from steps.report.plugin import SETTINGS_KEY
+    from steps.scenario_driver import driver_settings
 
     budget = request.config.stash[BUDGET_KEY]
     if budget.examples == 0:

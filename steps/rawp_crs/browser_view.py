@@ -19,7 +19,6 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from textual import events
 from textual.app import App
 from textual.geometry import Region
 
@@ -209,14 +208,8 @@ def wheel(driver: CrsDriver, *, down: bool) -> bool:
     if not area.area:
         return False
     x, y = area.x + area.width // 2, area.y + area.height // 2
-    kind = events.MouseScrollDown if down else events.MouseScrollUp
     before = area_text(driver)
-
-    async def turn() -> None:
-        driver.app.post_message(kind(None, x, y, 0, 0, 0, False, False, False, x, y))
-
-    driver.run(turn(), "turning the mouse wheel over the tree area")
-    driver.settle()
+    driver.wheel(x, y, down=down, doing="turning the mouse wheel over the tree area")
     return area_text(driver) != before
 
 

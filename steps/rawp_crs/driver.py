@@ -13,12 +13,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from textual.widget import Widget
-
 from rawp_port import ClientSettings, Event
 from steps.adapter import ItemView, RawpCrsAdapter
 from steps.app_driver import AppDriver
-from steps.input_field import field_problem, field_value
 from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
 
 START_TIME = datetime(2026, 3, 10, 5, 32, tzinfo=UTC)
@@ -63,28 +60,3 @@ class CrsDriver(AppDriver):
     def items(self) -> Sequence[ItemView]:
         """The conversation's items as the adapter names them, top to bottom."""
         return list(self.adapter.items(self.app))
-
-    @property
-    def conversation(self) -> Widget:
-        """The conversation area named by the adapter."""
-        return self.query_one(self.adapter.conversation_selector)
-
-    @property
-    def input(self) -> Widget:
-        """The input field named by the adapter.
-
-        Raises:
-            HarnessError: The selector names a widget the harness cannot read text from.
-        """
-        widget = self.query_one(self.adapter.input_selector)
-        problem = field_problem(widget)
-        if problem is not None:
-            raise self.harness_error(
-                f"input_selector {self.adapter.input_selector!r} names {problem}"
-            )
-        return widget
-
-    @property
-    def input_value(self) -> str:
-        """The text the input field holds now."""
-        return field_value(self.input)

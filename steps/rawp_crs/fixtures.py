@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from steps import audit
-from steps.adapter import RawpCrsAdapter, ScenarioContext
+from steps.adapter import RawpCrsAdapter
+from steps.loading import adapter_for
 from steps.rawp_crs.driver import CrsDriver
-from steps.verdicts import ImplementationError
+from steps.scenario_driver import scenario_driver
 
 PROFILE = "rawp_crs"
 
@@ -18,8 +18,6 @@ PROFILE = "rawp_crs"
 @pytest.fixture
 def crs_adapter(pytestconfig: pytest.Config) -> RawpCrsAdapter:
     """The adapter that implements profile ``rawp_crs`` in this run."""
-    from steps.plugin import adapter_for  # the plugin registers this module
-
     found = adapter_for(pytestconfig, PROFILE)
     assert isinstance(found, RawpCrsAdapter)
     return found
@@ -34,30 +32,10 @@ def crs_driver(
 ) -> Iterator[CrsDriver]:
     """A driver for this scenario, its fake agent and clock; a Given step starts the client.
 
-    As profile ``chat_screen``'s ``driver`` fixture: a scenario context in ``tmp_path``,
-    network, processes and writes outside it refused while the client runs
-    (:mod:`steps.audit`). Always stopped afterwards, within a bound; then nothing of the
-    scenario may be left.
+    Built, audited and torn down by :func:`steps.scenario_driver.scenario_driver`, as
+    every profile's driver is.
 
     Raises:
         ImplementationError: Something of the scenario outlived it (at teardown).
     """
-    from steps.plugin import DRIVER_KEY, driver_settings, scenario_data_dir
-
-    size, bound, name = driver_settings(request)
-    context = ScenarioContext(name, scenario_data_dir(tmp_path))
-    instance = CrsDriver(
-        crs_adapter, size=size, timeout=bound.seconds, timeout_source=bound.source, context=context
-    )
-    instance.audit = audit.watch(tmp_path, monkeypatch)
-    request.node.stash[DRIVER_KEY] = instance
-    try:
-        yield instance
-    finally:
-        try:
-            instance.stop()
-        finally:
-            instance.end_scenario()
-    leaks = instance.leaks()
-    if leaks:
-        raise ImplementationError("the scenario left things behind: " + "; ".join(leaks))
+    yield from scenario_driver(request, CrsDriver, crs_adapter, tmp_path, monkeypatch)

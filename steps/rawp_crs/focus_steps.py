@@ -159,6 +159,34 @@ def scrolled_pages(
     scroll_memory["y"] = seen
 
 
+@when("the conversation is scrolled to its end")
+def scroll_to_end(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
+    """Scroll the conversation to its end (as the scrollbar would), then remember the offset.
+
+    Set-up for a page key read against the end: the interaction UI that just appeared may
+    have made the conversation taller or shorter.
+
+    Raises:
+        HarnessError: The conversation is not at its end afterwards (bounded wait).
+    """
+    area = crs_driver.conversation
+    crs_driver.record(
+        "app.screen.query_one(adapter.conversation_selector)"
+        ".scroll_end(animate=False, immediate=True)"
+    )
+    area.scroll_end(animate=False, immediate=True)
+    crs_driver.settle()
+    try:
+        crs_driver.wait_until(
+            lambda: _scroll(crs_driver)[0] >= _scroll(crs_driver)[1] - 0.5, "scroll_y at its end"
+        )
+    except WaitTimeout as late:
+        raise crs_driver.harness_error(
+            f"the conversation did not scroll to its end: {_scroll(crs_driver)}"
+        ) from late
+    scroll_memory["y"] = _scroll(crs_driver)[0]
+
+
 @then(parsers.parse("the conversation is scrolled to its {end}"))
 def scrolled_to(crs_driver: CrsDriver, request: pytest.FixtureRequest, end: str) -> None:
     """``top``: the offset is 0; ``bottom``: it is the largest (the latest message shown)."""

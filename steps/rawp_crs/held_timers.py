@@ -17,12 +17,11 @@ timer still waiting.
 from __future__ import annotations
 
 import asyncio
-import types
 from collections.abc import Iterator
 
 import pytest
-import textual.timer
-from textual import _time
+
+from steps.textual_private import get_time, hold_timer_clock, sleep
 
 TURNS = 1000
 """Loop turns a released timer gets to tick and sleep again (its callback runs inline)."""
@@ -48,17 +47,15 @@ class HeldTimers:
         """
         if self.now is not None:
             return
-        self.now = _time.get_time()
-        clock = types.SimpleNamespace(get_time=self._get_time)
-        self._monkeypatch.setattr(textual.timer, "_time", clock)
-        self._monkeypatch.setattr(textual.timer, "sleep", self._sleep)
+        self.now = get_time()
+        hold_timer_clock(self._monkeypatch, self._get_time, self._sleep)
 
     def _get_time(self) -> float:
-        return _time.get_time() if self.now is None else self.now
+        return get_time() if self.now is None else self.now
 
     async def _sleep(self, seconds: float) -> None:
         if self.now is None:
-            await _time.sleep(seconds)
+            await sleep(seconds)
             return
         if seconds <= 0:
             await asyncio.sleep(0)

@@ -38,6 +38,7 @@ from steps.checks import check, violation
 from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import START_TIME, CrsDriver
 from steps.screen import item_text, screen_rows
+from steps.textual_private import post_mouse_events
 
 PART = "part 4, lazy loading of the history"
 """What the members looked up here are for, in the verdict of an adapter without them."""
@@ -159,7 +160,7 @@ def wheel_to_top(crs_driver: CrsDriver) -> None:
         offset = (max(0, area.region.width // 2), max(0, area.region.height // 2))
         for _ in range(WHEEL_LIMIT):
             at_top = area.scroll_y <= 0
-            await pilot._post_mouse_events([events.MouseScrollUp], area, offset=offset)
+            await post_mouse_events(pilot, [events.MouseScrollUp], area, offset)
             if at_top or len(crs_driver.agent.history_calls) > calls:
                 return
 

@@ -33,6 +33,7 @@ from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.file_popup_steps import offer_files
 from steps.rawp_crs.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
 from steps.screen import Cell, screen_cells, text_columns, text_width
+from steps.textual_private import hold_animator_clock
 
 PART = "part 3, inline file tokens"
 PROMPT = "control.prompt.request"
@@ -304,7 +305,7 @@ def send_closing_popups(driver: CrsDriver) -> None:
 def hold_animator(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     """Freeze ``App.animator``'s time: animations stay at their current frame until advanced."""
     held = [10_000.0]
-    crs_driver.app.animator._get_time = lambda: held[0]  # type: ignore[method-assign]
+    hold_animator_clock(crs_driver.app, lambda: held[0])
     token_log.clock = held
 
 

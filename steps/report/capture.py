@@ -23,9 +23,10 @@ from textual.app import App
 
 from steps.app_driver import AppDriver
 from steps.checks import cited_clauses, named_clause
-from steps.plugin import DRIVER_KEY, summarize_exception
 from steps.profiles import profile_of
+from steps.scenario_driver import DRIVER_KEY
 from steps.traceability import FEATURES_ROOT, example_ids
+from steps.tracebacks import summarize_exception
 from steps.verdicts import UNATTRIBUTED_PREFIX, HarnessError, TimeoutInterrupt, unattributed
 from steps.watchdog import Watchdog
 
@@ -292,4 +293,4 @@ def replay_script(item: pytest.Item, text: str | None, profile: str | None) -> s
     driver = item.stash.get(DRIVER_KEY, None)
     if driver is None or profile is None:
         return None
-    return script(driver, adapter_spec(item.config, profile), text)
+    return script(driver, adapter_spec(item.config, profile), text, profile)

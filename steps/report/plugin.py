@@ -1,5 +1,7 @@
 """The reporting plugin: ``--conformance-report``, ``--expectations``, ``--living-docs``.
 
+``--conformance-report-format`` chooses which of the report's files are written.
+
 Registered through the ``pytest_plugins`` list of :mod:`steps.plugin`. It works the same
 with and without pytest-xdist:
 
@@ -29,8 +31,8 @@ from pytest_bdd.parser import Feature, Scenario, Step
 from pytest_bdd.reporting import ReportContext, test_report_context_registry
 
 from steps.adapter import Adapter
-from steps.fail_on import DEFAULT_FAIL_ON, FailOn
-from steps.plugin import ADAPTER_KEY, ADAPTERS_KEY, FAIL_ON_KEY, SPEC_KEY, adapter_spec
+from steps.fail_on import DEFAULT_FAIL_ON, FAIL_ON_KEY, FailOn
+from steps.loading import ADAPTER_KEY, ADAPTERS_KEY, SPEC_KEY, adapter_spec
 from steps.profiles import PROFILES
 from steps.report import build, capture, expectations, living, render
 from steps.traceability import read_scenarios
@@ -51,6 +53,8 @@ class Settings:
 
     Attributes:
         report_dir: Where ``--conformance-report`` writes, or ``None``.
+        report_formats: Which report files it writes (``--conformance-report-format``;
+            :data:`steps.report.render.FORMATS`, all three by default).
         living_dir: Where ``--living-docs`` writes, or ``None``.
         expectations: The loaded expectations file, or ``None``.
         fail_on: The ``--fail-on`` choice: clause verdicts decide the exit status unless
@@ -61,6 +65,7 @@ class Settings:
     living_dir: Path | None
     expectations: expectations.Expectations | None
     fail_on: FailOn = DEFAULT_FAIL_ON
+    report_formats: tuple[str, ...] = render.FORMATS
 
     @property
     def judging(self) -> bool:
@@ -79,7 +84,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def add_options(parser: pytest.Parser) -> None:
-    """Add ``--conformance-report``, ``--expectations`` and ``--living-docs``."""
+    """Add ``--conformance-report(-format)``, ``--expectations`` and ``--living-docs``."""
     group = parser.getgroup("chat-conformance", "chat screen conformance")
     group.addoption(
         "--conformance-report",
@@ -87,6 +92,15 @@ def add_options(parser: pytest.Parser) -> None:
         default=None,
         help="write report.json, report.md and report.html (clause verdicts, failures "
         "with screenshots) into DIR",
+    )
+    group.addoption(
+        "--conformance-report-format",
+        action="append",
+        default=[],
+        metavar="FORMAT",
+        help="write only these files of --conformance-report: json, md, html (repeatable "
+        "or comma-separated; default all three); report.json is checked against its "
+        "schema whatever the choice",
     )
     group.addoption(
         "--expectations",
@@ -114,7 +128,9 @@ def configure(config: pytest.Config) -> None:
     """Load the expectations file and, where results are gathered, start a :class:`Recorder`.
 
     Raises:
-        pytest.UsageError: The expectations file is unreadable or names unknown tests.
+        pytest.UsageError: The expectations file is unreadable or names unknown tests, or
+            ``--conformance-report-format`` names an unknown format or comes without
+            ``--conformance-report``.
     """
     config.addinivalue_line(
         "markers",
@@ -127,10 +143,33 @@ def configure(config: pytest.Config) -> None:
         living_dir=_directory(config.getoption("living_docs"), base),
         expectations=_expectations(config, base),
         fail_on=config.stash[FAIL_ON_KEY],
+        report_formats=_formats(config.getoption("conformance_report_format"), config),
     )
     config.stash[SETTINGS_KEY] = settings
     if settings.recording and not hasattr(config, "workerinput"):
         config.pluginmanager.register(Recorder(config, settings), "conformance-recorder")
+
+
+def _formats(chosen: list[str], config: pytest.Config) -> tuple[str, ...]:
+    """The report formats of ``--conformance-report-format`` (every value, comma-split).
+
+    Raises:
+        pytest.UsageError: An unknown or empty format, or no ``--conformance-report``.
+    """
+    if not chosen:
+        return render.FORMATS
+    named = [part.strip().lower() for value in chosen for part in value.split(",")]
+    unknown = [part for part in named if part not in render.FORMATS]
+    if unknown:
+        raise pytest.UsageError(
+            f"--conformance-report-format: unknown format {', '.join(map(repr, unknown))}; "
+            f"choose among {', '.join(render.FORMATS)} (repeatable or comma-separated)"
+        )
+    if config.getoption("conformance_report") is None:
+        raise pytest.UsageError(
+            "--conformance-report-format needs --conformance-report=DIR (where to write)"
+        )
+    return tuple(each for each in render.FORMATS if each in named)
 
 
 def _directory(option: str | None, base: Path) -> Path | None:
@@ -304,7 +343,9 @@ class Recorder:
             status = self.settings.fail_on.exit_status(int(exitstatus), report["clauses"])
             report["run"]["exit_status"] = session.exitstatus = status
             if self.settings.report_dir is not None:
-                self.written += render.write(report, files, self.settings.report_dir)
+                self.written += render.write(
+                    report, files, self.settings.report_dir, self.settings.report_formats
+                )
             self.summary = [*render.summary_lines(report), render.conformance_line(report)]
             self.selection = render.selection_note(report)
         if self.settings.living_dir is not None:

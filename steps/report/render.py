@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import datetime, timedelta
 from functools import cache
 from pathlib import Path
@@ -24,6 +24,8 @@ from steps.report.groups import conformant_at_must
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 """JSON Schema of ``report.json``."""
+FORMATS = ("json", "md", "html")
+"""The report's formats, each written as ``report.<format>`` (``--conformance-report-format``)."""
 TEMPLATES = Path(__file__).with_name("templates")
 """Jinja2 templates of the HTML report and the living docs."""
 NOT_PASSED = ("failed", "error", "timeout", "xpassed", "xfailed")
@@ -77,16 +79,24 @@ def validate(report: Mapping[str, Any]) -> None:
         raise ReportError("report.json does not match its schema:\n" + "\n".join(lines))
 
 
-def write(report: Mapping[str, Any], files: Mapping[str, str], directory: Path) -> list[Path]:
+def write(
+    report: Mapping[str, Any],
+    files: Mapping[str, str],
+    directory: Path,
+    formats: Collection[str] = FORMATS,
+) -> list[Path]:
     """Validate ``report`` and write the report files into ``directory``.
 
     Args:
         report: Data of ``report.json``.
         files: SVG text of each screenshot, by its path relative to ``directory``.
         directory: Created if missing; screenshots of an earlier run there are removed.
+        formats: Which of :data:`FORMATS` to write (``report.<format>``); the schema
+            check and the screenshots happen whatever the choice.
 
     Returns:
-        The paths of ``report.json``, ``report.md`` and ``report.html``.
+        The paths written, among ``report.json``, ``report.md`` and ``report.html``, in
+        that order.
 
     Raises:
         ReportError: ``report`` does not match the schema; nothing is written.
@@ -100,11 +110,16 @@ def write(report: Mapping[str, Any], files: Mapping[str, str], directory: Path) 
     # lone surrogate): written escaped (``\\udcff``) instead of failing the whole report.
     for relative, svg in files.items():
         (directory / relative).write_text(svg, encoding="utf-8", errors="backslashreplace")
-    paths = [directory / name for name in ("report.json", "report.md", "report.html")]
-    data = json.dumps(report, ensure_ascii=False, indent=2) + "\n"
-    paths[0].write_text(data, encoding="utf-8", errors="backslashreplace")
-    paths[1].write_text(markdown(report), encoding="utf-8", errors="backslashreplace")
-    paths[2].write_text(html(report, files), encoding="utf-8", errors="backslashreplace")
+    writers: dict[str, Callable[[], str]] = {
+        "json": lambda: json.dumps(report, ensure_ascii=False, indent=2) + "\n",
+        "md": lambda: markdown(report),
+        "html": lambda: html(report, files),
+    }
+    paths = []
+    for name in (each for each in FORMATS if each in formats):
+        path = directory / f"report.{name}"
+        path.write_text(writers[name](), encoding="utf-8", errors="backslashreplace")
+        paths.append(path)
     return paths
 
 

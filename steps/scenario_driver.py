@@ -1,0 +1,101 @@
+"""One driver per scenario, for any profile: settings, data directory, teardown, leaks.
+
+Each profile's ``driver`` fixture (``steps/<profile>/fixtures.py``) calls
+:func:`scenario_driver` with its own :class:`~steps.app_driver.AppDriver` subclass and
+adapter; everything around the driver is the same for every profile and lives here: the
+run's terminal size and scenario bound, a fresh data directory in ``tmp_path``, the audit
+of network, processes and writes (:mod:`steps.audit`), the item's :data:`DRIVER_KEY`, the
+bounded stop and the leak check at teardown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from steps import audit, terminal, watchdog
+from steps.adapter import Adapter, ScenarioContext
+from steps.app_driver import AppDriver
+from steps.verdicts import ImplementationError
+
+D = TypeVar("D", bound=AppDriver)
+
+DRIVER_KEY = pytest.StashKey[AppDriver]()
+"""The scenario's driver, on the item's stash, once its profile's fixture made it."""
+
+
+def scenario_data_dir(tmp_path: Path) -> Path:
+    """A fresh, empty ``data`` directory inside the scenario's ``tmp_path``."""
+    data = tmp_path / "data"
+    data.mkdir()
+    return data
+
+
+def driver_settings(
+    request: pytest.FixtureRequest,
+) -> tuple[tuple[int, int], watchdog.TimeoutSetting, str]:
+    """What every profile's driver fixture needs: terminal size, bound and scenario name."""
+    config = request.config
+    marker = request.node.get_closest_marker("scenario_timeout")
+    bound = watchdog.for_scenario(config.stash[watchdog.TIMEOUT_KEY], marker and marker.args[0])
+    return config.stash[terminal.SIZE_KEY].cells, bound, _scenario_name(request.node)
+
+
+def scenario_driver(
+    request: pytest.FixtureRequest,
+    make: Callable[..., D],
+    adapter: Adapter,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[D]:
+    """Yield a driver for this scenario; a Given step starts its app.
+
+    The driver is ``make(adapter, size=..., timeout=..., timeout_source=..., context=...)``;
+    its :class:`~steps.adapter.ScenarioContext` holds a fresh directory inside ``tmp_path``.
+    While the driver runs the app, network calls, processes and file writes outside
+    ``tmp_path`` are refused and recorded (:mod:`steps.audit`). Always stopped afterwards,
+    within a bound, and the adapter's ``end_scenario`` called; then nothing of the scenario
+    may be left (choice spy, event loop, task, thread).
+
+    Raises:
+        ImplementationError: Something of the scenario outlived it, or the adapter's
+            ``end_scenario`` raised (at teardown).
+    """
+    size, bound, name = driver_settings(request)
+    context = ScenarioContext(name, scenario_data_dir(tmp_path))
+    instance = make(
+        adapter, size=size, timeout=bound.seconds, timeout_source=bound.source, context=context
+    )
+    instance.audit = audit.watch(tmp_path, monkeypatch)
+    request.node.stash[DRIVER_KEY] = instance
+    try:
+        yield instance
+    finally:
+        try:
+            instance.stop()
+        finally:
+            instance.end_scenario()
+    leaks = instance.leaks()
+    if leaks:
+        raise ImplementationError("the scenario left things behind: " + "; ".join(leaks))
+
+
+def disarm(item: pytest.Item) -> None:
+    """Disarm the watchdog of ``item``'s driver, if it has one: teardown has its own bounds."""
+    instance = item.stash.get(DRIVER_KEY, None)
+    if instance is not None:
+        instance.watchdog.disarm()
+
+
+def _scenario_name(item: pytest.Item) -> str:
+    """The scenario's name, an outline's example values filled in; else the test's name."""
+    from steps.report.capture import example_context, template_of  # it imports this module
+
+    template = template_of(item)
+    if template is None:
+        return item.name
+    context = example_context(item)
+    return template.render(context).name if context else template.name

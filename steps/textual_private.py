@@ -1,0 +1,140 @@
+"""Every private name of Textual the harness relies on, fenced in one module.
+
+Textual documents no public way to do what these do: read the composed screen as strips,
+feed a terminal's bytes through its input parser, turn a character into a key name, hold
+its clocks. Each wrapper names the private attribute it reads or patches and the Textual
+version it was checked against (:data:`CHECKED_AGAINST`); ``tests/test_textual_private.py``
+fails, naming the attribute, when an installed Textual no longer has one. When Textual
+changes, this is the one module to fix (as pytest-bdd's ``compat.py`` is for pytest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+import textual.timer
+from textual import _time, events
+from textual._animator import Animator
+from textual._xterm_parser import XTermParser
+from textual.app import App
+from textual.keys import _character_to_key
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+
+CHECKED_AGAINST = "8.2.8"
+"""The Textual version every wrapper below was checked against."""
+
+PRIVATE_MODULE_NAMES = (
+    ("textual._xterm_parser", "XTermParser"),
+    ("textual._time", "get_time"),
+    ("textual._time", "sleep"),
+    ("textual.keys", "_character_to_key"),
+    ("textual.timer", "_time"),
+    ("textual.timer", "sleep"),
+    ("textual._animator", "Animator"),
+)
+"""``(module, name)`` of each private module or module attribute used here."""
+PRIVATE_MEMBERS = (
+    (App, "_exception"),
+    (App, "_context"),
+    (Screen, "_compositor"),
+    (Pilot, "_post_mouse_events"),
+    (XTermParser, "_timeout_time"),
+    (Animator, "_get_time"),
+)
+"""``(class, name)`` of each private member used here (of an instance: set in ``__init__``)."""
+
+__all__ = ["XTermParser"]
+
+
+def get_time() -> float:
+    """Textual's monotonic clock, in seconds (``textual._time.get_time``; 8.2.8)."""
+    return _time.get_time()
+
+
+def sleep(seconds: float) -> Awaitable[None]:
+    """Textual's sleep, as its timers sleep (``textual._time.sleep``; 8.2.8)."""
+    return _time.sleep(seconds)
+
+
+def character_key(character: str) -> str:
+    """The key name Textual gives ``character``: ``"a"``, ``"space"``, ``"full_stop"``.
+
+    ``textual.keys._character_to_key`` (8.2.8), what Textual's own ``Pilot.press`` and its
+    terminal driver use.
+    """
+    return _character_to_key(character)
+
+
+def app_exception(app: App[Any]) -> BaseException | None:
+    """What ``app`` raised and ended with, if it did (``App._exception``; 8.2.8)."""
+    return app._exception
+
+
+def screen_strips(screen: Screen[Any]) -> list[Strip]:
+    """The strips the compositor last sent to the terminal, one per row.
+
+    ``Screen._compositor.render_strips()`` (8.2.8): Textual's own record of what reaches
+    the terminal; the public ``export_screenshot()`` renders the same strips to SVG.
+    """
+    return list(screen._compositor.render_strips())
+
+
+async def post_mouse_events(
+    pilot: Pilot[Any],
+    kinds: Iterable[type[events.MouseEvent]],
+    widget: Widget,
+    offset: tuple[int, int],
+) -> bool:
+    """Post each mouse event of ``kinds`` at ``offset`` in ``widget``, as ``Pilot.click`` does.
+
+    ``Pilot._post_mouse_events`` (8.2.8): the one Pilot path for events it has no verb for
+    (the mouse wheel).
+    """
+    return await pilot._post_mouse_events(list(kinds), widget, offset=offset)
+
+
+def hold_animator_clock(app: App[Any], clock: Callable[[], float]) -> None:
+    """Make ``app``'s animator read time from ``clock`` (``Animator._get_time``; 8.2.8)."""
+    app.animator._get_time = clock  # type: ignore[method-assign]  # the animator's clock seam
+
+
+def hold_timer_clock(
+    monkeypatch: pytest.MonkeyPatch,
+    clock: Callable[[], float],
+    sleeper: Callable[[float], Awaitable[None]],
+) -> None:
+    """Make Textual's timers read ``clock`` and sleep with ``sleeper`` (undone by ``monkeypatch``).
+
+    Patches ``textual.timer._time`` (an object with ``get_time``) and ``textual.timer.sleep``
+    (8.2.8): what a ``Timer`` reads and awaits between ticks.
+    """
+    monkeypatch.setattr(textual.timer, "_time", _Clock(clock))
+    monkeypatch.setattr(textual.timer, "sleep", sleeper)
+
+
+def app_context(app: App[Any]) -> AbstractContextManager[None]:
+    """Make ``app`` Textual's active app while the block runs (``App._context``; 8.2.8).
+
+    A widget rendered on demand, outside the app's own tasks, reads the active app.
+    """
+    context: AbstractContextManager[None] = app._context()
+    return context
+
+
+def parser_timeout(parser: object) -> float | None:
+    """When a parser holding a lone ESC reports it (``Parser._timeout_time``; 8.2.8), if it does."""
+    timeout: float | None = getattr(parser, "_timeout_time", None)
+    return timeout
+
+
+class _Clock:
+    """Stands in for the ``textual._time`` module inside ``textual.timer``."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.get_time = clock

@@ -1,0 +1,251 @@
+"""Mutants of seed area §2.6 Lazy loading of the history.
+
+Each is the reference RAWP-CRS client with one defect in that area, caught by a
+scenario of ``features/rawp_crs/`` citing its clause.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from rawp_port import (
+    HistoryPage,
+)
+from reference_crs.app import CrsApp
+from reference_crs.history import LazyHistory, LoadOlder
+from tests.candidates.crs_mutants._registry import mutant
+from tests.candidates.crs_mutants._shared import _with_history
+
+
+class _LoadsEverything(LazyHistory):
+    async def _insert(self, page: HistoryPage) -> None:
+        await super()._insert(page)
+        if self.remaining:
+            self.app.call_later(self.load_older)
+
+
+@mutant
+class LoadsEverything(CrsApp):
+    """crs-lazy-loading: a reopened conversation goes on loading every older page by itself."""
+
+    __init__ = _with_history(_LoadsEverything)
+
+
+class _IgnoresN(LazyHistory):
+    @property
+    def page_size(self) -> int:
+        return 10
+
+
+@mutant
+class IgnoresN(CrsApp):
+    """crs-initial-turns-configurable: the client shows 10 turns whatever N the user set."""
+
+    __init__ = _with_history(_IgnoresN)
+
+
+class _NoTools(LazyHistory):
+    async def _insert(self, page: HistoryPage) -> None:
+        from rawp_port import ToolCall, ToolResult
+
+        kept = [
+            type(turn)(
+                turn.turn_id,
+                turn.prompt,
+                turn.sent_at,
+                tuple(e for e in turn.events if not isinstance(e, (ToolCall, ToolResult))),
+                turn.ended_at,
+            )
+            for turn in page.turns
+        ]
+        await super()._insert(HistoryPage(tuple(kept), page.remaining))
+
+
+@mutant
+class StoredTurnsWithoutTools(CrsApp):
+    """crs-initial-turns: a reopened turn is drawn without its tool calls."""
+
+    __init__ = _with_history(_NoTools)
+
+
+class _TriggerAtBottom(LazyHistory):
+    def open(self) -> None:
+        if self.settings.conversation_id is None:
+            return
+        self.row = LoadOlder(self)
+        self.app.conversation.mount(self.row)
+        self.load_older()
+
+    def _first_after_row(self) -> Widget | None:
+        children = list(self.app.conversation.children)
+        return children[0] if children else None
+
+
+@mutant
+class TriggerAtBottom(CrsApp):
+    """crs-load-older-trigger: the load-older trigger is at the bottom of the conversation."""
+
+    __init__ = _with_history(_TriggerAtBottom)
+
+
+class _DeadButtonRow(LoadOlder):
+    def compose(self) -> Any:
+        for widget in super().compose():
+            if isinstance(widget, Button):  # the row's press handler matches this id only
+                widget = Button(self.LABEL, id="load-older-dead", compact=True)
+            yield widget
+
+
+class _DeadButton(LazyHistory):
+    def open(self) -> None:
+        if self.settings.conversation_id is None:
+            return
+        self.row = _DeadButtonRow(self)
+        self.app.conversation.mount(self.row, before=0)
+        self.load_older()
+
+
+@mutant
+class DeadButton(CrsApp):
+    """crs-load-older-trigger-forms: the load-older button loads nothing when pressed."""
+
+    __init__ = _with_history(_DeadButton)
+
+
+class _NoSpinnerRow(LoadOlder):
+    def compose(self) -> Any:
+        if self.state == "loading":
+            yield Static("이전 대화를 불러오는 중", id="still-text")
+        else:
+            yield from super().compose()
+
+    def control(self) -> Widget | None:
+        found = list(self.query("#still-text"))
+        return found[0] if found else super().control()
+
+
+class _NoSpinner(LazyHistory):
+    def open(self) -> None:
+        if self.settings.conversation_id is None:
+            return
+        self.row = _NoSpinnerRow(self)
+        self.app.conversation.mount(self.row, before=0)
+        self.load_older()
+
+
+@mutant
+class NoSpinner(CrsApp):
+    """crs-load-older-spinner: nothing shows that older turns are loading."""
+
+    __init__ = _with_history(_NoSpinner)
+
+
+class _JumpsOneRow(LazyHistory):
+    def keep_view(self, scroll_y: float, grown: int) -> None:
+        super().keep_view(scroll_y, grown - 1)
+
+
+@mutant
+class ViewJumpsOneRow(CrsApp):
+    """crs-load-older-keeps-position: inserting older turns moves the view by one row."""
+
+    __init__ = _with_history(_JumpsOneRow)
+
+
+class _TriggerStays(LazyHistory):
+    async def _insert(self, page: HistoryPage) -> None:
+        await super()._insert(HistoryPage(page.turns, max(1, page.remaining)))
+        self.remaining = page.remaining
+        self.started = False
+
+
+@mutant
+class TriggerStaysActive(CrsApp):
+    """crs-load-older-exhausted: the trigger stays active after the last page is loaded."""
+
+    __init__ = _with_history(_TriggerStays)
+
+
+class _NoRetry(LazyHistory):
+    async def _load(self) -> None:
+        await super()._load()
+        if self.row is not None and self.row.state == "failed":
+            row, self.row = self.row, None
+            await row.remove()
+
+
+@mutant
+class NoRetryAfterFailure(CrsApp):
+    """crs-load-older-failure-retry: a failed load removes the trigger: no way to retry."""
+
+    __init__ = _with_history(_NoRetry)
+
+
+class _StopsBeforeTheRest(LazyHistory):
+    async def _insert(self, page: HistoryPage) -> None:
+        left = page.remaining if page.remaining >= self.page_size else 0
+        await super()._insert(HistoryPage(page.turns, left))
+
+
+@mutant
+class StopsBeforeTheRest(CrsApp):
+    """crs-load-older-remaining: fewer than N older turns left are never loaded."""
+
+    __init__ = _with_history(_StopsBeforeTheRest)
+
+
+class _WaitsForShortPage(LazyHistory):
+    """Reads the end of the history from a short page, not from ``remaining``."""
+
+    async def _insert(self, page: HistoryPage) -> None:
+        full = len(page.turns) >= self.page_size
+        await super()._insert(HistoryPage(page.turns, 1 if full else 0))
+
+
+@mutant
+class TriggerWaitsForShortPage(CrsApp):
+    """crs-load-older-exhausted: a last page of exactly N turns leaves the trigger active."""
+
+    __init__ = _with_history(_WaitsForShortPage)
+
+
+class _RowRemovedAfterView(LazyHistory):
+    """Removes the trigger after the view was corrected for the last page."""
+
+    async def _insert(self, page: HistoryPage) -> None:
+        last, row = page.remaining <= 0, self.row
+        await super()._insert(HistoryPage(page.turns, 1) if last else page)
+        if last:
+            self.remaining, self.row = 0, None
+            if row is not None:
+                await row.remove()
+
+
+@mutant
+class LastPageMovesView(CrsApp):
+    """crs-load-older-keeps-position: the trigger taken out after the last page moves the view."""
+
+    __init__ = _with_history(_RowRemovedAfterView)
+
+
+class _FillsViewport(LazyHistory):
+    """Loads older pages by itself while the conversation does not fill the viewport."""
+
+    async def _insert(self, page: HistoryPage) -> None:
+        await super()._insert(page)
+        if self.remaining and self.app.conversation.max_scroll_y <= 0:
+            self.app.call_after_refresh(self._load_more)
+
+    def _load_more(self) -> None:
+        self.loading = False
+        self.load_older()
+
+
+@mutant
+class LoadsUntilViewportFull(CrsApp):
+    """crs-lazy-loading: older pages load by themselves until the conversation fills the view."""
+
+    __init__ = _with_history(_FillsViewport)
