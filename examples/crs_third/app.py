@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from itertools import count
@@ -22,6 +23,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, LoadingIndicator, Static
@@ -401,7 +403,8 @@ class ThirdClient(App[None]):
         block = self._pending_draw
         if block is not None and block is self.turn.open_block:
             self._draw_block(block, self.turn.open_source)
-            self.conversation.scroll_end(animate=False)
+            with suppress(NoMatches):  # the timer may fire while the app is closing
+                self.conversation.scroll_end(animate=False)
 
     @staticmethod
     def _draw_block(block: Item, source: str) -> None:
@@ -537,7 +540,10 @@ class ThirdClient(App[None]):
         for popup in (self.popup, self.files):
             if popup.display:
                 covered = max(covered, popup.outer_size.height)
-        conversation = self.conversation
+        try:
+            conversation = self.conversation
+        except NoMatches:  # called after a refresh while the app is closing
+            return
         if conversation.styles.padding.bottom != covered:
             conversation.styles.padding = (0, 1, covered, 1)
             self.call_after_refresh(conversation.scroll_end, animate=False)

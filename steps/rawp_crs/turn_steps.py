@@ -7,10 +7,13 @@ frames the client sent (``FakeAgent.sent_of``), never the client's own state.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted, type_name
+from steps.app_driver import WaitTimeout
 from steps.checks import check, cited_clauses, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import screen_rows
@@ -276,12 +279,18 @@ def deltas_tail(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: in
     every word seen there is the one expected at its place (nothing lost, nothing reordered).
     """
     clause = scenario_clause(request, "crs-escape-cancel-states")
-    words = [
-        word
-        for _y, text in conversation_rows(crs_driver)
-        for word in text.split()
-        if word.startswith("w") and word[1:].isdigit()
-    ]
+
+    def streamed_words() -> list[str]:
+        return [
+            word
+            for _y, text in conversation_rows(crs_driver)
+            for word in text.split()
+            if word.startswith("w") and word[1:].isdigit()
+        ]
+
+    with contextlib.suppress(WaitTimeout):  # a client may draw deltas a frame or more later
+        crs_driver.wait_until(lambda: f"w{count - 1}" in streamed_words(), f"w{count - 1} drawn")
+    words = streamed_words()
     expected = [f"w{index}" for index in range(count)][-len(words) :] if words else ["w…"]
     check(
         len(words) >= 10 and words == expected,
@@ -296,6 +305,12 @@ def deltas_tail(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: in
 def huge_tail(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     """The marker that ends the huge delta is drawn in the conversation."""
     clause = scenario_clause(request, "crs-escape-cancel-states")
+
+    def drawn() -> bool:
+        return any(HUGE_TAIL.strip() in text for _y, text in conversation_rows(crs_driver))
+
+    with contextlib.suppress(WaitTimeout):  # a client may draw a huge delta frames later
+        crs_driver.wait_until(drawn, "the huge delta's last line drawn")
     texts = [text for _y, text in conversation_rows(crs_driver)]
     check(
         any(HUGE_TAIL.strip() in text for text in texts),
