@@ -142,10 +142,17 @@ class QuestionCard(Vertical, can_focus=True):
             row.set_class(row.index == self.cursor, "-cursor")
 
     def on_key(self, event: events.Key) -> None:
-        """Every key of §2.5.3 for this question's kind; other keys are swallowed."""
+        """Every key of §2.5.3 for this question's kind; other keys are swallowed.
+
+        Page Up/Down of a Yes/No or permission question scroll the conversation a page
+        (002 §2.5.4, ``crs-page-keys-scroll``): a person reads back before answering.
+        """
         event.stop()
         event.prevent_default()
         kind, key = self.question.kind, event.key
+        if key in ("pageup", "pagedown") and kind in ("YN", "PERMISSION"):
+            self._page(-1 if key == "pageup" else 1)
+            return
         if key == "escape":
             self.escape()
         elif kind == "YN" and key.removeprefix("shift+").lower() in ("y", "n"):  # Y as y
@@ -164,6 +171,14 @@ class QuestionCard(Vertical, can_focus=True):
             row = self._rows()[self.cursor]
             row.on = not row.on
             row.refresh_label()
+
+    def _page(self, direction: int) -> None:
+        """Scroll the conversation (``AltCrsApp.CONVERSATION_ID``) one page up (-1) or down."""
+        chat = self.screen.query_one("#chat", VerticalScroll)
+        height = chat.scrollable_content_region.height
+        if direction > 0 and chat.scroll_y >= chat.max_scroll_y:
+            return  # at the end already: touching the offset would stop it following
+        chat.scroll_relative(y=direction * height, animate=False, immediate=True)
 
     def _scroll_to_cursor(self) -> None:
         rows = self._rows()

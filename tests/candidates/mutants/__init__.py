@@ -33,6 +33,11 @@ from tests.candidates.mutants._registry import (
     mutant,
     register,
 )
+from tests.candidates.mutants._shared import (
+    label_and_body_split_turn,
+    marker_without_border,
+    marker_without_border_body,
+)
 
 AREAS = (
     compatibility_and_quitting,
@@ -44,7 +49,21 @@ AREAS = (
 )
 """The area modules, each registering its mutants when imported."""
 
-__all__ = ["AREAS", "DOCSTRING", "MUTANTS", "AppT", "Mutant", "MutantAdapter", "mutant", "register"]
+__all__ = [
+    "AREAS",
+    "DOCSTRING",
+    "MUTANTS",
+    "AppT",
+    "Mutant",
+    "MutantAdapter",
+    "label_and_body_split_turn",
+    "marker_without_border",
+    "marker_without_border_body",
+    "mutant",
+    "register",
+]
+"""The registry, and the composite example's twins (adapters, not mutants of the reference:
+``--adapter tests.candidates.mutants:marker_without_border``)."""
 
 
 def __getattr__(name: str) -> MutantAdapter:
