@@ -1,7 +1,7 @@
 """Steps of the working-directory file browser (004 §7): open it, click, type, read it.
 
 Every check reads the composed screen inside the regions the adapter names (the dialog's
-box and its tree area, ``steps.rawp_crs.browser_view``) and the fake agent's records; the
+box and its tree area, ``steps.rawp_crs.support.browser_view``) and the fake agent's records; the
 chosen directory comes from the adapter's ``workspace_path``. Nothing here knows how the
 client builds its tree.
 """
@@ -20,8 +20,9 @@ from rawp_port import BrowseError
 from steps.app_driver import WaitTimeout
 from steps.checks import check, cited_clauses, literal, violation
 from steps.input_field import field_value
-from steps.rawp_crs.browser_data import FILE_SYSTEMS, HOSTILE_NAMES, tree_at
-from steps.rawp_crs.browser_view import (
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.browser_data import FILE_SYSTEMS, HOSTILE_NAMES, tree_at
+from steps.rawp_crs.support.browser_view import (
     CHEVRONS,
     LEFT_BARS,
     PART,
@@ -42,8 +43,7 @@ from steps.rawp_crs.browser_view import (
     tree_region,
     wheel,
 )
-from steps.rawp_crs.capability import member
-from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, screen_cells, screen_text
 
 NODE, AGENT = "node-1", "agent-1"

@@ -1,7 +1,7 @@
 """Steps of profile ``rawp_crs`` part 2: the command bubble of a sent slash command (004 §3.3).
 
 The bubble is the item the adapter names with kind ``command`` (``items(app)``); its look is
-read on the screen as :mod:`steps.rawp_crs.drawn` reads a text bubble, inside the bubble's
+read on the screen as :mod:`steps.rawp_crs.support.drawn` reads a text bubble, inside the bubble's
 own frame when it has one (audit §4.2 #14: its own border is not a nested box).
 """
 
@@ -15,9 +15,9 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import PromptRequest
 from steps.app_driver import typed
 from steps.checks import check, literal
-from steps.rawp_crs.drawn import Drawn, drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.history_steps import store, stored_turn
+from steps.rawp_crs.support.drawn import Drawn, drawn, is_frame
+from steps.rawp_crs.support.history import store, stored_turn
 from steps.screen import BLANK
 
 PROMPT = "control.prompt.request"

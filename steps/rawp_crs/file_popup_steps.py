@@ -3,7 +3,7 @@
 The popup is read on the composed screen, never from widget classes: it is the widget the
 adapter's ``file_popup_selector`` names (open when displayed with a non-empty region), its
 items are the rows of its inner region holding a candidate's name as offered (the longest
-name found in the row), highlight and backgrounds as :mod:`steps.rawp_crs.popup` reads them
+name found in the row), highlight and backgrounds as :mod:`steps.rawp_crs.support.popup` reads them
 for the slash popup (004 §3.4.4 ¶6: the same rules).
 
 Searches are the ``control.file.search`` frames the fake agent recorded; a step answers one
@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -35,34 +34,38 @@ from textual.widget import Widget
 from rawp_port import FileCandidate, FileCandidates
 from steps.app_driver import WaitTimeout, typed
 from steps.checks import check, literal, scenario_clause, violation
-from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
-from steps.rawp_crs.popup import (
+from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.file_popup import (
+    SEARCH_BOUND,
+    Files,
+    answer,
+    candidate,
+    offer_files,
+    searches,
+    typed_query,
+    wait_for_search,
+)
+from steps.rawp_crs.support.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
+from steps.rawp_crs.support.popup import (
     HIGHLIGHT_CONTRAST,
     Item,
     Popup,
     background,
-    contrast,
-    displayed,
-    popup_widget,
-    read_popup_of,
-)
-from steps.rawp_crs.popup_steps import _row_background as row_background
-from steps.rawp_crs.popup_steps import (
     check_against_input,
     check_history_visible,
     check_padded,
     check_separated,
+    contrast,
+    displayed,
+    popup_widget,
+    read_popup_of,
+    row_background,
 )
 from steps.screen import Cell, screen_cells, text_columns, text_width
 
 PART = "part 3, the file popup"
 """What needs the members read here, for the verdict ERROR of an adapter without them."""
-SEARCH = "control.file.search"
-SEARCH_BOUND = 2.0
-"""Seconds a client may take to send the search of what was typed (a debounce window of
-150-300 ms, on a loaded machine)."""
 SPINNER_GLYPHS = re.compile(
     r"[\u2800-\u28ff\u25d0-\u25d3\u25f4-\u25f7\u25cf\u2501\u2578\u257a⏳⌛◌○◔◕◴]"
 )
@@ -72,26 +75,6 @@ WORDS_OF_LOADING = re.compile(r"(?i)loading|searching|검색|로딩|불러오")
 """Words that also make a row a loading indicator (a text-only indicator)."""
 
 
-@dataclass
-class Files:
-    """The candidates the agent offered in this scenario, and what steps remembered."""
-
-    offered: list[FileCandidate] = field(default_factory=list)
-    """Every candidate offered so far (the names the popup's rows are matched against)."""
-    answered: set[str] = field(default_factory=set)
-    """The ``query_id`` of every search answered."""
-    remembered: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def names(self) -> list[str]:
-        """The offered names as drawn: printable ones only (each client draws others its way)."""
-        return sorted(
-            {c.name for c in self.offered if c.name.isprintable() and c.name.strip()},
-            key=len,
-            reverse=True,
-        )
-
-
 @pytest.fixture
 def files() -> Files:
     """The file candidates of this scenario."""
@@ -99,80 +82,6 @@ def files() -> Files:
 
 
 # -- helpers other steps modules may use ------------------------------------------------
-
-
-def candidate(path: str, ranges: Sequence[tuple[int, int]] = ()) -> FileCandidate:
-    """The candidate of ``path``: its last segment as name, the rest (with `/`) as directory."""
-    directory, _, name = path.rpartition("/")
-    return FileCandidate(path, name, f"{directory}/" if directory else "", tuple(ranges))
-
-
-def searches(driver: CrsDriver) -> list[Any]:
-    """Every ``control.file.search`` the client sent, in order."""
-    return driver.agent.sent_of(SEARCH)
-
-
-def typed_query(driver: CrsDriver) -> str:
-    """The query of the `@` word the input's text ends with (``""`` when there is none)."""
-    line = driver.input_value.split("\n")[-1]
-    word = line.split()[-1] if line.strip() and not line[-1].isspace() else ""
-    return word[1:] if word.startswith("@") else ""
-
-
-def wait_for_search(driver: CrsDriver, query: str, clause: str = "crs-at-search-request") -> Any:
-    """The last search for ``query``, once the client has sent one (bounded wait).
-
-    Raises:
-        AssertionError: A violation of ``clause``: no such search within :data:`SEARCH_BOUND`.
-    """
-
-    def found() -> Any:
-        return next((s for s in reversed(searches(driver)) if s.query == query), None)
-
-    try:
-        driver.wait_until(lambda: found() is not None, f"a file search for {query!r}", SEARCH_BOUND)
-    except WaitTimeout:
-        violation(
-            clause,
-            "the control.file.search frames",
-            f"one with query {query!r} within {SEARCH_BOUND} s",
-            repr([s.query for s in searches(driver)]),
-        )
-    return found()
-
-
-def answer(driver: CrsDriver, files: Files, query_id: str, offered: list[FileCandidate]) -> None:
-    """Publish ``session.file.candidates`` for ``query_id`` and wait until the client is idle."""
-    files.offered += offered
-    files.answered.add(query_id)
-    driver.publish(FileCandidates(query_id, tuple(offered)))
-
-
-def offer_files(
-    driver: CrsDriver,
-    paths: Sequence[str] | Sequence[FileCandidate],
-    files: Files | None = None,
-    query: str | None = None,
-) -> list[FileCandidate]:
-    """Answer the client's file search with candidates for ``paths``.
-
-    The `@` popup must be open (type ``@`` or ``@query`` first). Waits until the client sent
-    the search of ``query`` (default: the `@` word the input ends with), then answers it.
-
-    Args:
-        driver: The scenario's driver.
-        paths: Relative paths (``"src/a.py"``: name ``a.py``, directory ``src/``) or
-            candidates as they are to be sent.
-        files: The scenario's :class:`Files`, to record what was offered (optional).
-        query: The query answered.
-
-    Returns:
-        The candidates sent.
-    """
-    search = wait_for_search(driver, typed_query(driver) if query is None else query)
-    offered = [p if isinstance(p, FileCandidate) else candidate(p) for p in paths]
-    answer(driver, files if files is not None else Files(), search.query_id, offered)
-    return offered
 
 
 def pick_file(driver: CrsDriver, path: str, files: Files | None = None) -> None:
@@ -583,7 +492,7 @@ def types_paced(
 ) -> None:
     """Hold Textual's timers, then type ``text`` key by key, ``ms`` ms of held time apart.
 
-    No wall-clock sleep: the virtual clock of :mod:`steps.rawp_crs.held_timers` moves, so
+    No wall-clock sleep: the virtual clock of :mod:`steps.rawp_crs.support.held_timers` moves, so
     the client's debounce timer sees the pauses whatever the machine's load.
     """
     held_timers.hold()

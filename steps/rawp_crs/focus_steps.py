@@ -23,7 +23,7 @@ from rawp_port import TextDelta, TurnEnded, TurnStarted
 from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.turn_steps import ANSWER, PROMPT, conversation_rows, user_sends
+from steps.rawp_crs.support.turns import ANSWER, PROMPT, conversation_rows, send
 
 PARAGRAPHS = 90
 """Paragraphs of the long answer: about 180 rows, several screens at any terminal size."""
@@ -44,7 +44,7 @@ def _scroll(crs_driver: CrsDriver) -> tuple[float, float, int]:
 @given("a conversation several screens tall, shown at its end")
 def tall_conversation(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
     """A sent prompt and an answer of :data:`PARAGRAPHS` paragraphs; the view at the end."""
-    user_sends(crs_driver, "tell me everything")
+    send(crs_driver, "tell me everything")
     body = "\n\n".join(f"Paragraph {index} of the long answer." for index in range(PARAGRAPHS))
     crs_driver.publish(TurnStarted("t1"), TextDelta("t1", body), TurnEnded("t1"))
     y, bottom, height = _scroll(crs_driver)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,25 +25,16 @@ from pytest_bdd import given, parsers, then, when
 from textual import events
 from textual.widget import Widget
 
-from rawp_port import (
-    PromptRequest,
-    TextDelta,
-    Thinking,
-    ToolCall,
-    ToolResult,
-    Turn,
-)
 from steps.adapter import ItemView
 from steps.checks import check, violation
-from steps.rawp_crs.capability import member
-from steps.rawp_crs.driver import START_TIME, CrsDriver
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.history import CONVERSATION, prompt_of, store, stored_turn, visible_rows
 from steps.screen import item_text, screen_rows
 from steps.textual_private import post_mouse_events
 
 PART = "part 4, lazy loading of the history"
 """What the members looked up here are for, in the verdict of an adapter without them."""
-CONVERSATION = "stored-conversation"
-"""The id of the stored conversation the scenarios reopen."""
 FORMS = frozenset({"button", "scroll"})
 """The two forms of the trigger (002 §2.6.2)."""
 NEAR_TOP = 4
@@ -52,39 +43,6 @@ WHEEL_LIMIT = 400
 """At most this many wheel notches to reach the top of the conversation."""
 HUGE_END = "end of the huge stored answer"
 """The last words of the 1 MB stored answer."""
-
-
-def prompt_of(number: int) -> str:
-    """The prompt of stored turn ``number`` (1 = the oldest)."""
-    return f"질문 {number}"
-
-
-def stored_turn(number: int, answer: str | None = None) -> Turn:
-    """Stored turn ``number``: a prompt and a whole answer (thinking, a tool, text).
-
-    Turns are a minute apart, the newest a minute before the clock's start.
-    """
-    turn_id = f"stored-{number}"
-    sent = START_TIME - timedelta(minutes=100_000 - number)
-    events_ = (
-        Thinking(turn_id, f"생각 {number}"),
-        ToolCall(turn_id, f"{turn_id}-call", "read_file", {"path": f"f{number}.py"}),
-        ToolResult(turn_id, f"{turn_id}-call", "text", f"내용 {number}"),
-        TextDelta(turn_id, answer if answer is not None else f"답변 {number}"),
-    )
-    return Turn(
-        turn_id,
-        PromptRequest(prompt_text=prompt_of(number), input_type="text"),
-        sent,
-        events_,
-        sent + timedelta(seconds=20),
-    )
-
-
-def store(crs_driver: CrsDriver, turns: Sequence[Turn]) -> None:
-    """Make ``turns`` the stored conversation the client will reopen."""
-    crs_driver.agent.history = list(turns)
-    crs_driver.settings = dataclasses.replace(crs_driver.settings, conversation_id=CONVERSATION)
 
 
 def forms(crs_driver: CrsDriver) -> list[str]:
@@ -214,13 +172,6 @@ def first_visible(crs_driver: CrsDriver) -> tuple[Widget, int]:
         "an item drawn in the viewport",
         "none",
     )
-
-
-def visible_rows(crs_driver: CrsDriver) -> list[str]:
-    """The conversation's rows as drawn, stripped."""
-    area = crs_driver.conversation.content_region
-    rows = screen_rows(crs_driver.app)
-    return ["".join(row[area.x : area.right]).strip() for row in rows[area.y : area.bottom]]
 
 
 # -- Given ----------------------------------------------------------------------------------

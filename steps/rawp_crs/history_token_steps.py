@@ -5,7 +5,7 @@ fake agent's stored conversation (``PromptRequest(prompt_text, file_references)`
 through ``ControlPlane.load_turns`` when the client opens it), and sent, typed or pasted
 into the real input and sent with Enter.
 
-Everything is read from the user bubble's cells (:mod:`steps.rawp_crs.drawn`), never from
+Everything is read from the user bubble's cells (:mod:`steps.rawp_crs.support.drawn`), never from
 the client's widgets. A token is found by the end of its file's name (a token's label is the
 file name or the whole path, possibly elided at its start, ``crs-token-label``): its cells
 on that row share one background, other than the bubble's, and that background (or a cap
@@ -28,11 +28,10 @@ from pytest_bdd import given, parsers, then, when
 
 from rawp_port import FileReference, PromptRequest
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.drawn import RGB, Drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.history_steps import store, stored_turn
-from steps.rawp_crs.layout_steps import drawn_item
-from steps.rawp_crs.popup import background, contrast
+from steps.rawp_crs.support.drawn import RGB, Drawn, drawn_item, is_frame
+from steps.rawp_crs.support.history import store, stored_turn
+from steps.rawp_crs.support.popup import background, contrast
 from steps.screen import BLANK, Cell, text_columns, text_width
 
 TOKEN_CONTRAST = 1.25

@@ -15,42 +15,25 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 from textual.geometry import Region
-from textual.widget import Widget
 
 from rawp_port import InteractionRequested, TurnEnded
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import Cell, screen_cells, text_columns, text_width
+from steps.rawp_crs.support.interaction import (
+    Style,
+    find_label,
+    interaction_ui,
+    style_of,
+    ui_region,
+)
+from steps.screen import screen_cells, text_width
 
 ANSWER = "control.interaction.response"
 """RAWP type name of the answer frame."""
 CANCEL = "control.prompt.cancel"
 """RAWP type name of the frame that cancels the turn."""
-PART = "part 4, interaction requests"
-"""What needs the adapter's ``interaction_selector``, for the ERROR message."""
 KEY_NAMES = {"Space": "space", "Enter": "enter", "Escape": "escape", "Up": "up", "Down": "down"}
 """Key names as the features write them -> Textual's key names."""
-
-Style = tuple[object, ...]
-
-
-def interaction_ui(crs_driver: CrsDriver) -> Widget | None:
-    """The interaction UI shown now (a displayed widget with a non-empty region), or ``None``."""
-    selector = str(member(crs_driver.adapter, "interaction_selector", PART))
-    widget: Widget
-    for widget in crs_driver.app.screen.query(selector):
-        if widget.display and widget.region.area > 0:
-            return widget
-    return None
-
-
-def ui_region(crs_driver: CrsDriver, clause: str) -> Region:
-    """The region of the interaction UI on the screen; fail under ``clause`` if none is shown."""
-    widget = interaction_ui(crs_driver)
-    check(widget is not None, clause, "the interaction UI", "shown", "nothing shown")
-    assert widget is not None
-    return widget.region
 
 
 def ui_text(crs_driver: CrsDriver, region: Region) -> list[str]:
@@ -60,38 +43,6 @@ def ui_text(crs_driver: CrsDriver, region: Region) -> list[str]:
         "".join(cell.char for cell in cells[y][region.x : region.right])
         for y in range(region.y, min(region.bottom, len(cells)))
     ]
-
-
-def find_label(crs_driver: CrsDriver, region: Region, label: str) -> tuple[int, int] | None:
-    """``(x, y)`` of the first cell of ``label`` drawn as a whole word inside ``region``.
-
-    Columns are cells (a double-width character takes two), see ``text_columns``.
-    """
-    cells = screen_cells(crs_driver.app)
-    width = text_width(label)
-    for y in range(region.y, min(region.bottom, len(cells))):
-        row = cells[y][region.x : region.right]
-        for found in text_columns(row, label):
-            before = row[found - 1].char[-1:] if found else " "
-            after = row[found + width].char[:1] if found + width < len(row) else " "
-            if not before.isalnum() and not after.isalnum():
-                return region.x + found, y
-    return None
-
-
-def style_of(cell: Cell) -> Style:
-    """What a highlight or a hover may change on a cell: colours and attributes."""
-    style = cell.style
-    return (
-        cell.background,
-        cell.foreground,
-        bool(style.bold),
-        bool(style.italic),
-        bool(style.underline),
-        bool(style.reverse),
-        bool(style.dim),
-        bool(style.strike),
-    )
 
 
 def label_styles(

@@ -3,7 +3,7 @@
 The When steps publish agent events through the fake agent (turns, text, tool results,
 system notices, events of unknown types); the Then steps read where each actor's item is
 drawn and how (002 §2.1-§2.2, 004 §1.4), from the composed screen only
-(:mod:`steps.rawp_crs.drawn`).
+(:mod:`steps.rawp_crs.support.drawn`).
 """
 
 from __future__ import annotations
@@ -27,26 +27,10 @@ from rawp_port import (
 )
 from steps.adapter import ItemView
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.drawn import SQUARE_CORNERS, Drawn, drawn
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.drawn import SQUARE_CORNERS, WORDS, Drawn, drawn, drawn_item, long_text
 from steps.screen import BLANK, screen_text, text_width
 
-WORDS = [
-    "the",
-    "parser",
-    "reads",
-    "every",
-    "token",
-    "once",
-    "and",
-    "keeps",
-    "its",
-    "position",
-    "for",
-    "later",
-    "errors",
-]
-"""Words of the long texts the steps make up (none longer than 8 cells)."""
 FORWARD_CLAUSES = (
     "crs-ignore-unknown-events",
     "crs-unknown-output-type-monospace",
@@ -77,11 +61,6 @@ class Traffic:
 def traffic() -> Traffic:
     """The scenario's record of the agent events the steps published."""
     return Traffic()
-
-
-def long_text(count: int) -> str:
-    """``count`` words cycling through :data:`WORDS`, one space apart."""
-    return " ".join(WORDS[i % len(WORDS)] for i in range(count))
 
 
 def _turn(traffic: Traffic) -> str:
@@ -207,37 +186,6 @@ def agent_tool(crs_driver: CrsDriver, traffic: Traffic, output_type: str, output
 
 
 # -- reading items -------------------------------------------------------------------
-
-
-def last_item(crs_driver: CrsDriver, actor: str, clause: str) -> ItemView:
-    """The last text-bearing item of ``actor`` (not a timestamp or date separator)."""
-    found = [
-        view
-        for view in crs_driver.items()
-        if view.actor == actor and view.kind not in ("timestamp", "date_separator")
-    ]
-    check(bool(found), clause, "the conversation", f"an item of the {actor}", "none")
-    return found[-1]
-
-
-def drawn_item(
-    crs_driver: CrsDriver, actor: str, clause: str, kinds: tuple[str, ...] = ()
-) -> Drawn:
-    """The last item of ``actor`` (of one of ``kinds``, when given) as drawn.
-
-    Without ``kinds``: the last text-bearing item (see :func:`last_item`).
-    """
-    views = crs_driver.items()
-    if kinds:
-        found = [view for view in views if view.actor == actor and view.kind in kinds]
-        what = f"an item of the {actor} of kind {' or '.join(kinds)}"
-        check(bool(found), clause, "the conversation", what, "none")
-        item = found[-1].widget
-    else:
-        item = last_item(crs_driver, actor, clause).widget
-    inner = [view.widget.region for view in views if item in view.widget.ancestors]
-    every = [view.widget.region for view in views]
-    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
 
 
 def drawn_box(item: Drawn, clause: str, what: str) -> tuple[int, int]:

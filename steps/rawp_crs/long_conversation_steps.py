@@ -15,7 +15,7 @@ from pytest_bdd import parsers, then
 
 from steps.checks import check, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.history_steps import prompt_of, visible_rows
+from steps.rawp_crs.support.history import prompt_of, visible_rows
 from steps.screen import screen_rows
 
 MAX_PAGES = 200

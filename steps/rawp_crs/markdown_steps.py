@@ -2,7 +2,7 @@
 
 What the bubble renders is read from its cells (bold, italic, strike, links, backgrounds);
 what it must not render is read as the source characters left on its rows. The bubble is
-the user item's drawn box (:mod:`steps.rawp_crs.drawn`), whatever widgets draw it.
+the user item's drawn box (:mod:`steps.rawp_crs.support.drawn`), whatever widgets draw it.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ import pytest
 from pytest_bdd import parsers, then, when
 
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.drawn import Drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.layout_steps import drawn_item, long_text
+from steps.rawp_crs.support.drawn import Drawn, bubble, cells_of, is_frame, long_text, shown
 from steps.screen import Cell, screen_cells, text_columns, text_width
 
 STYLES: dict[str, Callable[[Cell], bool]] = {
@@ -46,24 +45,6 @@ def pastes_long(crs_driver: CrsDriver, count: int) -> None:
 def types_only(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key and press nothing else."""
     crs_driver.type_text(literal(text))
-
-
-def bubble(crs_driver: CrsDriver, clause: str) -> Drawn:
-    """The last user message as drawn."""
-    return drawn_item(crs_driver, "user", clause)
-
-
-def shown(item: Drawn) -> list[str]:
-    """The bubble's rows as drawn, stripped, for messages."""
-    return [item.row_text(y).strip() for y in item.rows()]
-
-
-def cells_of(item: Drawn, text: str, clause: str) -> list[Cell]:
-    """The cells drawing ``text`` in the bubble; fails under ``clause`` when it is not drawn."""
-    found = item.text_cells(text)
-    check(found is not None, clause, "the user bubble", f"{text!r} drawn", shown(item))
-    assert found is not None
-    return found
 
 
 def absent(item: Drawn, marker: str, clause: str) -> None:

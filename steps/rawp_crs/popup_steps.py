@@ -1,7 +1,7 @@
 """Steps of profile ``rawp_crs`` part 2: the slash-command popup (004 §3.2, 002 §2.5.2).
 
 The published commands are kept in the scenario's :class:`Published`; the popup is read
-on the screen by :mod:`steps.rawp_crs.popup` (its region, items by name, highlight by
+on the screen by :mod:`steps.rawp_crs.support.popup` (its region, items by name, highlight by
 background), the input through ``input_selector``.
 """
 
@@ -18,14 +18,19 @@ from rawp_port import Command, CommandsPublished, Parameter
 from steps.app_driver import key, typed
 from steps.checks import check, literal, scenario_clause, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.popup import (
+from steps.rawp_crs.support.popup import (
     HIGHLIGHT_CONTRAST,
     Item,
     Popup,
     background,
+    check_against_input,
+    check_history_visible,
+    check_padded,
+    check_separated,
     contrast,
     popup_widget,
     read_popup,
+    row_background,
 )
 from steps.screen import screen_cells
 
@@ -362,27 +367,6 @@ def near_input(crs_driver: CrsDriver, published: Published) -> None:
     check_against_input(crs_driver, popup, clause, "the command popup", covering=False)
 
 
-def check_against_input(
-    driver: CrsDriver, popup: Popup, clause: str, what: str, *, covering: bool
-) -> None:
-    """``popup`` directly above or below the input, sharing columns; a violation otherwise.
-
-    With ``covering``, its region must also cover none of the input's.
-    """
-    field = driver.input.region
-    box = popup.region
-    touching = box.bottom == field.y or box.y == field.bottom
-    columns = box.x < field.right and field.x < box.right
-    check(
-        touching and columns and not (covering and box.overlaps(field)),
-        clause,
-        f"{what} against the input",
-        "its region directly above or below the input's, sharing columns"
-        + (", covering none of it" if covering else ""),
-        f"popup {box}, input {field}",
-    )
-
-
 @then("Escape in the popup sent no cancel")
 def escape_no_cancel(crs_driver: CrsDriver) -> None:
     """The Escape that closed the popup cancelled nothing (``crs-escape-closes-popup``)."""
@@ -395,21 +379,6 @@ def history_visible(crs_driver: CrsDriver, published: Published) -> None:
     """The popup makes room (``crs-slash-popup-keeps-history-visible``)."""
     clause = "crs-slash-popup-keeps-history-visible"
     check_history_visible(crs_driver, opened(crs_driver, published, clause), clause)
-
-
-def check_history_visible(driver: CrsDriver, popup: Popup, clause: str) -> None:
-    """The conversation's last item fully in view and clear of ``popup``."""
-    items = driver.items()
-    check(bool(items), clause, "the conversation", "an item", "none")
-    last = items[-1].widget.region
-    view = driver.conversation.region
-    check(
-        view.contains_region(last) and not last.overlaps(popup.region),
-        clause,
-        "the last conversation item",
-        f"inside the conversation's visible region {view} and clear of the popup {popup.region}",
-        f"at {last}",
-    )
 
 
 # -- then: items --------------------------------------------------------------------
@@ -514,24 +483,6 @@ def separated(crs_driver: CrsDriver, published: Published) -> None:
     check_separated(opened(crs_driver, published, clause), clause, "/")
 
 
-def check_separated(popup: Popup, clause: str, mark: str = "") -> None:
-    """Two items or more, each pair of neighbours a row apart or of different backgrounds.
-
-    ``mark`` is drawn before each name in the messages (``/`` for commands).
-    """
-    check(len(popup.items) >= 2, clause, "the popup", "two items or more", popup.names)
-    for upper, lower in zip(popup.items, popup.items[1:], strict=False):
-        gap = lower.y - upper.y > 1
-        differ = _row_background(upper) != _row_background(lower)
-        check(
-            gap or differ,
-            clause,
-            f"items {mark}{upper.name} and {mark}{lower.name}",
-            "a row between them, or different backgrounds",
-            f"adjacent rows {upper.y} and {lower.y}, one background {_row_background(upper)}",
-        )
-
-
 @then("a divider row or alternating backgrounds set the items apart")
 def divider_or_zebra(crs_driver: CrsDriver, published: Published) -> None:
     """A row of line glyphs between items, or zebra (``crs-slash-item-divider-or-zebra``, MAY)."""
@@ -541,7 +492,7 @@ def divider_or_zebra(crs_driver: CrsDriver, published: Published) -> None:
     for upper, lower in zip(popup.items, popup.items[1:], strict=False):
         between = popup.rows[upper.y - popup.inner.y + 1 : lower.y - popup.inner.y]
         divider = any(row.strip() and set(row.strip()) <= lines for row in between)
-        zebra = _row_background(upper) != _row_background(lower)
+        zebra = row_background(upper) != row_background(lower)
         check(
             divider or zebra,
             clause,
@@ -549,13 +500,6 @@ def divider_or_zebra(crs_driver: CrsDriver, published: Published) -> None:
             "a divider row or different backgrounds",
             f"rows between: {between!r}",
         )
-
-
-def _row_background(item: Item) -> object:
-    counts: dict[object, int] = {}
-    for cell in item.cells:
-        counts[background(cell)] = counts.get(background(cell), 0) + 1
-    return max(counts, key=counts.__getitem__) if counts else None
 
 
 @then("the focused item's text keeps a cell from each edge of its highlight")
@@ -567,25 +511,6 @@ def padded(crs_driver: CrsDriver, published: Published) -> None:
     clause = "crs-slash-item-padding"
     popup = opened(crs_driver, published, clause)
     check_padded(popup, focused(popup, clause), clause, "/")
-
-
-def check_padded(popup: Popup, item: Item, clause: str, mark: str = "") -> None:
-    """``item``'s text starts and ends at least one cell inside its highlighted extent."""
-    lit = [
-        i
-        for i, c in enumerate(item.cells)
-        if contrast(background(c), popup.base) >= HIGHLIGHT_CONTRAST
-    ]
-    text = [i for i, c in enumerate(item.cells) if c.char.strip()]
-    check(
-        bool(lit) and bool(text) and text[0] > lit[0] and text[-1] < lit[-1],
-        clause,
-        f"the focused item {mark}{item.name}",
-        "its text starting at least one cell right of the highlight's left edge and "
-        "ending at least one cell left of its right edge",
-        f"highlight columns {lit[:1]}..{lit[-1:]}, "
-        f"text columns {text[:1]}..{text[-1:]}: {item.text!r}",
-    )
 
 
 # -- then: highlight ------------------------------------------------------------------
@@ -670,7 +595,7 @@ def full_row(crs_driver: CrsDriver, published: Published, request: pytest.Fixtur
     )
     others = [o for o in popup.items if o.name != item.name]
     for other in others:
-        ratio = contrast(backs[0], _row_background(other))  # type: ignore[arg-type]
+        ratio = contrast(backs[0], row_background(other))  # type: ignore[arg-type]
         check(
             ratio >= HIGHLIGHT_CONTRAST,
             "crs-slash-highlight-contrast",
@@ -686,7 +611,7 @@ def hover_same(crs_driver: CrsDriver, published: Published) -> None:
     clause = "crs-slash-hover-highlight"
     popup = opened(crs_driver, published, clause)
     item = focused(popup, clause)
-    seen = _row_background(item)
+    seen = row_background(item)
     expected = published.remembered.get("keyboard")
     check(
         item.name == published.remembered["pointed"]
@@ -703,7 +628,7 @@ def note_keyboard(crs_driver: CrsDriver, published: Published) -> None:
     """Remember the keyboard highlight's background."""
     clause = "crs-slash-hover-highlight"
     item = focused(opened(crs_driver, published, clause), clause)
-    published.remembered["keyboard"] = str(_row_background(item))
+    published.remembered["keyboard"] = str(row_background(item))
     published.remembered["focused"] = item.name
 
 

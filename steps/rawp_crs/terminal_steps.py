@@ -133,7 +133,7 @@ def bubble_not_linked(crs_driver: CrsDriver, text: str) -> None:
     004 §3.1 autolinks "URL patterns"; a file name such as ``main.py`` is not a URL
     (no scheme, no ``www.``), whatever top-level domain its extension spells.
     """
-    from steps.rawp_crs.markdown_steps import bubble, cells_of
+    from steps.rawp_crs.support.drawn import bubble, cells_of
 
     clause = "crs-md-autolink"
     cells = cells_of(bubble(crs_driver, clause), literal(text), clause)
@@ -184,7 +184,7 @@ def record_drawn(crs_driver: CrsDriver, drawn_names: dict[str, str], place: str)
 @when(parsers.parse('the user types "@" and the agent offers the file "{path}"'))
 def offered(crs_driver: CrsDriver, path: str) -> None:
     """Open the `@` popup and answer its search with ``path`` alone."""
-    from steps.rawp_crs.file_popup_steps import offer_files
+    from steps.rawp_crs.support.file_popup import offer_files
 
     crs_driver.type_text("@")
     offer_files(crs_driver, [literal(path)])

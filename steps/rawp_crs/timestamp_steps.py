@@ -33,7 +33,7 @@ from rawp_port import SystemNotice, ToolResult
 from steps.adapter import ItemView
 from steps.checks import check, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.turn_steps import conversation_rows
+from steps.rawp_crs.support.turns import conversation_rows
 from steps.screen import screen_cells
 
 TIME = re.compile(

@@ -10,8 +10,9 @@ agent received; never from the client's widget classes.
 The deletion animation is sampled deterministically: the scenario holds the clock of
 Textual's animator (``App.animator``), delivers the deleting key as a terminal does (a
 burst, which does not wait for animations), and advances that clock step by step; just
-before the key it holds the time of Textual's timers too (:mod:`steps.rawp_crs.held_timers`),
-so an animation on a Textual timer is sampled alike.
+before the key it holds the time of Textual's timers too
+(:mod:`steps.rawp_crs.support.held_timers`), so an animation on a Textual timer is sampled
+alike.
 """
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ from textual.geometry import Region
 from steps.adapter import TokenView
 from steps.app_driver import key, typed
 from steps.checks import check, cited_clauses, literal, scenario_clause, violation
-from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.file_popup_steps import offer_files
-from steps.rawp_crs.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
+from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.file_popup import offer_files
+from steps.rawp_crs.support.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
+from steps.rawp_crs.support.tokens import PART, nodes, shape, tokens
 from steps.screen import Cell, screen_cells, text_columns, text_width
 from steps.textual_private import hold_animator_clock
 
-PART = "part 3, inline file tokens"
 PROMPT = "control.prompt.request"
 RGB = tuple[int, int, int]
 
@@ -73,23 +74,6 @@ def token_log() -> TokenLog:
 # -- reading the input ---------------------------------------------------------------------
 
 
-def nodes(driver: CrsDriver) -> list[str | TokenView]:
-    """The adapter's ``input_tokens``: tokens, and ``str`` runs joined, empty runs dropped."""
-    read = member(driver.adapter, "input_tokens", PART)
-    merged: list[str | TokenView] = []
-    for node in read(driver.app):
-        if isinstance(node, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += node
-        elif node != "":
-            merged.append(node)
-    return merged
-
-
-def tokens(driver: CrsDriver) -> list[TokenView]:
-    """The tokens the input holds, in order."""
-    return [node for node in nodes(driver) if isinstance(node, TokenView)]
-
-
 def cursor(driver: CrsDriver) -> int:
     """The adapter's ``cursor``: an offset where a character and a token count 1 each."""
     return int(member(driver.adapter, "cursor", PART)(driver.app))
@@ -98,13 +82,6 @@ def cursor(driver: CrsDriver) -> int:
 def units(driver: CrsDriver) -> int:
     """The input's length in cursor units."""
     return sum(1 if isinstance(node, TokenView) else len(node) for node in nodes(driver))
-
-
-def shape(driver: CrsDriver) -> str:
-    """The input as text with each token as ``[path]``, for messages."""
-    return "".join(
-        f"[{node.path}]" if isinstance(node, TokenView) else node for node in nodes(driver)
-    )
 
 
 def input_cells(driver: CrsDriver) -> tuple[Region, list[list[Cell]]]:

@@ -16,38 +16,19 @@ from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, Turn
 from steps.app_driver import WaitTimeout
 from steps.checks import check, cited_clauses, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import screen_rows
+from steps.rawp_crs.support.turns import ANSWER, PROMPT, conversation_rows, send
 
 CANCEL = "control.prompt.cancel"
 """RAWP type name of the frame Escape sends while a turn runs."""
-PROMPT = "control.prompt.request"
-"""RAWP type name of a sent message."""
 HUGE_TAIL = "\n\nend of the huge delta"
 """The last words of the 1 MB delta, looked for on screen."""
-ANSWER = "Done: the parser is refactored."
-"""The agent's answer in a turn run by :func:`whole_turn`."""
-
-
-def _send(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` and press Enter; the client must have sent it as a prompt."""
-    before = len(crs_driver.agent.sent_of(PROMPT))
-    crs_driver.type_text(text)
-    crs_driver.press("enter")
-    sent = len(crs_driver.agent.sent_of(PROMPT))
-    check(
-        sent == before + 1,
-        "crs-enter-sends",
-        "the prompts the agent received",
-        f"{before + 1} after sending {text!r}",
-        str(sent),
-    )
 
 
 @given(parsers.parse('the user has sent "{text}"'))
 @when(parsers.parse('the user sends "{text}"'))
 def user_sends(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` and press Enter; the agent has not answered yet."""
-    _send(crs_driver, literal(text))
+    send(crs_driver, literal(text))
 
 
 @given(parsers.parse('the agent has started turn "{turn}"'))
@@ -103,7 +84,7 @@ def agent_ends(crs_driver: CrsDriver, turn: str) -> None:
 @when(parsers.parse('a turn "{turn}" runs to its end for the prompt "{text}"'))
 def whole_turn(crs_driver: CrsDriver, turn: str, text: str) -> None:
     """Send ``text``; the agent starts ``turn``, streams an answer and ends it."""
-    _send(crs_driver, literal(text))
+    send(crs_driver, literal(text))
     crs_driver.publish(TurnStarted(turn), TextDelta(turn, ANSWER), TurnEnded(turn))
 
 
@@ -135,7 +116,7 @@ def cancelled_turns(crs_driver: CrsDriver, count: int) -> None:
     """
     for number in range(1, count + 1):
         turn = f"e{number}"
-        _send(crs_driver, f"earlier prompt {number}")
+        send(crs_driver, f"earlier prompt {number}")
         crs_driver.publish(TurnStarted(turn), TextDelta(turn, "Working on it "))
         crs_driver.press("escape")
         crs_driver.publish(TurnEnded(turn))
@@ -255,20 +236,6 @@ def still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None
     prompts = crs_driver.agent.sent_of(PROMPT)
     seen = getattr(prompts[-1], "prompt_text", None) if len(prompts) > before else None
     check(seen == "still here", clause, "a prompt sent afterwards", "'still here'", repr(seen))
-
-
-def conversation_rows(crs_driver: CrsDriver) -> list[tuple[int, str]]:
-    """Return the rows drawn inside the conversation area: ``(screen row, text)``, top down.
-
-    Only the conversation's region of the composed screen is read, so a header clock or a
-    footer never counts; trailing blanks are trimmed.
-    """
-    region = crs_driver.conversation.region
-    rows = screen_rows(crs_driver.app)
-    return [
-        (y, "".join(rows[y][region.x : region.right]).rstrip())
-        for y in range(region.y, min(region.bottom, len(rows)))
-    ]
 
 
 @then(parsers.parse("the conversation ends with the last {count:d} deltas in order"))
