@@ -290,3 +290,33 @@ def last_item(crs_driver: CrsDriver, actor: str, clause: str) -> ItemView:
 def shown(item: Drawn) -> list[str]:
     """The bubble's rows as drawn, stripped, for messages."""
     return [item.row_text(y).strip() for y in item.rows()]
+
+
+def absent(item: Drawn, marker: str, clause: str) -> None:
+    """Fail under ``clause`` if ``marker`` is drawn in the bubble."""
+    check(item.find(marker) is None, clause, "the user bubble", f"no {marker!r} drawn", shown(item))
+
+
+def drawn_of(crs_driver: CrsDriver, kind: str, clause: str) -> Drawn:
+    """The last user item of ``kind`` as drawn."""
+    views = crs_driver.items()
+    found = [v for v in views if v.actor == "user" and v.kind == kind]
+    check(
+        bool(found),
+        clause,
+        "the conversation",
+        f"a user item of kind {kind!r}",
+        [(v.actor, v.kind) for v in views],
+    )
+    item = found[-1].widget
+    inner = [v.widget.region for v in views if item in v.widget.ancestors]
+    every = [v.widget.region for v in views]
+    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
+
+
+def bubble_text(item: Drawn) -> str:
+    """The bubble's text inside its own frame, rows joined by spaces, trimmed."""
+    box = item.inside()
+    assert box is not None
+    rows = [item.row_text(y, box.x, box.right).strip() for y in range(box.y, box.bottom)]
+    return " ".join(row for row in rows if row)

@@ -6,10 +6,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+from textual.widget import Widget
+
 from rawp_port import FileCandidate, FileCandidates
 from steps.app_driver import WaitTimeout
-from steps.checks import violation
+from steps.checks import check, literal, violation
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.popup import (
+    HIGHLIGHT_CONTRAST,
+    Item,
+    Popup,
+    contrast,
+    displayed,
+    read_popup_of,
+    row_background,
+)
 
 SEARCH_BOUND = 2.0
 """Seconds a client may take to send the search of what was typed (a debounce window of
@@ -111,3 +124,71 @@ def answer(driver: CrsDriver, files: Files, query_id: str, offered: list[FileCan
     files.offered += offered
     files.answered.add(query_id)
     driver.publish(FileCandidates(query_id, tuple(offered)))
+
+
+FILE_POPUP_PART = "part 3, the file popup"
+"""What needs the members read here, for the verdict ERROR of an adapter without them."""
+
+
+@pytest.fixture(name="files")
+def files_fixture() -> Files:
+    """The file candidates of this scenario."""
+    return Files()
+
+
+def split_paths(paths: str) -> list[str]:
+    """A step's comma-separated paths, escapes decoded."""
+    return [literal(p.strip()) for p in paths.split(",") if p.strip()]
+
+
+def file_popup_widget(driver: CrsDriver) -> Widget | None:
+    """The displayed file popup widget the adapter names, or ``None`` when it is closed."""
+    return displayed(driver, member(driver.adapter, "file_popup_selector", FILE_POPUP_PART))
+
+
+def read_file_popup(driver: CrsDriver, names: Sequence[str]) -> Popup | None:
+    """The file popup as drawn now, its items found among ``names``; ``None`` when closed.
+
+    A row is a candidate's when it holds an offered name (the longest one it holds).
+    """
+    widget = file_popup_widget(driver)
+    if widget is None:
+        return None
+    longest_first = sorted(names, key=len, reverse=True)
+    return read_popup_of(
+        driver, widget, lambda text: next((n for n in longest_first if n in text), None)
+    )
+
+
+def file_opened(driver: CrsDriver, files: Files, clause: str) -> Popup:
+    """The open file popup, or a violation of ``clause`` when it is closed."""
+    popup = read_file_popup(driver, files.names)
+    if popup is None:
+        violation(clause, "the screen", "the file popup drawn", "no file popup")
+    return popup
+
+
+def highlighted(popup: Popup) -> list[Item]:
+    """The candidates whose row is highlighted: its most common background stands out.
+
+    Unlike the slash popup's reading (any cell), matched characters drawn on an accent
+    background (``crs-at-match-highlight``) do not make a row highlighted.
+    """
+    return [
+        item
+        for item in popup.items
+        if contrast(row_background(item), popup.base) >= HIGHLIGHT_CONTRAST  # type: ignore[arg-type]
+    ]
+
+
+def file_focused(popup: Popup, clause: str) -> Item:
+    """The one highlighted candidate (a violation of ``clause`` unless exactly one)."""
+    lit = highlighted(popup)
+    check(
+        len(lit) == 1,
+        clause,
+        "the file popup",
+        "exactly one highlighted candidate",
+        lit and [i.name for i in lit],
+    )
+    return lit[0]

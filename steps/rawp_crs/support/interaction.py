@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.geometry import Region
 from textual.widget import Widget
 
-from steps.checks import check
+from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, screen_cells, text_columns, text_width
@@ -66,3 +66,17 @@ def interaction_ui(crs_driver: CrsDriver) -> Widget | None:
 
 PART = "part 4, interaction requests"
 """What needs the adapter's ``interaction_selector``, for the ERROR message."""
+
+
+def ui_text(crs_driver: CrsDriver, region: Region) -> list[str]:
+    """The rows drawn inside ``region``, top down."""
+    cells = screen_cells(crs_driver.app)
+    return [
+        "".join(cell.char for cell in cells[y][region.x : region.right])
+        for y in range(region.y, min(region.bottom, len(cells)))
+    ]
+
+
+def split_options(text: str | None) -> tuple[str, ...]:
+    """The comma-separated options of a step, escapes decoded; ``()`` for none."""
+    return tuple(literal(option.strip()) for option in text.split(",")) if text else ()

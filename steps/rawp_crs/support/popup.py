@@ -21,12 +21,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
-from steps.checks import check
+from rawp_port import Command, CommandsPublished
+from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, _luminance, screen_cells
@@ -309,3 +311,66 @@ def check_padded(popup: Popup, item: Item, clause: str, mark: str = "") -> None:
         f"highlight columns {lit[:1]}..{lit[-1:]}, "
         f"text columns {text[:1]}..{text[-1:]}: {item.text!r}",
     )
+
+
+@dataclass
+class Published:
+    """What the agent published in this scenario, and what steps remembered."""
+
+    commands: list[Command] = field(default_factory=list)
+    remembered: dict[str, str] = field(default_factory=dict)
+    """Names read off the screen by one step for a later one (e.g. the focused item)."""
+
+    @property
+    def names(self) -> list[str]:
+        """The names as drawn.
+
+        Names with control characters are left out: each client draws those its own way.
+        """
+        return [c.name for c in self.commands if c.name.isprintable()]
+
+
+@pytest.fixture(name="published")
+def published_fixture() -> Published:
+    """The commands the agent published in this scenario."""
+    return Published()
+
+
+def publish_commands(driver: CrsDriver, published: Published, commands: list[Command]) -> None:
+    """Publish ``commands`` as the agent's command list and remember them in ``published``."""
+    published.commands = commands
+    driver.publish(CommandsPublished(tuple(commands)))
+
+
+def opened(driver: CrsDriver, published: Published, clause: str) -> Popup:
+    """The open popup, or a failure under ``clause`` when it is closed."""
+    popup = read_popup(driver, published.names)
+    if popup is None:
+        violation(clause, "the command popup", "it to be open", "it is closed (not displayed)")
+    return popup
+
+
+def focused(popup: Popup, clause: str, many: str = "crs-slash-single-highlight") -> Item:
+    """The one highlighted item.
+
+    Fails under ``clause`` when no item is highlighted (no row has a background of contrast
+    :data:`HIGHLIGHT_CONTRAST` or more against the popup's base), under ``many`` when more
+    than one is.
+    """
+    lit = popup.highlighted()
+    check(
+        bool(lit),
+        clause,
+        "the command popup's items",
+        f"one highlighted item (a background of contrast >= {HIGHLIGHT_CONTRAST} "
+        f"against the popup's {popup.base})",
+        f"none highlighted; items drawn: {popup.names}",
+    )
+    check(
+        len(lit) == 1,
+        many,
+        "the command popup's items",
+        "exactly one highlighted item",
+        f"{len(lit)} highlighted: {[i.name for i in lit]}; items drawn: {popup.names}",
+    )
+    return lit[0]

@@ -8,8 +8,10 @@ from steps.screen import screen_rows
 
 PROMPT = "control.prompt.request"
 """RAWP type name of a sent message."""
+CANCEL = "control.prompt.cancel"
+"""RAWP type name of the frame that cancels the running turn."""
 ANSWER = "Done: the parser is refactored."
-"""The agent's answer in a turn run by :func:`steps.rawp_crs.turn_steps.whole_turn`."""
+"""The agent's answer in a turn run by :func:`steps.rawp_crs.shared_steps.whole_turn`."""
 
 
 def send(crs_driver: CrsDriver, text: str) -> None:

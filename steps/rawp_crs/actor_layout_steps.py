@@ -1,22 +1,16 @@
-"""Steps of profile ``rawp_crs`` for agent traffic, actor layout and forward compatibility.
+"""Steps of ``features/rawp_crs/actor_layout.feature``.
 
-The When steps publish agent events through the fake agent (turns, text, tool results,
-system notices, events of unknown types); the Then steps read where each actor's item is
-drawn and how (002 §2.1-§2.2, 004 §1.4), from the composed screen only
-(:mod:`steps.rawp_crs.support.drawn`).
+Who said what is told by where it is drawn.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import pairwise
 from statistics import median
 
-import pytest
 from pytest_bdd import parsers, then, when
 
 from rawp_port import (
-    OtherEvent,
     SystemNotice,
     TextDelta,
     Thinking,
@@ -25,108 +19,26 @@ from rawp_port import (
     TurnEnded,
     TurnStarted,
 )
-from steps.adapter import ItemView
-from steps.checks import check, literal, scenario_clause
+from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.drawn import SQUARE_CORNERS, WORDS, Drawn, drawn, drawn_item, long_text
-from steps.screen import BLANK, screen_text, text_width
-
-FORWARD_CLAUSES = (
-    "crs-ignore-unknown-events",
-    "crs-unknown-output-type-monospace",
-    "crs-markdown-unknown-literal",
+from steps.rawp_crs.support.drawn import (
+    SQUARE_CORNERS,
+    WORDS,
+    Drawn,
+    drawn_item,
+    long_text,
 )
-"""The clauses of 004 §1.4, which a crash under hostile traffic breaks."""
+from steps.rawp_crs.support.layout import Traffic, next_turn, publish_answer
+from steps.screen import BLANK, text_width
+
 SIDE_TOLERANCE = 2
 """Cells an item may keep from the edge it sits against: a margin or Markdown's side padding."""
-
-
-@dataclass
-class Traffic:
-    """What the scenario's agent has published so far."""
-
-    turns: int = 0
-    """Turns started."""
-    answer: str = ""
-    """The text of the last answer."""
-    notice: str = ""
-    """The text of the last system notice."""
-    output: str = ""
-    """The output of the last tool result."""
-    unknown: list[str] = field(default_factory=list)
-    """Types of the unknown events published."""
-
-
-@pytest.fixture
-def traffic() -> Traffic:
-    """The scenario's record of the agent events the steps published."""
-    return Traffic()
-
-
-def _turn(traffic: Traffic) -> str:
-    traffic.turns += 1
-    return f"turn-{traffic.turns}"
-
-
-# -- When: agent traffic -------------------------------------------------------------
-
-
-@when(parsers.parse('the agent answers "{text}"'))
-def agent_answers(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
-    """Publish one turn whose text is ``text``: start, one delta, end."""
-    traffic.answer = literal(text)
-    turn = _turn(traffic)
-    crs_driver.publish(TurnStarted(turn), TextDelta(turn, traffic.answer), TurnEnded(turn))
 
 
 @when(parsers.parse("the agent answers a text of {count:d} words"))
 def agent_answers_long(crs_driver: CrsDriver, traffic: Traffic, count: int) -> None:
     """Publish one turn whose text is ``count`` words long."""
-    agent_answers(crs_driver, traffic, long_text(count))
-
-
-@when(
-    parsers.parse(
-        'the agent streams "{first}", an event of the unknown type "{kind}", then "{second}"'
-    )
-)
-def agent_streams_unknown(
-    crs_driver: CrsDriver, traffic: Traffic, first: str, kind: str, second: str
-) -> None:
-    """Publish a turn whose two text deltas have an event of type ``kind`` between them."""
-    turn = _turn(traffic)
-    traffic.answer = literal(first) + literal(second)
-    traffic.unknown.append(kind)
-    crs_driver.publish(
-        TurnStarted(turn),
-        TextDelta(turn, literal(first)),
-        OtherEvent(kind, {"turn_id": turn, "text": "UNSEEN-PAYLOAD"}),
-        TextDelta(turn, literal(second)),
-        TurnEnded(turn),
-    )
-
-
-@when(parsers.parse('the agent streams "{first}" then "{second}"'))
-def agent_streams(crs_driver: CrsDriver, traffic: Traffic, first: str, second: str) -> None:
-    """Publish a turn of two text deltas in one burst, as the unknown-event step does."""
-    turn = _turn(traffic)
-    traffic.answer = literal(first) + literal(second)
-    crs_driver.publish(
-        TurnStarted(turn),
-        TextDelta(turn, literal(first)),
-        TextDelta(turn, literal(second)),
-        TurnEnded(turn),
-    )
-
-
-@when(parsers.parse("the terminal is resized to {columns:d} columns"))
-def terminal_resized(crs_driver: CrsDriver, columns: int) -> None:
-    """Resize the terminal to ``columns`` cells wide, as many rows as before, as a user does.
-
-    Items drawn before the resize must follow the new width (a width fixed in cells when an
-    item was mounted does not).
-    """
-    crs_driver.resize(columns, crs_driver.app.size.height)
+    publish_answer(crs_driver, traffic, long_text(count))
 
 
 @when(parsers.parse('the agent reports "{text}"'))
@@ -136,21 +48,10 @@ def agent_reports(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
     crs_driver.publish(SystemNotice("error", traffic.notice))
 
 
-@when(parsers.parse('the agent reports the {kind} notice "{text}"'))
-def agent_reports_kind(crs_driver: CrsDriver, traffic: Traffic, kind: str, text: str) -> None:
-    """Publish a system notice of ``kind`` (``error``, ``cancelled``, ``reconnected``).
-
-    002 §2.1 names the system messages: stop notices, errors, session events; each is
-    drawn as a system message (our port's kinds, :class:`rawp_port.events.SystemNotice`).
-    """
-    traffic.notice = literal(text)
-    crs_driver.publish(SystemNotice(kind, traffic.notice))
-
-
 @when("the agent thinks and runs a tool in a turn of its own")
 def agent_thinks_and_runs_tool(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """Publish a turn of a thinking block, a tool call with its result, and a short text."""
-    turn = _turn(traffic)
+    turn = next_turn(traffic)
     crs_driver.publish(
         TurnStarted(turn),
         Thinking(turn, "Reading the parser first."),
@@ -159,33 +60,6 @@ def agent_thinks_and_runs_tool(crs_driver: CrsDriver, traffic: Traffic) -> None:
         TextDelta(turn, "Done."),
         TurnEnded(turn),
     )
-
-
-@when(parsers.parse('the agent ends turn "{turn}" as cancelled, with the notice "{text}"'))
-def agent_ends_cancelled(crs_driver: CrsDriver, traffic: Traffic, turn: str, text: str) -> None:
-    """Publish what an agent sends after a cancel: a stop notice, then the turn's end.
-
-    002 §2.1 names the stop notice among the system messages (중지 알림); its kind is
-    ``cancelled`` in our port's naming (:class:`rawp_port.events.SystemNotice`).
-    """
-    traffic.notice = literal(text)
-    crs_driver.publish(SystemNotice("cancelled", traffic.notice), TurnEnded(turn))
-
-
-@when(parsers.parse('the agent runs a tool whose result of type "{output_type}" is "{output}"'))
-def agent_tool(crs_driver: CrsDriver, traffic: Traffic, output_type: str, output: str) -> None:
-    """Publish a turn with one tool call and its result of ``output_type``."""
-    turn = _turn(traffic)
-    traffic.output = literal(output)
-    crs_driver.publish(
-        TurnStarted(turn),
-        ToolCall(turn, "call-1", "probe", {}),
-        ToolResult(turn, "call-1", output_type, traffic.output),
-        TurnEnded(turn),
-    )
-
-
-# -- reading items -------------------------------------------------------------------
 
 
 def drawn_box(item: Drawn, clause: str, what: str) -> tuple[int, int]:
@@ -206,155 +80,6 @@ def glyph_gaps(item: Drawn) -> tuple[int, int]:
     if not columns:
         return (-1, -1)
     return min(columns) - item.bounds.x, item.bounds.right - 1 - max(columns)
-
-
-# -- Then: forward compatibility (004 §1.4) ------------------------------------------
-
-
-@then("the client is still running")
-def still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
-    """The app neither crashed nor exited (the scenario's clause of §1.4)."""
-    crash = crs_driver.crash
-    check(
-        crs_driver.running and crash is None,
-        scenario_clause(request, *FORWARD_CLAUSES),
-        "the client",
-        "it to keep running",
-        f"crashed: {crash!r}" if crash else "it exited",
-    )
-
-
-@then("the agent's answer reads in full")
-def answer_in_full(crs_driver: CrsDriver, traffic: Traffic) -> None:
-    """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
-    blocks = [
-        drawn(crs_driver.app, view.widget, crs_driver.conversation)
-        for view in crs_driver.items()
-        if view.actor == "agent" and view.kind == "text"
-    ]
-    texts = ["".join(block.row_text(y) for y in block.rows()) for block in blocks]
-    seen = "".join("".join(texts).split())
-    expected = "".join(traffic.answer.split())
-    check(
-        expected in seen,
-        "crs-ignore-unknown-events",
-        "the agent's text",
-        repr(traffic.answer),
-        repr(" ".join(texts)),
-    )
-
-
-@then("nothing is shown for the unknown event")
-def unknown_not_shown(crs_driver: CrsDriver, traffic: Traffic) -> None:
-    """No item, toast or text of the unknown event appears (``crs-ignore-unknown-events``)."""
-    views = crs_driver.items()
-    odd = [f"{view.actor}/{view.kind}" for view in views if view.kind in ("system", "other")]
-    check(
-        not odd,
-        "crs-ignore-unknown-events",
-        "the conversation",
-        "no item for the unknown event",
-        odd,
-    )
-    screen = screen_text(crs_driver.app)
-    shown = [word for word in [*traffic.unknown, "UNSEEN-PAYLOAD"] if word in screen]
-    check(
-        not shown, "crs-ignore-unknown-events", "the screen", "no trace of the unknown event", shown
-    )
-
-
-@then("the answer with the unknown event is drawn as the answer without it")
-def drawn_alike(crs_driver: CrsDriver) -> None:
-    """The agent's items of the first turn are drawn as those of the second, row for row.
-
-    "Silently" (``crs-ignore-unknown-events``): the unknown event changes nothing drawn, so
-    the turn that carried it looks like the same text streamed without it: the same items,
-    of the same kinds, with the same rows (a text split into two blocks at the event fails).
-    """
-    clause = "crs-ignore-unknown-events"
-    views = crs_driver.items()
-    users = [i for i, view in enumerate(views) if view.actor == "user" and view.kind == "text"]
-    check(len(users) >= 2, clause, "the conversation", "two user messages", str(len(users)))
-    turns = (views[users[-2] + 1 : users[-1]], views[users[-1] + 1 :])
-    drawn_turns = [
-        [
-            (view.kind, _rows(crs_driver, view))
-            for view in turn
-            if view.actor == "agent" and view.kind not in ("timestamp", "date_separator")
-        ]
-        for turn in turns
-    ]
-    check(
-        drawn_turns[0] == drawn_turns[1],
-        clause,
-        "the answer with the unknown event",
-        f"drawn as the same text without it: {drawn_turns[1]!r}",
-        repr(drawn_turns[0]),
-    )
-
-
-def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
-    """The item's drawn rows, right-stripped, blank rows left out."""
-    item = drawn(crs_driver.app, view.widget, crs_driver.conversation)
-    rows = (item.row_text(y).rstrip() for y in item.rows())
-    return [row for row in rows if row.strip()]
-
-
-@then("each line of the tool result is shown verbatim on a row of its own")
-def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
-    """The result's lines are on consecutive rows, from one column, spaces kept, unstyled.
-
-    Checks ``crs-unknown-output-type-monospace``: a verbatim preformatted block.
-    """
-    clause = "crs-unknown-output-type-monospace"
-    lines = traffic.output.split("\n")
-    item = drawn_item(crs_driver, "agent", clause)
-    top = item.find(lines[0])
-    check(
-        top is not None, clause, "the tool block", f"the line {lines[0]!r} drawn", item.describe()
-    )
-    assert top is not None
-    y, x = top
-    for offset, line in enumerate(lines):
-        row = y + offset
-        seen = item.row_text(row, x, x + text_width(line)) if row < len(item.cells) else ""
-        check(seen == line, clause, f"row {offset + 1} of the result", repr(line), repr(seen))
-        styled = [
-            c.char
-            for c in item.cells[row][x : x + text_width(line)]
-            if c.bold or c.italic or c.link
-        ]
-        check(not styled, clause, f"row {offset + 1} of the result", "no markdown styling", styled)
-
-
-@then(parsers.parse('the agent\'s answer shows "{text}" as written'))
-def answer_shows_literal(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
-    """``text`` is drawn as written in the agent's text.
-
-    Checks ``crs-markdown-unknown-literal``, or ``crs-markdown-html-not-hidden`` in its
-    scenarios (raw HTML, on which the seed is silent).
-    """
-    clause = scenario_clause(
-        request, "crs-markdown-html-not-hidden", "crs-markdown-unknown-literal"
-    )
-    wanted = literal(text)
-    check(
-        crs_driver.running and crs_driver.crash is None,
-        clause,
-        "the client",
-        "it to keep running",
-        repr(crs_driver.crash),
-    )
-    item = drawn_item(crs_driver, "agent", clause)
-    found = item.text_cells(wanted)
-    shown = [item.row_text(y).strip() for y in item.rows()]
-    check(found is not None, clause, "the agent's text", f"the characters {wanted!r}", shown)
-    assert found is not None
-    styled = [c.char for c in found if c.bold or c.italic or c.link]
-    check(not styled, clause, f"the characters {wanted!r}", "no styling from them", styled)
-
-
-# -- Then: actors and alignment (002 §2.1-§2.2, 004 §3.1 ¶1) --------------------------
 
 
 @then("the user message is drawn against the right edge of the conversation area")
@@ -598,16 +323,6 @@ def _muted(crs_driver: CrsDriver, item: Drawn, clause: str, what: str) -> None:
     )
 
 
-@then("the whole text of the system notice is on the screen")
-def system_complete(crs_driver: CrsDriver, traffic: Traffic) -> None:
-    """Every character of the notice is drawn, in order (``crs-system-content-complete``)."""
-    clause = "crs-system-content-complete"
-    item = drawn_item(crs_driver, "system", clause)
-    seen = "".join("".join(item.row_text(y) for y in item.rows()).split())
-    expected = "".join(traffic.notice.split())
-    check(expected in seen, clause, "the system notice", repr(traffic.notice), repr(seen))
-
-
 @then("the user, agent and system items have three different horizontal placements")
 def three_placements(crs_driver: CrsDriver) -> None:
     """Right, left and centre tell the actors apart (``crs-alignment-tells-actors-apart``)."""
@@ -628,3 +343,10 @@ def three_placements(crs_driver: CrsDriver) -> None:
         "three different placements",
         placed,
     )
+
+
+@when(parsers.parse("the user pastes a text of {count:d} words and presses Enter"))
+def pastes_long(crs_driver: CrsDriver, count: int) -> None:
+    """Paste ``count`` words (one paste event), then press Enter."""
+    crs_driver.paste_text(long_text(count))
+    crs_driver.press("enter")

@@ -1,11 +1,6 @@
-"""Steps of profile ``rawp_crs`` for hover and focus feedback (002 §2.3).
+"""Steps of ``features/rawp_crs/hover_feedback.feature``.
 
-The pointer is moved with ``pilot.hover`` and the composed screen is read before and after:
-over a static item (plain agent text) nothing in the item's region may change, characters
-or styles (``crs-no-hover-effect-on-static``); over an option of an interaction request the
-option's own label cells must change style and no glyph off the option's own row may change,
-so nothing moves or resizes (``crs-interactive-smooth-feedback``). Whether the change is
-smooth (a ``transition``) is not observable in cells and is left to review.
+Static text has no hover effect; interactive options give feedback without moving anything.
 """
 
 from __future__ import annotations

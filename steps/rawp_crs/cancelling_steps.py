@@ -1,8 +1,6 @@
-"""Steps of profile ``rawp_crs`` that run agent turns and cancel them with Escape (002 §2.5.2).
+"""Steps of ``features/rawp_crs/cancelling.feature``.
 
-The fake agent publishes a turn's events (``session.turn.start``, thinking, a tool call,
-text deltas, ``session.turn.end``) through :meth:`CrsDriver.publish`; the checks read the
-frames the client sent (``FakeAgent.sent_of``), never the client's own state.
+Escape cancels the agent's running turn, and does nothing while the agent is idle.
 """
 
 from __future__ import annotations
@@ -12,53 +10,69 @@ import contextlib
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted, type_name
+from rawp_port import (
+    InteractionRequested,
+    SystemNotice,
+    TextDelta,
+    Thinking,
+    ToolCall,
+    ToolResult,
+    TurnEnded,
+    TurnStarted,
+    type_name,
+)
 from steps.app_driver import WaitTimeout
-from steps.checks import check, cited_clauses, literal, scenario_clause
+from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.turns import ANSWER, PROMPT, conversation_rows, send
-
-CANCEL = "control.prompt.cancel"
-"""RAWP type name of the frame Escape sends while a turn runs."""
-HUGE_TAIL = "\n\nend of the huge delta"
-"""The last words of the 1 MB delta, looked for on screen."""
-
-
-@given(parsers.parse('the user has sent "{text}"'))
-@when(parsers.parse('the user sends "{text}"'))
-def user_sends(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` and press Enter; the agent has not answered yet."""
-    send(crs_driver, literal(text))
+from steps.rawp_crs.support.interaction import (
+    interaction_ui,
+    ui_region,
+    ui_text,
+)
+from steps.rawp_crs.support.layout import Traffic
+from steps.rawp_crs.support.turns import CANCEL, PROMPT, conversation_rows, send
 
 
-@given(parsers.parse('the agent has started turn "{turn}"'))
-@when(parsers.parse('the agent starts turn "{turn}"'))
-def agent_starts(crs_driver: CrsDriver, turn: str) -> None:
-    """Publish ``session.turn.start`` of ``turn``."""
-    crs_driver.publish(TurnStarted(turn))
+@when(
+    parsers.parse(
+        'the agent asks a Yes/No question in turn "{turn}" and the user answers "{answer}"'
+    )
+)
+def yes_no_answered(crs_driver: CrsDriver, turn: str, answer: str) -> None:
+    """Ask a YN request ``q1`` in ``turn``; the user answers with the key ``answer``.
 
-
-@given(parsers.parse('the agent is {state} in turn "{turn}"'))
-@when(parsers.parse('the agent is {state} in turn "{turn}"'))
-def agent_state(crs_driver: CrsDriver, state: str, turn: str) -> None:
-    """Put the agent in ``state``: ``thinking``, ``calling a tool`` or ``streaming text``.
-
-    Calling a tool publishes the call and no result; streaming publishes text deltas and
-    no turn end.
+    The UI must be shown, then gone after the answer (``crs-interaction-keys-yn``): what a
+    later step checks happens with the focus wherever the closed UI left it.
 
     Raises:
-        ValueError: ``state`` is none of the three.
+        AssertionError: (via ``check``) the UI is not shown, or still shown after the answer.
     """
-    events: dict[str, object] = {
-        "thinking": Thinking(turn, "Reading the parser first."),
-        "calling a tool": ToolCall(turn, "call-1", "read_file", {"path": "parser.py"}),
-        "streaming text": TextDelta(turn, "The parser reads "),
-    }
-    if state not in events:
-        raise ValueError(f"unknown agent state {state!r}")
-    crs_driver.publish(events[state])
-    if state == "streaming text":
-        crs_driver.publish(TextDelta(turn, "tokens one by one"))
+    clause = "crs-interaction-keys-yn"
+    crs_driver.publish(InteractionRequested("q1", "YN", "Delete the build folder?", (), None, turn))
+    region = ui_region(crs_driver, clause)
+    crs_driver.press(answer)
+    check(
+        interaction_ui(crs_driver) is None,
+        clause,
+        "the Yes/No UI after the answer",
+        "gone",
+        f"still shown: {ui_text(crs_driver, region)}",
+    )
+
+
+@when(parsers.parse('the agent ends turn "{turn}" as cancelled, with the notice "{text}"'))
+def agent_ends_cancelled(crs_driver: CrsDriver, traffic: Traffic, turn: str, text: str) -> None:
+    """Publish what an agent sends after a cancel: a stop notice, then the turn's end.
+
+    002 §2.1 names the stop notice among the system messages (중지 알림); its kind is
+    ``cancelled`` in our port's naming (:class:`rawp_port.events.SystemNotice`).
+    """
+    traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice("cancelled", traffic.notice), TurnEnded(turn))
+
+
+HUGE_TAIL = "\n\nend of the huge delta"
+"""The last words of the 1 MB delta, looked for on screen."""
 
 
 @when(parsers.parse('the agent thinks, calls a tool and streams text in turn "{turn}"'))
@@ -71,27 +85,6 @@ def agent_works(crs_driver: CrsDriver, turn: str) -> None:
         TextDelta(turn, "The parser reads "),
         TextDelta(turn, "tokens one by one."),
     )
-
-
-@given(parsers.parse('the agent has ended turn "{turn}"'))
-@when(parsers.parse('the agent ends turn "{turn}"'))
-def agent_ends(crs_driver: CrsDriver, turn: str) -> None:
-    """Publish ``session.turn.end`` of ``turn``."""
-    crs_driver.publish(TurnEnded(turn))
-
-
-@given(parsers.parse('a turn "{turn}" has run to its end for the prompt "{text}"'))
-@when(parsers.parse('a turn "{turn}" runs to its end for the prompt "{text}"'))
-def whole_turn(crs_driver: CrsDriver, turn: str, text: str) -> None:
-    """Send ``text``; the agent starts ``turn``, streams an answer and ends it."""
-    send(crs_driver, literal(text))
-    crs_driver.publish(TurnStarted(turn), TextDelta(turn, ANSWER), TurnEnded(turn))
-
-
-@when(parsers.parse('the agent streams {count:d} small text deltas in turn "{turn}"'))
-def many_deltas(crs_driver: CrsDriver, count: int, turn: str) -> None:
-    """Publish ``count`` deltas ``w0 w1 ...`` in one burst (a turn that never ends)."""
-    crs_driver.publish(*(TextDelta(turn, f"w{index} ") for index in range(count)))
 
 
 @when(parsers.parse('the agent streams one text delta of {size:d} characters in turn "{turn}"'))
@@ -122,45 +115,6 @@ def cancelled_turns(crs_driver: CrsDriver, count: int) -> None:
         crs_driver.publish(TurnEnded(turn))
         crs_driver.type_text("/")
         crs_driver.press("escape", "backspace")
-
-
-@when("the user presses Escape")
-@given("the user has pressed Escape")
-def presses_escape(crs_driver: CrsDriver) -> None:
-    """Press Escape once."""
-    crs_driver.press("escape")
-
-
-@then(parsers.re(r"the client sent (?P<count>\d+) cancels?"), converters={"count": int})
-def sent_cancels(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
-    """The agent received exactly ``count`` ``control.prompt.cancel`` frames.
-
-    Reported under ``crs-escape-idle-does-nothing`` for none, else under the cancel clause
-    the scenario cites (``crs-escape-cancel-states`` first); in a scenario citing neither
-    (Escape after a popup closed, during a turn), under ``crs-escape-cancels-turn``, the
-    rule that Escape cancels a running turn.
-    """
-    cited = cited_clauses(request.node)
-    if count == 0:
-        clause = scenario_clause(
-            request,
-            "crs-escape-idle-does-nothing",
-            "crs-escape-cancels-turn",
-            "crs-escape-cancel-states",
-        )
-    else:
-        clause = next(
-            (c for c in ("crs-escape-cancel-states", "crs-escape-cancels-turn") if c in cited),
-            "crs-escape-cancels-turn",
-        )
-    sent = crs_driver.agent.sent_of(CANCEL)
-    check(
-        len(sent) == count,
-        clause,
-        "the cancel frames the agent received",
-        f"exactly {count}",
-        f"{len(sent)}: {sent!r}",
-    )
 
 
 @then(parsers.parse('the cancel names turn "{turn}" or no turn'))
