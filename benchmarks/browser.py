@@ -45,7 +45,7 @@ from textual.widgets import Button, DirectoryTree
 
 from benchmarks.timing import Row, ms
 from rawp_port import BrowseResult, ClientSettings, Entry, EntryType
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 
 SIZES = (10, 1_000, 100_000)
 """Entries of the expanded directory."""

@@ -34,7 +34,7 @@ from textual.app import App
 from benchmarks.timing import Row, ms, rounds
 from rawp_port import ClientSettings, FileCandidate, FileCandidates
 from steps.app_driver import typed
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 
 KEYS = (5, 20)
 """Letters typed after ``@``."""

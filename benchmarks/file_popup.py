@@ -44,7 +44,7 @@ from textual.widgets import OptionList, TextArea
 from benchmarks import slash_popup
 from benchmarks.timing import Row, ms, rounds
 from rawp_port import ClientSettings, FileCandidate, FileCandidates
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 from steps.screen import screen_rows
 
 SIZES = (10, 1_000, 100_000)

@@ -11,7 +11,7 @@
   from the submission until its last frame, as a ratio against 10 turns (goal: at most 1.5
   at 1,000).
 
-Each turn is the harness's stored turn (``steps.rawp_crs.history_steps.stored_turn``).
+Each turn is the harness's stored turn (``steps.rawp_crs.support.history.stored_turn``).
 Time is never asserted anywhere else.
 """
 
@@ -38,8 +38,8 @@ from reference_crs.app import CrsApp
 from reference_crs.offscreen import OffscreenTurns
 from reference_crs.widgets import PromptInput
 from steps.rawp_crs.driver import START_TIME
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
-from steps.rawp_crs.history_steps import CONVERSATION, stored_turn
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.history import CONVERSATION, stored_turn
 
 OPEN_SIZES = (10, 1_000, 10_000)
 """Stored turns of the opening samples."""

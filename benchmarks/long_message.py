@@ -35,7 +35,7 @@ from textual.widgets import Markdown
 from benchmarks.timing import Row, ms
 from rawp_port import ClientSettings, PromptRequest, TextDelta, Turn, TurnEnded, TurnStarted
 from reference_crs.app import CrsApp
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 
 LINES = 10_000
 """Lines of the long message."""

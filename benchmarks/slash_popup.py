@@ -40,7 +40,7 @@ from textual.widgets import OptionList, TextArea
 
 from benchmarks.timing import Row, ms, rounds
 from rawp_port import ClientSettings, Command, CommandsPublished
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 from steps.screen import screen_rows
 
 SIZES = (10, 1_000, 10_000)

@@ -29,7 +29,7 @@ from textual.widgets import Markdown
 from benchmarks.timing import Row, ms
 from rawp_port import ClientSettings, TextDelta, TurnEnded, TurnStarted
 from reference_crs.app import CrsApp
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 
 SIZES = (1_000, 10_000)
 """Numbers of text deltas per sample."""

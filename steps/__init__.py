@@ -17,8 +17,8 @@ How the package is laid out:
   ``input_field``, ``screen`` (the composed screen as cells), ``watchdog``, ``audit``,
   ``verdicts``, ``tracebacks``, ``terminal``, ``clauses``, ``checks``, ``traceability``;
 * **one folder per profile**, mirrored in ``features/<profile>/``: ``steps/chat_screen/``
-  (its driver, smoke check and steps) and ``steps/rawp_crs/`` (its driver, fake agent,
-  fixtures and steps);
+  (its driver, smoke check and steps) and ``steps/rawp_crs/`` (its driver, fixtures,
+  one step module per feature file, and its helpers and fake agent in ``support/``);
 * **the reports**: ``steps/report/`` (``--conformance-report``, ``--expectations``,
   ``--living-docs``).
 """

@@ -212,7 +212,7 @@ class RawpCrsPart1(Protocol):
     clause in ``docs/spec/rawp_crs.yaml``). What an implementation decides: its widgets, how
     it lays out bubbles and agent output, its input widget and its keys for a newline. What
     the harness guarantees: one fresh client per start from :meth:`create_client`, wired to
-    the scenario's fake agent and fixed clock (``steps.rawp_crs.fake_agent``); accessors
+    the scenario's fake agent and fixed clock (``steps.rawp_crs.support.fake_agent``); accessors
     called only while that client runs; a verdict per scenario, never a hung run.
     """
 

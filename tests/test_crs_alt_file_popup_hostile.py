@@ -16,7 +16,7 @@ from textual.app import App
 
 from examples.crs_alt.adapter import adapter
 from rawp_port import FileCandidate, FileCandidates
-from steps.rawp_crs.fake_agent import FakeAgent
+from steps.rawp_crs.support.fake_agent import FakeAgent
 from steps.screen import screen_rows
 from tests.test_crs_alt_slash_hostile import run, value
 

@@ -17,7 +17,7 @@ from textual.app import App
 
 from examples.crs_alt.adapter import adapter
 from rawp_port import ClientSettings, Command, CommandsPublished, Parameter
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 from steps.screen import screen_rows
 
 Script = Callable[[App[Any], Any, FakeAgent], Awaitable[None]]

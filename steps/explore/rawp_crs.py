@@ -56,8 +56,8 @@ from steps.app_driver import WaitTimeout
 from steps.explore.core import Explorer, Harness, pasted_text, printable, typed_text
 from steps.profiles import PROFILES
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.file_popup_steps import SEARCH_BOUND, candidate, searches
-from steps.rawp_crs.token_steps import nodes, shape
+from steps.rawp_crs.support.file_popup import SEARCH_BOUND, candidate, searches
+from steps.rawp_crs.support.tokens import nodes, shape
 from steps.screen import item_text
 from steps.terminal_input import key_bytes, typing_bytes
 
@@ -102,7 +102,7 @@ from rawp_port import *  # noqa: F403 - the agent's events, as the session wrote
 from steps.input_field import field_value
 from steps.loading import AdapterSpec, load_adapter
 from steps.rawp_crs.driver import START_TIME
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 from steps.terminal_input import key_bytes, parser_factory, paste_bytes, typing_bytes
 
 ADAPTER = {adapter}

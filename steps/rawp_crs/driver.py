@@ -16,7 +16,7 @@ from typing import Any
 from rawp_port import ClientSettings, Event
 from steps.adapter import ItemView, RawpCrsAdapter
 from steps.app_driver import AppDriver
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 
 START_TIME = datetime(2026, 3, 10, 5, 32, tzinfo=UTC)
 """Where the fake clock starts unless a step sets it: 14:32 in Asia/Seoul."""

@@ -1,8 +1,6 @@
-"""Steps of ``long_conversation.feature``: far-off turns are drawn again as the user scrolls.
+"""Steps of ``features/rawp_crs/long_conversation.feature``.
 
-A client may keep the turns far above the viewport out of layout (design §9, "Items far
-above the viewport"); these steps read the rows drawn in the viewport, never the items'
-widgets, so a client that hides nothing passes as well.
+Every turn of a long conversation is drawn wherever the user scrolls.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from pytest_bdd import parsers, then
 
 from steps.checks import check, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.history_steps import prompt_of, visible_rows
+from steps.rawp_crs.support.history import prompt_of, visible_rows
 from steps.screen import screen_rows
 
 MAX_PAGES = 200

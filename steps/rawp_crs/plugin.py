@@ -16,25 +16,40 @@ FIXTURES = "steps.rawp_crs.fixtures"
 """The profile's adapter and driver fixtures."""
 STEP_MODULES = (
     "steps.explore.rawp_crs",
-    "steps.rawp_crs.browser_steps",
-    "steps.rawp_crs.command_steps",
-    "steps.rawp_crs.conversation_steps",
+    "steps.rawp_crs.shared_steps",
+    "steps.rawp_crs.popup_shared_steps",
+    "steps.rawp_crs.file_browser_shared_steps",
+    "steps.rawp_crs.actor_layout_steps",
+    "steps.rawp_crs.cancelling_steps",
+    "steps.rawp_crs.command_bubble_steps",
+    "steps.rawp_crs.file_browser_breadcrumb_steps",
+    "steps.rawp_crs.file_browser_states_steps",
+    "steps.rawp_crs.file_browser_tree_steps",
+    "steps.rawp_crs.file_popup_keys_steps",
     "steps.rawp_crs.file_popup_steps",
-    "steps.rawp_crs.focus_steps",
-    "steps.rawp_crs.history_steps",
-    "steps.rawp_crs.history_token_steps",
-    "steps.rawp_crs.hover_steps",
-    "steps.rawp_crs.interaction_steps",
-    "steps.rawp_crs.layout_steps",
+    "steps.rawp_crs.file_tokens_steps",
+    "steps.rawp_crs.forward_compatibility_steps",
+    "steps.rawp_crs.history_keys_and_focus_steps",
+    "steps.rawp_crs.history_tokens_steps",
+    "steps.rawp_crs.hover_feedback_steps",
+    "steps.rawp_crs.interaction_keys_steps",
+    "steps.rawp_crs.lazy_loading_steps",
     "steps.rawp_crs.long_conversation_steps",
-    "steps.rawp_crs.markdown_steps",
-    "steps.rawp_crs.popup_steps",
-    "steps.rawp_crs.terminal_steps",
-    "steps.rawp_crs.timestamp_steps",
-    "steps.rawp_crs.token_steps",
-    "steps.rawp_crs.turn_steps",
+    "steps.rawp_crs.popup_exclusion_steps",
+    "steps.rawp_crs.reopening_steps",
+    "steps.rawp_crs.sending_file_references_steps",
+    "steps.rawp_crs.sending_steps",
+    "steps.rawp_crs.slash_popup_keys_steps",
+    "steps.rawp_crs.slash_popup_steps",
+    "steps.rawp_crs.terminal_input_steps",
+    "steps.rawp_crs.timestamps_steps",
+    "steps.rawp_crs.user_markdown_steps",
+    "steps.rawp_crs.workspace_selection_steps",
 )
-"""One module per domain of step definitions, in the order their names are taken."""
+"""The step modules: the steps several feature files use (``shared_steps``, and the popups' and
+the file browser's ``*_shared_steps``), then one module per feature file of
+``features/rawp_crs/`` (``<name>.feature`` -> ``<name>_steps.py``; ``exploration.feature``'s
+steps are in :mod:`steps.explore.rawp_crs`)."""
 SCOPE: Scope = "folder"
 """Where the steps are visible: ``"run"`` (every feature) or ``"folder"`` (its own)."""
 

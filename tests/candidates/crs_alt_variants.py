@@ -199,7 +199,8 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 # failed when it was written (a false verdict). Those whose step was fixed are in
 # :data:`VARIANTS` (tests/test_crs_alt_variants.py keeps them green); none is still failed
 # (:data:`TOKEN_FALSE_VERDICTS` is empty: ``frame_timer_shrink`` was fixed in branch
-# ``anim-verdict``, which holds Textual's timers with the animator, steps/rawp_crs/held_timers.py).
+# ``anim-verdict``, which holds Textual's timers with the animator,
+# steps/rawp_crs/support/held_timers.py).
 
 
 def _composer_adapter(composer: type[FileComposer], name: str) -> CrsAltAdapter:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from steps.rawp_crs.capability import member
+from steps.rawp_crs.support.capability import member
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 

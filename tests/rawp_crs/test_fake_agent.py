@@ -21,7 +21,7 @@ from rawp_port import (
     Turn,
     TurnEnded,
 )
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 
 T0 = datetime(2026, 3, 11, 14, 32, tzinfo=UTC)
 

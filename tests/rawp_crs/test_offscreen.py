@@ -15,8 +15,8 @@ from rawp_port import ClientSettings
 from reference_crs.app import CrsApp
 from reference_crs.offscreen import KEEP_SCREENS, MIN_KEEP
 from steps.rawp_crs.driver import START_TIME
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
-from steps.rawp_crs.history_steps import CONVERSATION, stored_turn
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.history import CONVERSATION, stored_turn
 from steps.screen import screen_rows, screen_text
 
 TURNS = 120

@@ -38,7 +38,7 @@ from reference_crs.widgets import (
     ToolBlock,
     UserMessage,
 )
-from steps.rawp_crs.fake_agent import FakeAgent, FakeClock
+from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 from steps.screen import screen_text
 
 T0 = datetime(2026, 3, 11, 5, 32, tzinfo=UTC)

@@ -1,10 +1,6 @@
-"""Steps of profile ``rawp_crs`` for interaction requests and their keys (002 §2.5.2, §2.5.3).
+"""Steps of ``features/rawp_crs/interaction_keys.feature``.
 
-The fake agent publishes ``agent.interaction.request`` events; the checks read the
-interaction UI's region on the composed screen (``interaction_selector``, part 4) and the
-``control.interaction.response`` frames the agent received, never the client's widgets.
-The focused option is read from the screen: the one option whose label cells are styled
-unlike all the others' (``docs/adapters.md``, part 4).
+Keys answer each kind of interaction request; Escape closes it without cancelling the turn.
 """
 
 from __future__ import annotations
@@ -13,85 +9,26 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import parsers, then, when
 from textual.geometry import Region
-from textual.widget import Widget
 
 from rawp_port import InteractionRequested, TurnEnded
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import Cell, screen_cells, text_columns, text_width
+from steps.rawp_crs.support.interaction import (
+    Style,
+    find_label,
+    interaction_ui,
+    split_options,
+    style_of,
+    ui_region,
+    ui_text,
+)
+from steps.rawp_crs.support.turns import CANCEL
+from steps.screen import screen_cells, text_width
 
 ANSWER = "control.interaction.response"
 """RAWP type name of the answer frame."""
-CANCEL = "control.prompt.cancel"
-"""RAWP type name of the frame that cancels the turn."""
-PART = "part 4, interaction requests"
-"""What needs the adapter's ``interaction_selector``, for the ERROR message."""
-KEY_NAMES = {"Space": "space", "Enter": "enter", "Escape": "escape", "Up": "up", "Down": "down"}
-"""Key names as the features write them -> Textual's key names."""
-
-Style = tuple[object, ...]
-
-
-def interaction_ui(crs_driver: CrsDriver) -> Widget | None:
-    """The interaction UI shown now (a displayed widget with a non-empty region), or ``None``."""
-    selector = str(member(crs_driver.adapter, "interaction_selector", PART))
-    widget: Widget
-    for widget in crs_driver.app.screen.query(selector):
-        if widget.display and widget.region.area > 0:
-            return widget
-    return None
-
-
-def ui_region(crs_driver: CrsDriver, clause: str) -> Region:
-    """The region of the interaction UI on the screen; fail under ``clause`` if none is shown."""
-    widget = interaction_ui(crs_driver)
-    check(widget is not None, clause, "the interaction UI", "shown", "nothing shown")
-    assert widget is not None
-    return widget.region
-
-
-def ui_text(crs_driver: CrsDriver, region: Region) -> list[str]:
-    """The rows drawn inside ``region``, top down."""
-    cells = screen_cells(crs_driver.app)
-    return [
-        "".join(cell.char for cell in cells[y][region.x : region.right])
-        for y in range(region.y, min(region.bottom, len(cells)))
-    ]
-
-
-def find_label(crs_driver: CrsDriver, region: Region, label: str) -> tuple[int, int] | None:
-    """``(x, y)`` of the first cell of ``label`` drawn as a whole word inside ``region``.
-
-    Columns are cells (a double-width character takes two), see ``text_columns``.
-    """
-    cells = screen_cells(crs_driver.app)
-    width = text_width(label)
-    for y in range(region.y, min(region.bottom, len(cells))):
-        row = cells[y][region.x : region.right]
-        for found in text_columns(row, label):
-            before = row[found - 1].char[-1:] if found else " "
-            after = row[found + width].char[:1] if found + width < len(row) else " "
-            if not before.isalnum() and not after.isalnum():
-                return region.x + found, y
-    return None
-
-
-def style_of(cell: Cell) -> Style:
-    """What a highlight or a hover may change on a cell: colours and attributes."""
-    style = cell.style
-    return (
-        cell.background,
-        cell.foreground,
-        bool(style.bold),
-        bool(style.italic),
-        bool(style.underline),
-        bool(style.reverse),
-        bool(style.dim),
-        bool(style.strike),
-    )
 
 
 def label_styles(
@@ -148,49 +85,6 @@ def answers(crs_driver: CrsDriver, request_id: str) -> list[Any]:
     ]
 
 
-def _options(text: str | None) -> tuple[str, ...]:
-    return tuple(literal(option.strip()) for option in text.split(",")) if text else ()
-
-
-# -- the agent asks ------------------------------------------------------------------
-
-
-@given(
-    parsers.re(
-        r'the agent asks "(?P<request_id>[^"]+)", an? (?P<kind>[A-Z_]+) request '
-        r'"(?P<prompt>[^"]*)"(?: with the options "(?P<options>[^"]*)")?'
-        r'(?: and the default "(?P<default>[^"]*)")?(?: in turn "(?P<turn>[^"]+)")?$'
-    )
-)
-@when(
-    parsers.re(
-        r'the agent asks "(?P<request_id>[^"]+)", an? (?P<kind>[A-Z_]+) request '
-        r'"(?P<prompt>[^"]*)"(?: with the options "(?P<options>[^"]*)")?'
-        r'(?: and the default "(?P<default>[^"]*)")?(?: in turn "(?P<turn>[^"]+)")?$'
-    )
-)
-def agent_asks(
-    crs_driver: CrsDriver,
-    request_id: str,
-    kind: str,
-    prompt: str,
-    options: str | None,
-    default: str | None,
-    turn: str | None,
-) -> None:
-    """Publish one ``agent.interaction.request`` (options comma-separated, escapes decoded)."""
-    crs_driver.publish(
-        InteractionRequested(
-            request_id,
-            kind,  # type: ignore[arg-type]
-            literal(prompt),
-            _options(options),
-            None if default is None else literal(default),
-            turn,
-        )
-    )
-
-
 @when(
     parsers.parse(
         'the agent asks "{request_id}", a SELECT request with {count:d} options in turn "{turn}"'
@@ -220,19 +114,6 @@ def agent_asks_late(crs_driver: CrsDriver, turn: str, request_id: str) -> None:
     )
 
 
-# -- the user answers ----------------------------------------------------------------
-
-
-@when(parsers.parse('the user presses the key "{key}"'))
-def presses_key(crs_driver: CrsDriver, key: str) -> None:
-    """Press one key (``y``, ``Space``, ``Enter``, ``Escape``, ``Down``, ...)."""
-    crs_driver.press(KEY_NAMES.get(key, key))
-
-
-# "the user presses the keys ..." is token_steps.presses_keys (Textual key names): a second
-# definition here was shadowed by it, so "Space Down Space" pressed three unknown keys.
-
-
 @when(parsers.parse('the user types "{text}" into the interaction UI'))
 def types_into_ui(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key; the interaction UI has the keyboard focus."""
@@ -252,61 +133,6 @@ def click_input(crs_driver: CrsDriver) -> None:
         "clicking the input",
     )
     crs_driver.settle()
-
-
-@when(
-    parsers.parse(
-        'the agent asks a Yes/No question in turn "{turn}" and the user answers "{answer}"'
-    )
-)
-def yes_no_answered(crs_driver: CrsDriver, turn: str, answer: str) -> None:
-    """Ask a YN request ``q1`` in ``turn``; the user answers with the key ``answer``.
-
-    The UI must be shown, then gone after the answer (``crs-interaction-keys-yn``): what a
-    later step checks happens with the focus wherever the closed UI left it.
-
-    Raises:
-        AssertionError: (via ``check``) the UI is not shown, or still shown after the answer.
-    """
-    clause = "crs-interaction-keys-yn"
-    crs_driver.publish(InteractionRequested("q1", "YN", "Delete the build folder?", (), None, turn))
-    region = ui_region(crs_driver, clause)
-    crs_driver.press(answer)
-    check(
-        interaction_ui(crs_driver) is None,
-        clause,
-        "the Yes/No UI after the answer",
-        "gone",
-        f"still shown: {ui_text(crs_driver, region)}",
-    )
-
-
-# -- what the screen and the agent show ---------------------------------------------
-
-
-@then(parsers.parse('the interaction UI is shown with the prompt "{prompt}"'))
-def ui_shown(crs_driver: CrsDriver, request: pytest.FixtureRequest, prompt: str) -> None:
-    """The UI is shown and its region draws the prompt literally (markup not interpreted)."""
-    clause = scenario_clause(
-        request,
-        "crs-interaction-keys-yn",
-        "crs-interaction-keys-permission",
-        "crs-interaction-keys-select",
-        "crs-interaction-keys-multi-select",
-        "crs-interaction-keys-text-input",
-        "crs-interaction-escape-default",
-        "crs-escape-closes-interaction",
-    )
-    region = ui_region(crs_driver, clause)
-    rows = ui_text(crs_driver, region)
-    text = literal(prompt)
-    check(
-        any(text in row for row in rows),
-        clause,
-        "the interaction UI",
-        f"the prompt {text!r} drawn as sent",
-        " / ".join(row.strip() for row in rows if row.strip()),
-    )
 
 
 @then("the interaction UI is gone")
@@ -363,7 +189,7 @@ def answered_values(
     """Exactly one answer to ``request_id``, whose ``value`` is a list of ``values`` (any order)."""
     clause = scenario_clause(request, "crs-interaction-keys-multi-select")
     seen = _answer_fields(crs_driver, request_id, "value")
-    expected = sorted(_options(values))
+    expected = sorted(split_options(values))
     ok = (
         len(seen) == 1
         and isinstance(seen[0], list | tuple)
@@ -433,7 +259,7 @@ def focus_is(
         "crs-interaction-keys-multi-select",
         "crs-interactive-smooth-feedback",
     )
-    options = _options(labels)
+    options = split_options(labels)
     index = focused_option(crs_driver, options, clause)
     seen = "no option drawn apart" if index is None else repr(options[index])
     check(
@@ -459,9 +285,6 @@ def option_drawn(crs_driver: CrsDriver, request: pytest.FixtureRequest, label: s
         f"the option {text!r} drawn",
         " / ".join(row.strip() for row in ui_text(crs_driver, region) if row.strip()),
     )
-
-
-# -- moving the focus (read from the screen) ------------------------------------------
 
 
 @pytest.fixture
@@ -498,7 +321,7 @@ def move_down_down_up(
     clause = scenario_clause(
         request, "crs-interaction-keys-select", "crs-interaction-keys-multi-select"
     )
-    options = _options(labels)
+    options = split_options(labels)
     _move(crs_driver, options, "down", clause)
     _move(crs_driver, options, "down", clause)
     interaction_memory["focused"] = options[_move(crs_driver, options, "up", clause)]
@@ -529,7 +352,7 @@ def toggle_options(
 ) -> None:
     """↓ Space ↓ Space Space ↓ Space: remember the two options left toggled on."""
     clause = scenario_clause(request, "crs-interaction-keys-multi-select")
-    options = _options(labels)
+    options = split_options(labels)
     first = _move(crs_driver, options, "down", clause)
     crs_driver.press("space")
     _move(crs_driver, options, "down", clause)
@@ -553,7 +376,7 @@ def toggle_and_move_on(
 ) -> None:
     """↓ Space ↓: one option toggled on, the focus on the next one, which is not."""
     clause = scenario_clause(request, "crs-interaction-keys-multi-select")
-    options = _options(labels)
+    options = split_options(labels)
     first = _move(crs_driver, options, "down", clause)
     crs_driver.press("space")
     _move(crs_driver, options, "down", clause)
@@ -579,7 +402,7 @@ def answered_one_of(
     clause = scenario_clause(request, "crs-interaction-keys-select")
     sent = answers(crs_driver, request_id)
     seen = [getattr(frame, "value", None) for frame in sent]
-    options = _options(labels)
+    options = split_options(labels)
     check(
         len(seen) == 1 and seen[0] in options,
         clause,

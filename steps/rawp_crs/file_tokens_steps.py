@@ -1,93 +1,100 @@
-"""Steps of profile ``rawp_crs`` part 3: inline file tokens in the input and sending them.
+"""Steps of ``features/rawp_crs/file_tokens.feature``.
 
-Catalogue §3.4.5 (``crs-token-*``) and §3.4.6 (``crs-send-*``, ``crs-input-tracks-tokens``).
-Tokens are made the way a person makes them, through the `@` popup (type ``@query``, the
-fake agent answers the recorded ``control.file.search``, Enter). What is checked is read
-from the adapter's ``input_tokens`` and ``cursor`` (docs/adapters.md, "Part 3"), from the
-composed screen (the token's cells inside the input's region) and from the frames the fake
-agent received; never from the client's widget classes.
-
-The deletion animation is sampled deterministically: the scenario holds the clock of
-Textual's animator (``App.animator``), delivers the deleting key as a terminal does (a
-burst, which does not wait for animations), and advances that clock step by step; just
-before the key it holds the time of Textual's timers too (:mod:`steps.rawp_crs.held_timers`),
-so an animation on a Textual timer is sampled alike.
+A chosen file becomes an inline token the input treats as one unit.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
 from textual.geometry import Region
 
 from steps.adapter import TokenView
-from steps.app_driver import key, typed
-from steps.checks import check, cited_clauses, literal, scenario_clause, violation
-from steps.rawp_crs.capability import member
+from steps.app_driver import key
+from steps.checks import check, literal, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.file_popup_steps import offer_files
-from steps.rawp_crs.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
-from steps.screen import Cell, screen_cells, text_columns, text_width
+from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
+from steps.rawp_crs.support.tokens import (
+    PART,
+    RGB,
+    TokenLog,
+    add_token,
+    clause_of,
+    nodes,
+    prompts,
+    shape,
+    tokens,
+)
+from steps.screen import Cell, screen_cells, screen_rows, text_columns, text_width
 from steps.textual_private import hold_animator_clock
 
-PART = "part 3, inline file tokens"
-PROMPT = "control.prompt.request"
-RGB = tuple[int, int, int]
-
-
-@dataclass
-class TokenLog:
-    """What a token scenario remembers between steps.
-
-    Attributes:
-        made: The token views the input held right after each was made, in order.
-        colour: The token's background as first drawn (``None`` until seen).
-        row: The screen row its label was drawn on.
-        width: Cells of its label.
-        regions: The conversation's and the input's regions before a deletion.
-        clock: The held animator clock's reading, in seconds (``None``: not held).
-        plain: The input's background.
-    """
-
-    made: list[TokenView] = field(default_factory=list)
-    colour: RGB | None = None
-    marked: RGB | None = None
-    row: int = -1
-    width: int = 0
-    regions: tuple[Region, Region] | None = None
-    clock: list[float] | None = None
-    plain: RGB | None = None
+NAME_PARTS = re.compile(r"odd(?P<between>\S{1,2}?)name\.txt")
+"""The file name ``odd<control>name.txt`` as drawn on one row: what stands for the control."""
 
 
 @pytest.fixture
-def token_log() -> TokenLog:
-    """A fresh :class:`TokenLog` per scenario."""
-    return TokenLog()
+def drawn_names() -> dict[str, str]:
+    """How each place (popup, input, bubble) drew the file name, by place."""
+    return {}
 
 
-# -- reading the input ---------------------------------------------------------------------
+def drawn_name(crs_driver: CrsDriver) -> list[str]:
+    """Every drawing of ``odd…name.txt`` on one screen row, as drawn."""
+    rows = ["".join(row) for row in screen_rows(crs_driver.app)]
+    return [found.group(0) for row in rows for found in NAME_PARTS.finditer(row)]
 
 
-def nodes(driver: CrsDriver) -> list[str | TokenView]:
-    """The adapter's ``input_tokens``: tokens, and ``str`` runs joined, empty runs dropped."""
-    read = member(driver.adapter, "input_tokens", PART)
-    merged: list[str | TokenView] = []
-    for node in read(driver.app):
-        if isinstance(node, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += node
-        elif node != "":
-            merged.append(node)
-    return merged
+def record_drawn(crs_driver: CrsDriver, drawn_names: dict[str, str], place: str) -> None:
+    """Check the name is drawn exactly once, on one row, as it was drawn before."""
+    clause = "crs-token-label"
+    seen = drawn_name(crs_driver)
+    check(
+        len(seen) == 1,
+        clause,
+        f"the screen, with the file name in the {place}",
+        "'odd', one drawable stand-in for the line break, 'name.txt', on one row, once",
+        repr(seen) + " in\n" + "\n".join("".join(r) for r in screen_rows(crs_driver.app)),
+    )
+    first = next(iter(drawn_names.values()), seen[0])
+    check(
+        seen[0] == first,
+        clause,
+        f"the file name in the {place}",
+        f"drawn as in the {next(iter(drawn_names), place)}: {first!r}",
+        repr(seen[0]),
+    )
+    drawn_names[place] = seen[0]
 
 
-def tokens(driver: CrsDriver) -> list[TokenView]:
-    """The tokens the input holds, in order."""
-    return [node for node in nodes(driver) if isinstance(node, TokenView)]
+@when(parsers.parse('the user types "@" and the agent offers the file "{path}"'))
+def offered(crs_driver: CrsDriver, path: str) -> None:
+    """Open the `@` popup and answer its search with ``path`` alone."""
+    from steps.rawp_crs.support.file_popup import offer_files
+
+    crs_driver.type_text("@")
+    offer_files(crs_driver, [literal(path)])
+
+
+@then("the popup draws the file name on one row")
+def popup_draws(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+    """The popup's row shows the name with a drawable stand-in for its line break."""
+    record_drawn(crs_driver, drawn_names, "popup")
+
+
+@then("the input draws the token's name on one row, as the popup did")
+def input_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+    """The token in the input shows the name as the popup did."""
+    record_drawn(crs_driver, drawn_names, "input")
+
+
+@then("the bubble draws the token's name on one row, as the popup did")
+def bubble_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+    """The sent bubble's token shows the name as the popup did."""
+    record_drawn(crs_driver, drawn_names, "bubble")
 
 
 def cursor(driver: CrsDriver) -> int:
@@ -98,13 +105,6 @@ def cursor(driver: CrsDriver) -> int:
 def units(driver: CrsDriver) -> int:
     """The input's length in cursor units."""
     return sum(1 if isinstance(node, TokenView) else len(node) for node in nodes(driver))
-
-
-def shape(driver: CrsDriver) -> str:
-    """The input as text with each token as ``[path]``, for messages."""
-    return "".join(
-        f"[{node.path}]" if isinstance(node, TokenView) else node for node in nodes(driver)
-    )
 
 
 def input_cells(driver: CrsDriver) -> tuple[Region, list[list[Cell]]]:
@@ -176,39 +176,6 @@ def drawn_row(driver: CrsDriver, row: int) -> str:
     return "".join(cell.char for cell in cells[row][region.x : region.right]).rstrip()
 
 
-# -- making tokens ---------------------------------------------------------------------------
-
-
-def add_token(driver: CrsDriver, log: TokenLog, path: str, query: str = "") -> TokenView:
-    """Type ``@query``, answer the search with ``path`` alone, press Enter; return the token."""
-    before = Counter((token.ref_id, token.path) for token in tokens(driver))
-    driver.type_text("@" + query)
-    offer_files(driver, [path])
-    driver.press("enter")
-    after = tokens(driver)
-    added = Counter((token.ref_id, token.path) for token in after) - before
-    new = [token for token in after if (token.ref_id, token.path) in added][-1:]
-    if sum(added.values()) != 1:
-        new = []
-    check(
-        len(new) == 1 and new[0].path == path,
-        "crs-token-replaces-query",
-        "the input after choosing a file in the @ popup",
-        f"one new token for {path!r}",
-        f"{shape(driver)!r}, the file popup {'open' if popup_open(driver) else 'closed'}",
-    )
-    log.made.append(new[0])
-    return new[0]
-
-
-@given(parsers.parse('the user has typed "{text}" and added a token for "{path}"'))
-@when(parsers.parse('the user types "{text}" and adds a token for "{path}"'))
-def types_and_adds(crs_driver: CrsDriver, token_log: TokenLog, text: str, path: str) -> None:
-    """Type ``text`` key by key, then make a token for ``path`` through the `@` popup."""
-    crs_driver.type_text(literal(text))
-    add_token(crs_driver, token_log, literal(path))
-
-
 @when(parsers.parse('the user adds a token for "{path}" through "@{query}"'))
 def adds_through(crs_driver: CrsDriver, token_log: TokenLog, path: str, query: str) -> None:
     """Type ``@query`` and choose ``path`` from the popup."""
@@ -225,19 +192,6 @@ def adds_long(crs_driver: CrsDriver, token_log: TokenLog, length: int) -> None:
     add_token(crs_driver, token_log, path)
 
 
-@when(parsers.parse('the user adds a token for "{path}"'))
-def adds(crs_driver: CrsDriver, token_log: TokenLog, path: str) -> None:
-    """Type ``@`` and choose ``path`` from the popup."""
-    add_token(crs_driver, token_log, literal(path))
-
-
-@when(parsers.parse('the user presses the keys "{keys}"'))
-def presses_keys(crs_driver: CrsDriver, keys: str) -> None:
-    """Press the space-separated Textual key names ``keys``, one after the other."""
-    for name in keys.split():
-        crs_driver.press(name)
-
-
 @when(parsers.parse('the terminal sends "{name}"'))
 def terminal_sends(
     crs_driver: CrsDriver, token_log: TokenLog, held_timers: HeldTimers, name: str
@@ -250,55 +204,6 @@ def terminal_sends(
     if token_log.clock is not None:
         held_timers.hold()
     crs_driver.burst([key(name)], f"delivering {name}")
-
-
-@when(parsers.parse('the user types "{text}", presses {keys} and types "{more}" in one burst'))
-def types_keys_types_burst(crs_driver: CrsDriver, text: str, keys: str, more: str) -> None:
-    """Type ``text``, press ``keys`` (``+``-separated Textual key names), type ``more``.
-
-    All in one burst, every key queued before the client handles the first, as a fast
-    typist's terminal delivers them: the editing keys must act in the order typed, before
-    the characters that follow them (``crs-enter-sends``, ``crs-token-atomic-cursor``).
-    """
-    keyed = [key(name) for name in keys.split("+")]
-    strokes = [*typed(literal(text)), *keyed, *typed(literal(more))]
-    crs_driver.burst(strokes, f"typing {text!r}, {keys}, {more!r}")
-
-
-@when(parsers.parse('the user pastes "{text}" and presses Enter, closing any popup first'))
-def pastes_and_sends(crs_driver: CrsDriver, text: str) -> None:
-    """Paste ``text``, close an open popup with Escape, press Enter."""
-    crs_driver.paste_text(literal(text))
-    send_closing_popups(crs_driver)
-
-
-@when(parsers.parse('the user types "{text}" and presses Enter, closing any popup first'))
-def types_and_sends(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` key by key, close an open popup with Escape, press Enter.
-
-    Typing ``<@`` may open the file popup (``@`` after ``<`` is allowed to, A24), and with
-    a popup open Enter chooses instead of sending (§2.5.1): the Escape makes the scenario
-    judge the escaping alone (catalogue decision on ``crs-send-text-escaped``).
-    """
-    crs_driver.type_text(literal(text))
-    send_closing_popups(crs_driver)
-
-
-def popup_open(driver: CrsDriver, name: str = "file_popup_selector") -> bool:
-    """Whether the popup the adapter's member ``name`` selects is drawn."""
-    selector = member(driver.adapter, name, PART)
-    return any(w.display and w.region.height > 0 for w in driver.app.query(selector))
-
-
-def send_closing_popups(driver: CrsDriver) -> None:
-    """Escape any open popup (file or command), then press Enter."""
-    for name in ("file_popup_selector", "slash_popup_selector"):
-        if popup_open(driver, name):
-            driver.press("escape")
-    driver.press("enter")
-
-
-# -- the animator's clock --------------------------------------------------------------------
 
 
 @given("the clock of Textual's animator is held")
@@ -329,9 +234,6 @@ def advance_animator(
 
     crs_driver.run(frame(), "drawing an animation frame")
     crs_driver.settle()
-
-
-# -- checks: the model ----------------------------------------------------------------------
 
 
 @then(
@@ -382,19 +284,6 @@ def still_holds(crs_driver: CrsDriver, request: pytest.FixtureRequest, path: str
         f"the token for {path!r} still there",
         shape(crs_driver),
     )
-
-
-def clause_of(request: pytest.FixtureRequest, default: str) -> str:
-    """The first ``crs-token-*``/``crs-send-*`` clause the scenario cites, else ``default``."""
-    cited = [
-        name
-        for name in cited_clauses(request.node)
-        if name.startswith(("crs-token-", "crs-send-", "crs-input-tracks"))
-    ]
-    for name in cited:
-        if name == default:
-            return name
-    return cited[0] if cited else default
 
 
 @then("walking the input with Right and Left stops once per unit, never inside a token")
@@ -484,9 +373,6 @@ def clipboard(crs_driver: CrsDriver, text: str) -> None:
         repr(literal(text)),
         repr(crs_driver.app.clipboard),
     )
-
-
-# -- checks: the screen ---------------------------------------------------------------------
 
 
 @then("each token's label is the file name, or the whole path when that is short")
@@ -636,74 +522,6 @@ def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None
     )
 
 
-# -- checks: what was sent -----------------------------------------------------------------
-
-
-def prompts(driver: CrsDriver) -> list[Any]:
-    """The prompt requests the fake agent received, in order."""
-    return list(driver.agent.sent_of(PROMPT))
-
-
-@then(parsers.parse('prompt {number:d} is "{template}", token n standing for <n>'))
-def sent_as(
-    crs_driver: CrsDriver,
-    token_log: TokenLog,
-    request: pytest.FixtureRequest,
-    number: int,
-    template: str,
-) -> None:
-    """Prompt ``number``'s ``prompt_text`` is ``template``, ``<n>`` the n-th token made.
-
-    ``<n>`` stands for ``<@file:ref_id|display_path>`` with that token's ``ref_id`` and the
-    ``display_path`` of its ``file_references`` entry (``crs-send-token-format``), the text
-    around it escaped (``crs-send-text-escaped``); ``file_references`` has one entry per
-    token, in order (``crs-send-file-references``).
-    """
-    sent = prompts(crs_driver)
-    check(
-        len(sent) >= number,
-        "crs-send-token-format",
-        "the prompts sent",
-        f"at least {number}",
-        len(sent),
-    )
-    frame = sent[number - 1]
-    refs = list(getattr(frame, "file_references", ()) or ())
-    made = token_log.made
-    check(
-        [(r.ref_id, r.path) for r in refs] == [(t.ref_id, t.path) for t in made],
-        "crs-send-file-references",
-        f"file_references of prompt {number}",
-        str([(t.ref_id, t.path) for t in made]),
-        str([(r.ref_id, r.path) for r in refs]),
-    )
-    wanted = literal(template)
-    for index, ref in enumerate(refs, start=1):
-        wanted = wanted.replace(f"<{index}>", f"<@file:{ref.ref_id}|{ref.display_path}>")
-    text = frame.prompt_text
-    clause = clause_of(request, "crs-send-token-format")
-    check(text == wanted, clause, f"prompt_text of prompt {number}", repr(wanted), repr(text))
-
-
-@then(parsers.parse('prompt {number:d} is "{text}" with no file reference'))
-def sent_plain(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, number: int, text: str
-) -> None:
-    """Prompt ``number`` is ``text`` exactly (typed text escaped) and refers to no file."""
-    sent = prompts(crs_driver)
-    clause = clause_of(request, "crs-send-text-escaped")
-    check(len(sent) >= number, clause, "the prompts sent", f"at least {number}", len(sent))
-    frame = sent[number - 1]
-    refs: Sequence[Any] = getattr(frame, "file_references", ()) or ()
-    check(
-        frame.prompt_text == literal(text) and not refs,
-        clause,
-        f"prompt {number}",
-        f"{literal(text)!r}, no file_references",
-        f"{frame.prompt_text!r}, {list(refs)}",
-    )
-
-
 @when("the user clicks the middle of the token's label")
 def clicks_label(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     """Click the screen cell in the middle of the last token's drawn label."""
@@ -748,56 +566,4 @@ def sent_references(crs_driver: CrsDriver, token_log: TokenLog, number: int, cou
         f"file_references of prompt {number}",
         repr(made),
         repr([(r.ref_id, r.path) for r in refs]),
-    )
-
-
-# -- ↑ recall of a message holding tokens (issue 25 item 5) ------------------------------
-
-
-@then(parsers.parse('the input holds "{before}", a token for "{path}" and "{after}"'))
-def holds_around_token(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, before: str, path: str, after: str
-) -> None:
-    """The input is the text ``before``, one token for ``path``, then the text ``after``.
-
-    A recalled message gives its file token back as a token (``crs-history-recall``), not
-    as the text ``@path``.
-    """
-    clause = scenario_clause(request, "crs-history-recall")
-    seen = nodes(crs_driver)
-    ok = (
-        len(seen) == 3
-        and seen[0] == literal(before)
-        and isinstance(seen[1], TokenView)
-        and seen[1].path == literal(path)
-        and seen[2] == literal(after)
-    )
-    wanted = f"{literal(before)}[{literal(path)}]{literal(after)}"
-    check(ok, clause, "the input (a token as [path])", repr(wanted), repr(shape(crs_driver)))
-
-
-def _with_numbered_refs(frame: Any) -> tuple[str, list[str]]:
-    """``prompt_text`` with each token's ``ref_id`` replaced by its index, and the paths."""
-    text = str(getattr(frame, "prompt_text", ""))
-    refs = list(getattr(frame, "file_references", ()) or ())
-    for index, ref in enumerate(refs, start=1):
-        text = text.replace(f"<@file:{ref.ref_id}|", f"<@file:#{index}|")
-    return text, [str(ref.path) for ref in refs]
-
-
-@then(parsers.parse("prompt {second:d} is prompt {first:d} again, with its file references"))
-def sent_again(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, second: int, first: int
-) -> None:
-    """Prompt ``second`` has the text and files of prompt ``first`` (any fresh ``ref_id``)."""
-    clause = scenario_clause(request, "crs-history-recall")
-    sent = prompts(crs_driver)
-    check(len(sent) >= max(first, second), clause, "the prompts sent", f"{second}", len(sent))
-    before, again = _with_numbered_refs(sent[first - 1]), _with_numbered_refs(sent[second - 1])
-    check(
-        again == before and bool(before[1]),
-        clause,
-        f"prompt {second} (prompt_text with ref_ids numbered, file_references paths)",
-        repr(before),
-        repr(again),
     )

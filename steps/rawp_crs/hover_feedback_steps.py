@@ -1,11 +1,6 @@
-"""Steps of profile ``rawp_crs`` for hover and focus feedback (002 §2.3).
+"""Steps of ``features/rawp_crs/hover_feedback.feature``.
 
-The pointer is moved with ``pilot.hover`` and the composed screen is read before and after:
-over a static item (plain agent text) nothing in the item's region may change, characters
-or styles (``crs-no-hover-effect-on-static``); over an option of an interaction request the
-option's own label cells must change style and no glyph off the option's own row may change,
-so nothing moves or resizes (``crs-interactive-smooth-feedback``). Whether the change is
-smooth (a ``transition``) is not observable in cells and is left to review.
+Static text has no hover effect; interactive options give feedback without moving anything.
 """
 
 from __future__ import annotations
@@ -18,10 +13,10 @@ from textual.geometry import Offset, Region
 
 from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.drawn import is_frame
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.interaction_steps import find_label, style_of, ui_region
-from steps.rawp_crs.turn_steps import user_sends
+from steps.rawp_crs.support.drawn import is_frame
+from steps.rawp_crs.support.interaction import find_label, style_of, ui_region
+from steps.rawp_crs.support.turns import send
 from steps.screen import Cell, screen_cells, text_width
 
 FIRST_TEXT = "The parser reads tokens one by one and builds the tree."
@@ -53,7 +48,7 @@ def text_then_tool(crs_driver: CrsDriver) -> None:
 
     The first text block is not the turn's last, so no turn-end time is revealed on it.
     """
-    user_sends(crs_driver, "explain the parser")
+    send(crs_driver, "explain the parser")
     crs_driver.publish(
         TurnStarted("t1"),
         TextDelta("t1", FIRST_TEXT),
@@ -70,7 +65,7 @@ def thinking_text_tool(crs_driver: CrsDriver) -> None:
 
     No block hovered is the turn's last, so no turn-end time is revealed on it.
     """
-    user_sends(crs_driver, "explain the parser")
+    send(crs_driver, "explain the parser")
     crs_driver.publish(
         TurnStarted("t1"),
         Thinking("t1", "Reading the parser first, then the lexer it calls."),

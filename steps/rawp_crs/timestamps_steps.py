@@ -1,57 +1,52 @@
-"""Steps of profile ``rawp_crs`` that set the clock and time zone and read timestamps (002 §2.4).
+"""Steps of ``features/rawp_crs/timestamps.feature``.
 
-Times are read from what the conversation area draws (never a header clock or the rest of
-the screen): every ``H:MM`` on its rows, with an optional 12-hour marker (``오전``/``오후``
-before, ``AM``/``PM`` after), so a client in a Korean or 12-hour locale that shows
-``오후 2:32`` is read as 14:32 (catalogue decision of ``crs-timestamp-local-time``). Each
-event of a scenario happens at its own minute, so a time on screen tells which event it
-stamps.
-
-A client reveals its times one of two ways, as its adapter declares in ``timestamp_reveal``
-(design §9, decision 6; a member of part 1, so never guessed):
-``"inline"``, drawn all the time, read as they are; or ``"hover"``: no time is drawn while
-the pointer is away from the conversation (on the input), and each time is read while
-``pilot.hover`` holds the pointer over the item it stamps: the user message for a turn
-start, the turn's last agent block for its end, the notice for a system message.
+Timestamps only at the turn boundaries and on system notices, in local time.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import time
 from collections import Counter
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime
 
 import pytest
-from pytest_bdd import given, parsers, then, when
-from textual.widget import Widget
+from pytest_bdd import parsers, then, when
 
 from rawp_port import SystemNotice, ToolResult
 from steps.adapter import ItemView
 from steps.checks import check, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.turn_steps import conversation_rows
+from steps.rawp_crs.support.timestamps import (
+    DAY_FORMS,
+    TIME,
+    content_row,
+    hidden_until_hovered,
+    hover_over,
+    one_time,
+    pointer_away,
+    reveal_mode,
+    rows_between_turns,
+    shown_times,
+    stamped_items,
+)
+from steps.rawp_crs.support.turns import conversation_rows
 from steps.screen import screen_cells
 
-TIME = re.compile(
-    r"(?:(?P<before>오전|오후)\s*)?(?<![\d:.])(?P<hour>\d{1,2}):(?P<minute>\d{2})(?![\d:])"
-    r"(?:\s*(?P<after>[AaPp]\.?[Mm]\.?)(?![A-Za-z]))?"
-)
-"""A time of day as a client may draw it: ``14:32``, ``02:32``, ``오후 2:32``, ``2:32 PM``."""
 DATE = re.compile(
     r"\d{1,4}\s*[/.-]\s*\d{1,2}|\d+\s*[년월일]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)",
     re.IGNORECASE,
 )
 """Anything that reads as a date next to a time."""
+
+
 EXTRA_CLAUSES = (
     "crs-no-timestamp-on-intermediate-blocks",
     "crs-timestamp-only-at-boundaries",
     "crs-timestamp-local-time",
 )
 """Clauses a time drawn where none belongs (one too many) is reported under."""
+
+
 MISSING_CLAUSES = (
     "crs-timestamp-local-time",
     "crs-timestamp-system",
@@ -60,6 +55,8 @@ MISSING_CLAUSES = (
     "crs-timestamp-available",
 )
 """Clauses a boundary's time not drawn (one missing) is reported under."""
+
+
 TIME_CLAUSES = (
     "crs-timestamp-local-time",
     "crs-timestamp-turn-start",
@@ -71,128 +68,6 @@ TIME_CLAUSES = (
     "crs-timestamp-format",
 )
 """Clauses a time check reports under: the first one the scenario cites."""
-REVEALS = ("inline", "hover")
-"""The two values of the adapter's ``timestamp_reveal``."""
-
-
-@dataclass(frozen=True)
-class Shown:
-    """One time of day drawn in the conversation.
-
-    Attributes:
-        row: The screen row it is drawn on.
-        start: Its first column (screen cells).
-        end: The column after its last cell.
-        hour: 0-23, with a 12-hour marker applied.
-        minute: 0-59.
-        line: The whole row, as drawn.
-    """
-
-    row: int
-    start: int
-    end: int
-    hour: int
-    minute: int
-    line: str
-
-    @property
-    def hhmm(self) -> str:
-        """The time as ``HH:MM`` (24-hour)."""
-        return f"{self.hour:02d}:{self.minute:02d}"
-
-
-def shown_times(crs_driver: CrsDriver) -> list[Shown]:
-    """Every time of day drawn inside the conversation area, top to bottom.
-
-    Columns count cells of the row as the screen reader gives them (one per cell, a wide
-    character's right half empty), offset by the conversation's left edge.
-    """
-    left = crs_driver.conversation.region.x
-    found = []
-    for row, text in conversation_rows(crs_driver):
-        for match in TIME.finditer(text):
-            hour, minute = int(match["hour"]), int(match["minute"])
-            marker = (match["before"] or match["after"] or "").lower().replace(".", "")
-            if marker in ("오후", "pm") and hour < 12:
-                hour += 12
-            elif marker in ("오전", "am") and hour == 12:
-                hour = 0
-            found.append(Shown(row, left + match.start(), left + match.end(), hour, minute, text))
-    return found
-
-
-def reveal_mode(crs_driver: CrsDriver, clause: str) -> str:
-    """The adapter's ``timestamp_reveal`` (a part-1 member), checked: ``inline`` or ``hover``."""
-    mode = crs_driver.adapter.timestamp_reveal
-    check(mode in REVEALS, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
-    return str(mode)
-
-
-def pointer_away(crs_driver: CrsDriver) -> None:
-    """Move the pointer off the conversation, onto the input."""
-    crs_driver.run(crs_driver.pilot.hover(crs_driver.input), "moving the pointer to the input")
-    crs_driver.settle()
-
-
-def hidden_until_hovered(crs_driver: CrsDriver, clause: str) -> None:
-    """In hover mode: with the pointer on the input, no time is drawn in the conversation."""
-    pointer_away(crs_driver)
-    drawn = [shown.hhmm for shown in shown_times(crs_driver)]
-    check(
-        not drawn,
-        clause,
-        "the conversation with the pointer away from it",
-        "no time drawn (they are revealed on hover)",
-        ", ".join(drawn),
-    )
-
-
-def hover_over(crs_driver: CrsDriver, view: ItemView) -> list[Shown]:
-    """Bring ``view``'s last row into sight, hold the pointer on it; the times drawn then.
-
-    The item's last row is placed two rows above the area's bottom (the stamp of a turn
-    start or end lies just below its item), the pointer is moved onto the middle of that
-    row, and the times are read once the screen settled.
-    """
-    area = crs_driver.conversation
-    widget = view.widget
-    content = area.scrollable_content_region
-    shown = widget.region
-    if shown.height and (shown.y < content.y or shown.bottom > content.bottom - 2):
-        target = content_row(area, widget.region.bottom) + 2 - content.height
-        area.scroll_to(y=max(0, target), animate=False, immediate=True)
-        crs_driver.settle()
-    elif not shown.height:  # kept out of layout far above: let the area bring it in
-        area.scroll_to_widget(widget, animate=False, immediate=True)
-        crs_driver.settle()
-    region = widget.region.intersection(content)
-    if not region.height:
-        return []
-    at = (region.x + region.width // 2, region.bottom - 1)
-    crs_driver.run(crs_driver.pilot.hover(offset=at), f"hovering over the {view.kind} item")
-    crs_driver.settle()
-    return shown_times(crs_driver)
-
-
-def content_row(area: Widget, screen_row: int) -> int:
-    """The row of the area's scrollable content drawn at ``screen_row``.
-
-    Read from the screen regions, which the compositor gives for every laid-out widget,
-    scrolled out of sight or not and at any depth (an item inside a ``ListItem`` row of a
-    ``ListView`` included), unlike ``virtual_region``, which is relative to the parent.
-    """
-    return screen_row - area.scrollable_content_region.y + int(area.scroll_y)
-
-
-def stamped_items(crs_driver: CrsDriver) -> list[ItemView]:
-    """The items the pointer passes over: every item but date separators and the trigger.
-
-    Timestamp items are among them: a person's pointer crosses their rows too, and a time
-    that shows only there (stamping no item) is still a time drawn.
-    """
-    return [
-        view for view in crs_driver.items() if view.kind not in ("date_separator", "load_older")
-    ]
 
 
 def hovered_times(crs_driver: CrsDriver) -> list[str]:
@@ -235,42 +110,6 @@ def every_time(crs_driver: CrsDriver) -> list[str]:
     area.scroll_end(animate=False, immediate=True)
     crs_driver.settle()
     return found
-
-
-@given(parsers.parse('the local time zone is "{zone}"'))
-def local_zone(request: pytest.FixtureRequest, zone: str) -> None:
-    """Run the scenario with ``TZ=zone`` (``time.tzset``); restored after the scenario."""
-    previous = os.environ.get("TZ")
-
-    def restore() -> None:
-        if previous is None:
-            os.environ.pop("TZ", None)
-        else:
-            os.environ["TZ"] = previous
-        time.tzset()
-
-    request.addfinalizer(restore)
-    os.environ["TZ"] = zone
-    time.tzset()
-
-
-def _zone() -> ZoneInfo:
-    """The zone the scenario set with ``the local time zone is``."""
-    return ZoneInfo(os.environ.get("TZ", "UTC"))
-
-
-@given(parsers.parse('the clock reads "{moment}"'))
-@when(parsers.parse('the clock reads "{moment}"'))
-def clock_reads(crs_driver: CrsDriver, moment: str) -> None:
-    """Set the client's clock to local ``moment``: ``YYYY-MM-DD HH:MM`` or ``HH:MM`` that day.
-
-    The fake clock holds the instant as an aware UTC datetime; the client must convert it.
-    """
-    if " " not in moment:
-        day = crs_driver.clock().astimezone(_zone()).date()
-        moment = f"{day.isoformat()} {moment}"
-    local = datetime.strptime(moment, "%Y-%m-%d %H:%M").replace(tzinfo=_zone())
-    crs_driver.clock.set(local.astimezone(UTC))
 
 
 @when(parsers.parse('the tool\'s result arrives in turn "{turn}"'))
@@ -331,40 +170,6 @@ def _region_rows(view: ItemView) -> tuple[int, int]:
     return region.y, region.bottom - 1
 
 
-def _one_time(
-    crs_driver: CrsDriver, clause: str, hhmm: str, stamped: ItemView | None = None
-) -> Shown:
-    """The single place ``hhmm`` is drawn in the conversation; fails unless exactly one.
-
-    In hover mode the time is first checked hidden with the pointer away, then read while
-    the pointer is over ``stamped`` (or over each item in turn until ``hhmm`` shows).
-    """
-    shown = shown_times(crs_driver)
-    if reveal_mode(crs_driver, clause) == "hover":
-        hidden_until_hovered(crs_driver, clause)
-        for view in [stamped] if stamped is not None else stamped_items(crs_driver):
-            shown = hover_over(crs_driver, view)
-            if any(found.hhmm == hhmm for found in shown):
-                break
-    places = [found for found in shown if found.hhmm == hhmm]
-    drawn = ", ".join(found.hhmm for found in shown) or "no time at all"
-    check(
-        bool(places),
-        clause,
-        "the times drawn in the conversation",
-        f"{hhmm} drawn once",
-        f"{drawn}: {hhmm} missing",
-    )
-    check(
-        len(places) == 1,
-        clause,
-        "the times drawn in the conversation",
-        f"{hhmm} drawn once",
-        f"{drawn}: {hhmm} drawn {len(places)} times, one too many",
-    )
-    return places[0]
-
-
 def _nearest(crs_driver: CrsDriver, row: int) -> ItemView | None:
     """The item (timestamps aside) whose rows are nearest to ``row``; ties go to the upper."""
     best: tuple[int, ItemView] | None = None
@@ -383,7 +188,7 @@ def user_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str)
     """``hhmm`` is drawn once, on the last user message's rows or just above or below them."""
     clause = scenario_clause(request, *TIME_CLAUSES)
     users = [view for view in crs_driver.items() if view.actor == "user" and view.kind == "text"]
-    shown = _one_time(crs_driver, clause, hhmm, users[-1] if users else None)
+    shown = one_time(crs_driver, clause, hhmm, users[-1] if users else None)
     nearest = _nearest(crs_driver, shown.row)
     top, last = _region_rows(users[-1]) if users else (-9, -9)
     check(
@@ -404,7 +209,7 @@ def end_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) 
     clause = scenario_clause(request, *TIME_CLAUSES)
     blocks = [view for view in crs_driver.items() if view.actor == "agent"]
     blocks = [view for view in blocks if view.kind != "timestamp"]
-    shown = _one_time(crs_driver, clause, hhmm, blocks[-1] if blocks else None)
+    shown = one_time(crs_driver, clause, hhmm, blocks[-1] if blocks else None)
     top, last = _region_rows(blocks[-1]) if blocks else (-9, -9)
     later = [
         view
@@ -426,7 +231,7 @@ def notice_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: st
     """``hhmm`` is drawn once, on the system notice's rows or next to them."""
     clause = scenario_clause(request, *TIME_CLAUSES)
     notices = [view for view in crs_driver.items() if view.kind == "system"]
-    shown = _one_time(crs_driver, clause, hhmm, notices[-1] if notices else None)
+    shown = one_time(crs_driver, clause, hhmm, notices[-1] if notices else None)
     nearest = _nearest(crs_driver, shown.row)
     check(
         nearest is not None and nearest.actor == "system" and nearest.kind == "system",
@@ -441,7 +246,7 @@ def notice_stamp(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: st
 def without_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str) -> None:
     """The row that shows today's ``hhmm`` holds no date (``crs-timestamp-format``)."""
     clause = scenario_clause(request, "crs-timestamp-format")
-    shown = _one_time(crs_driver, clause, hhmm)
+    shown = one_time(crs_driver, clause, hhmm)
     check(
         DATE.search(shown.line) is None,
         clause,
@@ -491,94 +296,6 @@ def stamps_muted(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
         )
 
 
-DAY_FORMS = (
-    "{year}년 {month}월 {day}일",
-    "{month}월 {day}일",
-    "{year}-{month:02d}-{day:02d}",
-    "{month}/{day}",
-    "{day}.{month}.",
-    "{mon} {day}",
-    "{day} {mon}",
-)
-"""Ways a date separator may write a date (Korean, ISO, US, European, English)."""
-
-
-def _rows_between_turns(crs_driver: CrsDriver, clause: str) -> list[tuple[int, str]]:
-    """The non-blank rows between the last two turns: ``(screen row, text)``, top down.
-
-    From below the first turn's last row (its last agent item, its end stamp included) to
-    above the second turn's first user item (the send time when it is drawn above the
-    bubble: 002 §2.4 ¶3 allows above or below). Items not drawn (a time hidden until
-    hovered) have no rows and are left out.
-
-    Raises:
-        AssertionError: Through ``check``: fewer than two user messages.
-    """
-    views = list(crs_driver.items())
-    users = [
-        index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"
-    ]
-    check(len(users) >= 2, clause, "the conversation", "two user messages", str(len(users)))
-    agents = [
-        index
-        for index in range(users[-2], users[-1])
-        if views[index].actor == "agent" and views[index].widget.region.height
-    ]
-    first_turn_end = (
-        views[agents[-1]].widget.region.bottom - 1
-        if agents
-        else views[users[-2]].widget.region.bottom - 1
-    )
-    later = range(agents[-1] + 1 if agents else users[-2] + 1, len(views))
-    second_start = min(
-        (
-            views[i].widget.region.y
-            for i in later
-            if views[i].actor == "user" and views[i].widget.region.height
-        ),
-        default=views[users[-1]].widget.region.y,
-    )
-    return [
-        (row, text)
-        for row, text in conversation_rows(crs_driver)
-        if first_turn_end < row < second_start and text.strip()
-    ]
-
-
-@then(parsers.parse('a centred line with the date "{day}" is drawn between the two turns'))
-def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: str) -> None:
-    """Between the first turn's last row and the second user message, a centred date line.
-
-    Centred: the gaps from its glyphs to the conversation's content edges differ by at most
-    two cells (``crs-date-separator``).
-    """
-    clause = scenario_clause(request, "crs-date-separator")
-    date = datetime.strptime(day, "%Y-%m-%d").date()
-    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
-    forms = [form.format(**fields) for form in DAY_FORMS]
-    between = _rows_between_turns(crs_driver, clause)
-    dated = [(row, text) for row, text in between if any(form in text for form in forms)]
-    check(
-        bool(dated),
-        clause,
-        "the rows between the two turns",
-        f"a line with the date {day} (as {forms[0]!r}, {forms[3]!r}, ...)",
-        " / ".join(text.strip() for _row, text in between) or "nothing drawn",
-    )
-    row, _text = dated[0]
-    content = crs_driver.conversation.scrollable_content_region
-    line = [cell.char for cell in screen_cells(crs_driver.app)[row][content.x : content.right]]
-    glyphs = [index for index, char in enumerate(line) if char.strip()]
-    left, right = glyphs[0], len(line) - 1 - glyphs[-1]
-    check(
-        abs(left - right) <= 2,
-        clause,
-        f"the date line on row {row}",
-        "centred (gaps to both edges within 2 cells)",
-        f"{left} cells left, {right} right",
-    )
-
-
 @then(
     parsers.parse(
         'the times "{first}" and "{last}" are hidden until the pointer is over the user '
@@ -625,31 +342,6 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
     hidden_until_hovered(crs_driver, clause)
 
 
-STAMP_DAY_FORMS = (*DAY_FORMS, "{month:02d}/{day:02d}", "{month:02d}-{day:02d}", "{month}.{day}")
-"""Ways a timestamp may write the date of an earlier day (as separators do, and padded)."""
-
-
-@then(parsers.parse('the time "{hhmm}" is shown with the date "{day}"'))
-def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, day: str) -> None:
-    """The row that shows ``hhmm`` of an earlier day holds its date (``crs-timestamp-format``).
-
-    002 §2.4 ¶11: a message of an earlier day shows the date and the time, in any locale's
-    form of the date (``3/8``, ``3월 8일``, ``03-08``, ``Mar 8``, ...).
-    """
-    clause = scenario_clause(request, "crs-timestamp-format")
-    date = datetime.strptime(day, "%Y-%m-%d").date()
-    fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
-    forms = [form.format(**fields) for form in STAMP_DAY_FORMS]
-    shown = _one_time(crs_driver, clause, hhmm)
-    check(
-        any(form in shown.line for form in forms),
-        clause,
-        f"the row of the time {hhmm} of {day}",
-        f"the date and the time (as {forms[3]!r}, {forms[1]!r}, ...)",
-        repr(shown.line.strip()),
-    )
-
-
 def _date_line(text: str) -> bool:
     """A row that reads as a date line: a date (:data:`DATE`) and no time of day on it."""
     return DATE.search(text) is not None and TIME.search(text) is None
@@ -663,7 +355,7 @@ def no_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     one local day there is none, whatever the UTC date did.
     """
     clause = scenario_clause(request, "crs-date-separator")
-    dated = [text.strip() for _row, text in _rows_between_turns(crs_driver, clause)]
+    dated = [text.strip() for _row, text in rows_between_turns(crs_driver, clause)]
     dated = [text for text in dated if _date_line(text)]
     check(
         not dated,

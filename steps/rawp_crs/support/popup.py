@@ -21,13 +21,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
-from steps.rawp_crs.capability import member
+from rawp_port import Command, CommandsPublished
+from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, _luminance, screen_cells
 
 PART = "part 2, the slash-command popup"
@@ -227,3 +230,147 @@ def _base_beside(
         if ranked:
             return ranked[0]
     return base
+
+
+def check_against_input(
+    driver: CrsDriver, popup: Popup, clause: str, what: str, *, covering: bool
+) -> None:
+    """``popup`` directly above or below the input, sharing columns; a violation otherwise.
+
+    With ``covering``, its region must also cover none of the input's.
+    """
+    field = driver.input.region
+    box = popup.region
+    touching = box.bottom == field.y or box.y == field.bottom
+    columns = box.x < field.right and field.x < box.right
+    check(
+        touching and columns and not (covering and box.overlaps(field)),
+        clause,
+        f"{what} against the input",
+        "its region directly above or below the input's, sharing columns"
+        + (", covering none of it" if covering else ""),
+        f"popup {box}, input {field}",
+    )
+
+
+def check_history_visible(driver: CrsDriver, popup: Popup, clause: str) -> None:
+    """The conversation's last item fully in view and clear of ``popup``."""
+    items = driver.items()
+    check(bool(items), clause, "the conversation", "an item", "none")
+    last = items[-1].widget.region
+    view = driver.conversation.region
+    check(
+        view.contains_region(last) and not last.overlaps(popup.region),
+        clause,
+        "the last conversation item",
+        f"inside the conversation's visible region {view} and clear of the popup {popup.region}",
+        f"at {last}",
+    )
+
+
+def check_separated(popup: Popup, clause: str, mark: str = "") -> None:
+    """Two items or more, each pair of neighbours a row apart or of different backgrounds.
+
+    ``mark`` is drawn before each name in the messages (``/`` for commands).
+    """
+    check(len(popup.items) >= 2, clause, "the popup", "two items or more", popup.names)
+    for upper, lower in zip(popup.items, popup.items[1:], strict=False):
+        gap = lower.y - upper.y > 1
+        differ = row_background(upper) != row_background(lower)
+        check(
+            gap or differ,
+            clause,
+            f"items {mark}{upper.name} and {mark}{lower.name}",
+            "a row between them, or different backgrounds",
+            f"adjacent rows {upper.y} and {lower.y}, one background {row_background(upper)}",
+        )
+
+
+def row_background(item: Item) -> object:
+    """The background most of ``item``'s cells have (``None`` for an item of no cells)."""
+    counts: dict[object, int] = {}
+    for cell in item.cells:
+        counts[background(cell)] = counts.get(background(cell), 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
+
+
+def check_padded(popup: Popup, item: Item, clause: str, mark: str = "") -> None:
+    """``item``'s text starts and ends at least one cell inside its highlighted extent."""
+    lit = [
+        i
+        for i, c in enumerate(item.cells)
+        if contrast(background(c), popup.base) >= HIGHLIGHT_CONTRAST
+    ]
+    text = [i for i, c in enumerate(item.cells) if c.char.strip()]
+    check(
+        bool(lit) and bool(text) and text[0] > lit[0] and text[-1] < lit[-1],
+        clause,
+        f"the focused item {mark}{item.name}",
+        "its text starting at least one cell right of the highlight's left edge and "
+        "ending at least one cell left of its right edge",
+        f"highlight columns {lit[:1]}..{lit[-1:]}, "
+        f"text columns {text[:1]}..{text[-1:]}: {item.text!r}",
+    )
+
+
+@dataclass
+class Published:
+    """What the agent published in this scenario, and what steps remembered."""
+
+    commands: list[Command] = field(default_factory=list)
+    remembered: dict[str, str] = field(default_factory=dict)
+    """Names read off the screen by one step for a later one (e.g. the focused item)."""
+
+    @property
+    def names(self) -> list[str]:
+        """The names as drawn.
+
+        Names with control characters are left out: each client draws those its own way.
+        """
+        return [c.name for c in self.commands if c.name.isprintable()]
+
+
+@pytest.fixture(name="published")
+def published_fixture() -> Published:
+    """The commands the agent published in this scenario."""
+    return Published()
+
+
+def publish_commands(driver: CrsDriver, published: Published, commands: list[Command]) -> None:
+    """Publish ``commands`` as the agent's command list and remember them in ``published``."""
+    published.commands = commands
+    driver.publish(CommandsPublished(tuple(commands)))
+
+
+def opened(driver: CrsDriver, published: Published, clause: str) -> Popup:
+    """The open popup, or a failure under ``clause`` when it is closed."""
+    popup = read_popup(driver, published.names)
+    if popup is None:
+        violation(clause, "the command popup", "it to be open", "it is closed (not displayed)")
+    return popup
+
+
+def focused(popup: Popup, clause: str, many: str = "crs-slash-single-highlight") -> Item:
+    """The one highlighted item.
+
+    Fails under ``clause`` when no item is highlighted (no row has a background of contrast
+    :data:`HIGHLIGHT_CONTRAST` or more against the popup's base), under ``many`` when more
+    than one is.
+    """
+    lit = popup.highlighted()
+    check(
+        bool(lit),
+        clause,
+        "the command popup's items",
+        f"one highlighted item (a background of contrast >= {HIGHLIGHT_CONTRAST} "
+        f"against the popup's {popup.base})",
+        f"none highlighted; items drawn: {popup.names}",
+    )
+    check(
+        len(lit) == 1,
+        many,
+        "the command popup's items",
+        "exactly one highlighted item",
+        f"{len(lit)} highlighted: {[i.name for i in lit]}; items drawn: {popup.names}",
+    )
+    return lit[0]

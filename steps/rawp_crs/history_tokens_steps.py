@@ -1,18 +1,6 @@
-"""Steps of profile ``rawp_crs`` for file tokens in the history (004 §3.1 ¶16-¶18).
+"""Steps of ``features/rawp_crs/history_tokens.feature``.
 
-A prompt reaches the history in two ways, and both are driven: stored, as a turn of the
-fake agent's stored conversation (``PromptRequest(prompt_text, file_references)``, read
-through ``ControlPlane.load_turns`` when the client opens it), and sent, typed or pasted
-into the real input and sent with Enter.
-
-Everything is read from the user bubble's cells (:mod:`steps.rawp_crs.drawn`), never from
-the client's widgets. A token is found by the end of its file's name (a token's label is the
-file name or the whole path, possibly elided at its start, ``crs-token-label``): its cells
-on that row share one background, other than the bubble's, and that background (or a cap
-glyph) runs on past the label on both sides (the end caps of ``crs-token-rounded``).
-Token colours are not compared with the input's (audit §4.2 #2: Textual blends a
-translucent token colour over whatever lies below it); the token must stand out from the
-bubble by :data:`TOKEN_CONTRAST`.
+File tokens in sent messages: styled when valid, literal when forged, never a nested box.
 """
 
 from __future__ import annotations
@@ -28,26 +16,35 @@ from pytest_bdd import given, parsers, then, when
 
 from rawp_port import FileReference, PromptRequest
 from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.drawn import RGB, Drawn, is_frame
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.history_steps import store, stored_turn
-from steps.rawp_crs.layout_steps import drawn_item
-from steps.rawp_crs.popup import background, contrast
+from steps.rawp_crs.support.drawn import RGB, Drawn, drawn_item, is_frame
+from steps.rawp_crs.support.history import store, stored_turn
+from steps.rawp_crs.support.popup import background, contrast
 from steps.screen import BLANK, Cell, text_columns, text_width
 
 TOKEN_CONTRAST = 1.25
 """Least WCAG contrast ratio (1 to 21) between a token's background and its bubble's
 (``crs-token-contrast-in-bubble``): a harness threshold. The reference's token on its
 bubble is about 2.3, crs_alt's about 1.4; a dark secondary on crs_alt's dark bubble was 1.12."""
+
+
 TAIL = 12
 """At most this many characters of the file name's end locate a token's label."""
+
+
 CAP_GLYPHS = re.compile(r"[\ue0b0-\ue0bf]")
 """Powerline caps a token may end with (besides frame and block glyphs)."""
+
+
 PADDING = BLANK | {"\u2800"}
 """Cells that draw nothing: a token's padding (the braille blank is not whitespace, so a
 client may pad with it to keep a wrap from parting the padding from the label)."""
+
+
 REFS = re.compile(r'"([^"]*)" for "([^"]*)"')
 """``"r1" for "src/a.py"``: one file reference of a step (display path = path)."""
+
+
 LONG_PATH = "/".join(["d" * 99] * 39) + "/" + "n" * 96 + ".py"
 """A display path of 4,000 characters, its file name 99 of them."""
 
@@ -235,7 +232,7 @@ def _wrapped_start(item: Drawn, token: Token) -> tuple[int, int] | None:
     return None
 
 
-def bubble_rows(item: Drawn) -> list[str]:
+def token_bubble_rows(item: Drawn) -> list[str]:
     """The bubble's rows inside its frame, as drawn."""
     inside = item.inside() or item.region
     return [item.row_text(y, inside.x, inside.right) for y in range(inside.y, inside.bottom)]
@@ -344,7 +341,9 @@ def shows_literal(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: s
     item = drawn_item(crs_driver, "user", clause)
     wanted = literal(text)
     cells = item.text_cells(wanted)
-    check(cells is not None, clause, "the user bubble", f"{wanted!r} drawn", bubble_rows(item))
+    check(
+        cells is not None, clause, "the user bubble", f"{wanted!r} drawn", token_bubble_rows(item)
+    )
     assert cells is not None
     own = bubble_background(item)
     styled = [
@@ -384,7 +383,7 @@ def no_token_for(crs_driver: CrsDriver, request: pytest.FixtureRequest, label: s
             clause,
             f"the cells of {text!r}",
             "plain text (the made-up path is no file token)",
-            f"{''.join(styled)!r} in {bubble_rows(item)}",
+            f"{''.join(styled)!r} in {token_bubble_rows(item)}",
         )
         return
 
@@ -407,7 +406,7 @@ def no_token(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
         clause,
         "inside the user bubble",
         "no cell on a background of its own",
-        f"{''.join(other)!r} in {bubble_rows(item)}",
+        f"{''.join(other)!r} in {token_bubble_rows(item)}",
     )
 
 
@@ -444,7 +443,7 @@ def tokens_inline(crs_driver: CrsDriver, token_memory: dict[str, Any]) -> None:
             clause,
             f"row {y - inside.y + 1} inside the bubble",
             "the bubble's background on it (no block of its own)",
-            bubble_rows(item),
+            token_bubble_rows(item),
         )
 
 
@@ -454,7 +453,7 @@ def clicks_token(crs_driver: CrsDriver, token_memory: dict[str, Any], path: str)
     clause = "crs-history-token-action"
     item = drawn_item(crs_driver, "user", clause)
     token = token_of(item, literal(path), clause)
-    token_memory["before"] = (bubble_rows(item), crs_driver.input_value)
+    token_memory["before"] = (token_bubble_rows(item), crs_driver.input_value)
     token_memory["clipboard"] = crs_driver.app.clipboard
     at = ((token.label[0] + token.label[1]) // 2, token.y)
     crs_driver.run(crs_driver.pilot.click(offset=at), "clicking the token")
@@ -472,7 +471,13 @@ def token_read_only(crs_driver: CrsDriver, token_memory: dict[str, Any], path: s
     draws_tokens(crs_driver, clause, [literal(path)])
     item = drawn_item(crs_driver, "user", clause)
     rows, value = token_memory["before"]
-    check(bubble_rows(item) == rows, clause, "the user bubble", "unchanged", bubble_rows(item))
+    check(
+        token_bubble_rows(item) == rows,
+        clause,
+        "the user bubble",
+        "unchanged",
+        token_bubble_rows(item),
+    )
     check(
         crs_driver.input_value == value,
         clause,

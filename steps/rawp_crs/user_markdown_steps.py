@@ -1,134 +1,19 @@
-"""Steps of profile ``rawp_crs`` for the markdown subset of a user bubble (004 §3.1).
+"""Steps of ``features/rawp_crs/user_markdown.feature``.
 
-What the bubble renders is read from its cells (bold, italic, strike, links, backgrounds);
-what it must not render is read as the source characters left on its rows. The bubble is
-the user item's drawn box (:mod:`steps.rawp_crs.drawn`), whatever widgets draw it.
+A user bubble renders a small markdown subset and shows the rest as typed.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-import pytest
 from pytest_bdd import parsers, then, when
 
-from steps.checks import check, literal, scenario_clause
-from steps.rawp_crs.drawn import Drawn, is_frame
+from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.layout_steps import drawn_item, long_text
-from steps.screen import Cell, screen_cells, text_columns, text_width
-
-STYLES: dict[str, Callable[[Cell], bool]] = {
-    "in bold": lambda cell: cell.bold and not cell.italic,
-    "in italic": lambda cell: cell.italic and not cell.bold,
-    "in bold italic": lambda cell: cell.bold and cell.italic,
-    "struck through": lambda cell: cell.strike,
-}
-"""The inline styles a step can ask of the cells of a text."""
-STYLE_CLAUSES = {
-    "in bold": "crs-md-bold",
-    "in italic": "crs-md-italic",
-    "in bold italic": "crs-md-bold-italic",
-    "struck through": "crs-md-strikethrough",
-}
-"""The clause each inline style checks."""
-
-
-@when(parsers.parse("the user pastes a text of {count:d} words and presses Enter"))
-def pastes_long(crs_driver: CrsDriver, count: int) -> None:
-    """Paste ``count`` words (one paste event), then press Enter."""
-    crs_driver.paste_text(long_text(count))
-    crs_driver.press("enter")
-
-
-@when(parsers.parse('the user types "{text}" without sending it'))
-def types_only(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` key by key and press nothing else."""
-    crs_driver.type_text(literal(text))
-
-
-def bubble(crs_driver: CrsDriver, clause: str) -> Drawn:
-    """The last user message as drawn."""
-    return drawn_item(crs_driver, "user", clause)
-
-
-def shown(item: Drawn) -> list[str]:
-    """The bubble's rows as drawn, stripped, for messages."""
-    return [item.row_text(y).strip() for y in item.rows()]
-
-
-def cells_of(item: Drawn, text: str, clause: str) -> list[Cell]:
-    """The cells drawing ``text`` in the bubble; fails under ``clause`` when it is not drawn."""
-    found = item.text_cells(text)
-    check(found is not None, clause, "the user bubble", f"{text!r} drawn", shown(item))
-    assert found is not None
-    return found
-
-
-def absent(item: Drawn, marker: str, clause: str) -> None:
-    """Fail under ``clause`` if ``marker`` is drawn in the bubble."""
-    check(item.find(marker) is None, clause, "the user bubble", f"no {marker!r} drawn", shown(item))
-
-
-@then(parsers.re(r'the user bubble shows "(?P<text>[^"]*)"$'))
-def bubble_shows(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
-    """``text`` is drawn inside the bubble's box (``crs-user-text-in-bubble``).
-
-    Also read after hostile agent text, under the scenario's clause of §1.4.
-    """
-    clause = scenario_clause(request, "crs-user-text-in-bubble", "crs-markdown-unknown-literal")
-    item = bubble(crs_driver, clause)
-    wanted = literal(text)
-    found = item.find(wanted)
-    check(found is not None, clause, "the user bubble", f"{wanted!r} drawn", shown(item))
-    assert found is not None and item.box is not None
-    check(
-        item.box.contains(found[1], found[0]) and item.own_background() != item.area_background,
-        clause,
-        "the user's text",
-        "inside the bubble's box",
-        item.describe(),
-    )
-
-
-@then(
-    parsers.re(
-        r'the user bubble shows "(?P<text>[^"]+)" '
-        r"(?P<style>in bold italic|in bold|in italic|struck through), "
-        r'without "(?P<marker>[^"]+)"'
-    )
-)
-def bubble_styled(crs_driver: CrsDriver, text: str, style: str, marker: str) -> None:
-    """Every cell of ``text`` has ``style``; ``marker`` is not drawn (``crs-md-*``)."""
-    clause = STYLE_CLAUSES[style]
-    item = bubble(crs_driver, clause)
-    cells = cells_of(item, literal(text), clause)
-    wrong = [cell.char for cell in cells if not STYLES[style](cell)]
-    check(
-        not wrong, clause, f"the cells of {text!r}", f"drawn {style}", f"not so: {''.join(wrong)!r}"
-    )
-    absent(item, literal(marker), clause)
-
-
-@then(
-    parsers.parse('the user bubble shows "{text}" on a background of its own, without "{marker}"')
-)
-def bubble_code(crs_driver: CrsDriver, text: str, marker: str) -> None:
-    """The code span's background differs from the bubble's (``crs-md-inline-code``)."""
-    clause = "crs-md-inline-code"
-    item = bubble(crs_driver, clause)
-    cells = cells_of(item, literal(text), clause)
-    own = item.own_background()
-    same = [cell.char for cell in cells if cell.background == own]
-    check(
-        not same,
-        clause,
-        f"the cells of {text!r}",
-        f"a background other than the bubble's {own}",
-        f"same: {''.join(same)!r}",
-    )
-    absent(item, literal(marker), clause)
+from steps.rawp_crs.support.drawn import Drawn, absent, bubble, cells_of, is_frame, shown
+from steps.screen import screen_cells, text_columns, text_width
+from steps.terminal_input import key_bytes, paste_bytes
 
 
 @then(parsers.parse('the user bubble shows "{text}" as a link to "{url}", without "{marker}"'))
@@ -229,6 +114,8 @@ def bubble_literal(crs_driver: CrsDriver, source: str) -> None:
 
 FENCES = ("```", "~~~")
 """The fence markers of a fenced code block."""
+
+
 INLINE_MARKS = re.compile(r"(\*\*|__|\*|_|~~)(?=\S)(.+?)(?<=\S)\1")
 """An emphasis, strong or strike span of the inline rules: its marks and its text."""
 
@@ -334,3 +221,26 @@ def no_preview(crs_driver: CrsDriver, text: str) -> None:
                 f"{wanted!r} unstyled while typing (no preview)",
                 "".join(cell.char for cell in row).strip(),
             )
+
+
+@then(parsers.parse('the user bubble shows "{text}" as plain text, not a link'))
+def bubble_not_linked(crs_driver: CrsDriver, text: str) -> None:
+    """No cell of ``text`` links anywhere or is underlined (``crs-md-autolink``, design §9).
+
+    004 §3.1 autolinks "URL patterns"; a file name such as ``main.py`` is not a URL
+    (no scheme, no ``www.``), whatever top-level domain its extension spells.
+    """
+    from steps.rawp_crs.support.drawn import bubble, cells_of
+
+    clause = "crs-md-autolink"
+    cells = cells_of(bubble(crs_driver, clause), literal(text), clause)
+    linked = sorted({f"{cell.char}:{cell.link}" for cell in cells if cell.link or cell.underline})
+    check(not linked, clause, f"the cells of {text!r}", "plain text: no link, no underline", linked)
+
+
+@when(parsers.parse('the user pastes, as a terminal sends it, "{text}" and presses Enter'))
+def pastes_as_terminal_and_sends(crs_driver: CrsDriver, text: str) -> None:
+    """A bracketed paste of ``text``, then Enter, as a terminal sends them."""
+    crs_driver.feed_terminal(
+        paste_bytes(literal(text)) + key_bytes("enter"), f"pasting {text[:40]!r}, Enter"
+    )

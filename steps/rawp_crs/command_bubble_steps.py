@@ -1,73 +1,19 @@
-"""Steps of profile ``rawp_crs`` part 2: the command bubble of a sent slash command (004 §3.3).
+"""Steps of ``features/rawp_crs/command_bubble.feature``.
 
-The bubble is the item the adapter names with kind ``command`` (``items(app)``); its look is
-read on the screen as :mod:`steps.rawp_crs.drawn` reads a text bubble, inside the bubble's
-own frame when it has one (audit §4.2 #14: its own border is not a nested box).
+A slash command shows as a compact command bubble, without its slash.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import parsers, then
 
-from rawp_port import PromptRequest
-from steps.app_driver import typed
-from steps.checks import check, literal
-from steps.rawp_crs.drawn import Drawn, drawn, is_frame
+from steps.checks import check
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.history_steps import store, stored_turn
+from steps.rawp_crs.support.drawn import bubble_text, drawn_of, is_frame
+from steps.rawp_crs.support.turns import PROMPT
 from steps.screen import BLANK
-
-PROMPT = "control.prompt.request"
-"""RAWP type name of a prompt."""
-
-
-def _drawn_of(crs_driver: CrsDriver, kind: str, clause: str) -> Drawn:
-    """The last user item of ``kind`` as drawn."""
-    views = crs_driver.items()
-    found = [v for v in views if v.actor == "user" and v.kind == kind]
-    check(
-        bool(found),
-        clause,
-        "the conversation",
-        f"a user item of kind {kind!r}",
-        [(v.actor, v.kind) for v in views],
-    )
-    item = found[-1].widget
-    inner = [v.widget.region for v in views if item in v.widget.ancestors]
-    every = [v.widget.region for v in views]
-    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
-
-
-def _text(item: Drawn) -> str:
-    """The bubble's text inside its own frame, rows joined by spaces, trimmed."""
-    box = item.inside()
-    assert box is not None
-    rows = [item.row_text(y, box.x, box.right).strip() for y in range(box.y, box.bottom)]
-    return " ".join(row for row in rows if row)
-
-
-@when(parsers.parse('the user sends the command text "{text}"'))
-def sends_command_text(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` fast (one burst), close any popup the way a user would, and press Enter.
-
-    The burst puts the whole text in before the client handles it; the popup opened by the
-    leading ``/`` has closed at the first space, so Enter sends.
-    """
-    crs_driver.burst(typed(literal(text)))
-    crs_driver.press("enter")
-    check(
-        any(
-            getattr(f, "prompt_text", None) == literal(text)
-            for f in crs_driver.agent.sent_of(PROMPT)
-        ),
-        "crs-command-bubble-for-slash-input-type",
-        "the prompts the agent received",
-        f"one with the text {literal(text)!r}",
-        [getattr(f, "prompt_text", f) for f in crs_driver.agent.sent_of(PROMPT)],
-    )
 
 
 @then(parsers.parse('the last prompt has the input type "{input_type}"'))
@@ -81,20 +27,6 @@ def prompt_type(crs_driver: CrsDriver, input_type: str) -> None:
     sent = crs_driver.agent.sent_of(PROMPT)
     seen = getattr(sent[-1], "input_type", None) if sent else None
     check(seen == input_type, clause, "the last prompt request", repr(input_type), repr(seen))
-
-
-@then(parsers.parse("the last user item is a {kind} bubble"))
-def last_kind(crs_driver: CrsDriver, kind: str) -> None:
-    """The last user item's kind: ``command`` or ``text``."""
-    expected = {"command": "command", "text": "text"}[kind]
-    clause = (
-        "crs-command-bubble-for-slash-input-type"
-        if expected == "command"
-        else "crs-text-bubble-for-other-input-types"
-    )
-    users = [v for v in crs_driver.items() if v.actor == "user" and v.kind != "timestamp"]
-    seen = users[-1].kind if users else None
-    check(seen == expected, clause, "the last user item", f"kind {expected!r}", repr(seen))
 
 
 @then("the last user item's bubble follows the input type the client sent")
@@ -124,26 +56,6 @@ def kind_follows_type(crs_driver: CrsDriver) -> None:
     )
 
 
-@then(parsers.parse('the command bubble reads "{text}"'))
-def bubble_reads(crs_driver: CrsDriver, text: str) -> None:
-    """The bubble's words, without the leading ``/`` (``crs-command-bubble-strips-slash``).
-
-    A leading icon glyph (``crs-command-bubble-icon``) is allowed before the name.
-    """
-    clause = "crs-command-bubble-strips-slash"
-    item = _drawn_of(crs_driver, "command", clause)
-    seen = _text(item)
-    name = literal(text).split()[0]
-    at = seen.find(literal(text))
-    check(
-        at >= 0 and "/" not in seen[: at + len(name)],
-        clause,
-        "the command bubble",
-        f"{literal(text)!r}, no '/' before the name",
-        repr(seen),
-    )
-
-
 @then("anything drawn before the command name is one icon glyph")
 def icon(crs_driver: CrsDriver) -> None:
     """An icon before the name is optional (``crs-command-bubble-icon``, MAY).
@@ -152,7 +64,7 @@ def icon(crs_driver: CrsDriver) -> None:
     something before it must draw one glyph, not a word.
     """
     clause = "crs-command-bubble-icon"
-    seen = _text(_drawn_of(crs_driver, "command", clause))
+    seen = bubble_text(drawn_of(crs_driver, "command", clause))
     name = crs_driver.agent.sent_of("control.prompt.request")[-1].prompt_text[1:].split()[0]
     at = seen.find(name)
     before = seen[:at].strip() if at >= 0 else seen
@@ -169,7 +81,7 @@ def icon(crs_driver: CrsDriver) -> None:
 def inline_style(crs_driver: CrsDriver, name: str, rest: str) -> None:
     """Name bold, coloured apart; parameters normal (``crs-command-name-inline-style``)."""
     clause = "crs-command-name-inline-style"
-    item = _drawn_of(crs_driver, "command", clause)
+    item = drawn_of(crs_driver, "command", clause)
     named = item.text_cells(name)
     params = item.text_cells(rest)
     check(
@@ -203,7 +115,7 @@ def no_nesting(crs_driver: CrsDriver) -> None:
     (``crs-command-bubble-no-nesting``, measured on the content region: audit §4.2 #14.)
     """
     clause = "crs-command-bubble-no-nesting"
-    item = _drawn_of(crs_driver, "command", clause)
+    item = drawn_of(crs_driver, "command", clause)
     box = item.inside()
     check(box is not None, clause, "the command bubble", "something drawn", item.describe())
     assert box is not None
@@ -223,8 +135,8 @@ def no_nesting(crs_driver: CrsDriver) -> None:
 def style_differs(crs_driver: CrsDriver) -> None:
     """Command and text bubbles differ in background (``crs-command-bubble-style-differs``)."""
     clause = "crs-command-bubble-style-differs"
-    command = _drawn_of(crs_driver, "command", clause).own_background()
-    text = _drawn_of(crs_driver, "text", clause).own_background()
+    command = drawn_of(crs_driver, "command", clause).own_background()
+    text = drawn_of(crs_driver, "text", clause).own_background()
     check(
         command != text,
         clause,
@@ -241,7 +153,7 @@ def compact(crs_driver: CrsDriver) -> None:
     (``crs-command-bubble-compact``.)
     """
     clause = "crs-command-bubble-compact"
-    item = _drawn_of(crs_driver, "command", clause)
+    item = drawn_of(crs_driver, "command", clause)
     box = item.box
     assert box is not None
     glyphs = [
@@ -258,15 +170,3 @@ def compact(crs_driver: CrsDriver) -> None:
         "as wide as its text plus padding and frame (at most 2 cells each side)",
         f"{slack[0]} and {slack[1]} cells beside the text; {item.describe()}",
     )
-
-
-@given(parsers.parse('a stored message "{text}" sent with the input type "{input_type}"'))
-def stored_with_type(crs_driver: CrsDriver, text: str, input_type: str) -> None:
-    """Make one stored turn whose prompt is ``text`` with ``input_type`` the conversation.
-
-    The client reopens it as the live client drew it when it was sent: a ``slash_command``
-    prompt as a command bubble, any other as a text bubble (004 §3.3).
-    """
-    turn = stored_turn(1)
-    prompt = PromptRequest(prompt_text=literal(text), input_type=literal(input_type))
-    store(crs_driver, [dataclasses.replace(turn, prompt=prompt)])

@@ -17,6 +17,9 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
 
+from steps.adapter import ItemView
+from steps.checks import check
+from steps.rawp_crs.driver import CrsDriver
 from steps.screen import BLANK, Cell, screen_cells, text_columns, text_width
 
 RGB = tuple[int, int, int] | None
@@ -215,3 +218,105 @@ def drawn(
         xs, ys = [x for x, _ in marked], [y for _, y in marked]
         box = Region(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
     return Drawn(cells, bounds, background, region, box)
+
+
+def long_text(count: int) -> str:
+    """``count`` words cycling through :data:`WORDS`, one space apart."""
+    return " ".join(WORDS[i % len(WORDS)] for i in range(count))
+
+
+def drawn_item(
+    crs_driver: CrsDriver, actor: str, clause: str, kinds: tuple[str, ...] = ()
+) -> Drawn:
+    """The last item of ``actor`` (of one of ``kinds``, when given) as drawn.
+
+    Without ``kinds``: the last text-bearing item (see :func:`last_item`).
+    """
+    views = crs_driver.items()
+    if kinds:
+        found = [view for view in views if view.actor == actor and view.kind in kinds]
+        what = f"an item of the {actor} of kind {' or '.join(kinds)}"
+        check(bool(found), clause, "the conversation", what, "none")
+        item = found[-1].widget
+    else:
+        item = last_item(crs_driver, actor, clause).widget
+    inner = [view.widget.region for view in views if item in view.widget.ancestors]
+    every = [view.widget.region for view in views]
+    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
+
+
+def bubble(crs_driver: CrsDriver, clause: str) -> Drawn:
+    """The last user message as drawn."""
+    return drawn_item(crs_driver, "user", clause)
+
+
+def cells_of(item: Drawn, text: str, clause: str) -> list[Cell]:
+    """The cells drawing ``text`` in the bubble; fails under ``clause`` when it is not drawn."""
+    found = item.text_cells(text)
+    check(found is not None, clause, "the user bubble", f"{text!r} drawn", shown(item))
+    assert found is not None
+    return found
+
+
+WORDS = [
+    "the",
+    "parser",
+    "reads",
+    "every",
+    "token",
+    "once",
+    "and",
+    "keeps",
+    "its",
+    "position",
+    "for",
+    "later",
+    "errors",
+]
+"""Words of the long texts the steps make up (none longer than 8 cells)."""
+
+
+def last_item(crs_driver: CrsDriver, actor: str, clause: str) -> ItemView:
+    """The last text-bearing item of ``actor`` (not a timestamp or date separator)."""
+    found = [
+        view
+        for view in crs_driver.items()
+        if view.actor == actor and view.kind not in ("timestamp", "date_separator")
+    ]
+    check(bool(found), clause, "the conversation", f"an item of the {actor}", "none")
+    return found[-1]
+
+
+def shown(item: Drawn) -> list[str]:
+    """The bubble's rows as drawn, stripped, for messages."""
+    return [item.row_text(y).strip() for y in item.rows()]
+
+
+def absent(item: Drawn, marker: str, clause: str) -> None:
+    """Fail under ``clause`` if ``marker`` is drawn in the bubble."""
+    check(item.find(marker) is None, clause, "the user bubble", f"no {marker!r} drawn", shown(item))
+
+
+def drawn_of(crs_driver: CrsDriver, kind: str, clause: str) -> Drawn:
+    """The last user item of ``kind`` as drawn."""
+    views = crs_driver.items()
+    found = [v for v in views if v.actor == "user" and v.kind == kind]
+    check(
+        bool(found),
+        clause,
+        "the conversation",
+        f"a user item of kind {kind!r}",
+        [(v.actor, v.kind) for v in views],
+    )
+    item = found[-1].widget
+    inner = [v.widget.region for v in views if item in v.widget.ancestors]
+    every = [v.widget.region for v in views]
+    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
+
+
+def bubble_text(item: Drawn) -> str:
+    """The bubble's text inside its own frame, rows joined by spaces, trimmed."""
+    box = item.inside()
+    assert box is not None
+    rows = [item.row_text(y, box.x, box.right).strip() for y in range(box.y, box.bottom)]
+    return " ".join(row for row in rows if row)

@@ -22,8 +22,8 @@ from typing import Any
 from textual.app import App
 from textual.geometry import Region
 
-from steps.rawp_crs.capability import member
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, screen_cells
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 

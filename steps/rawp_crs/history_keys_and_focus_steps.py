@@ -1,14 +1,6 @@
-"""Steps of profile ``rawp_crs`` for the history keys and the input focus (002 §2.5.4, §2.5.5).
+"""Steps of ``features/rawp_crs/history_keys_and_focus.feature``.
 
-↑/↓ are pressed in the empty input and the input's value is read; Page Up/Down are pressed
-with the input focused, Home/End with the focus on the conversation (after a click on it,
-design §6.2 item 11), and the conversation's scroll offset is read from the widget that
-``conversation_selector`` names (``scroll_y``, ``max_scroll_y`` and its visible height, in
-rows); typing after a click on the conversation must land in the input. Each key rule is
-also pressed with the focus away from the input (on the conversation, where Tab moved it,
-where a closing interaction UI left it), read as the seed words the rule: Page keys and
-typing act wherever the focus is; Enter and Shift+Enter there may act or not, and never
-lose or send what the person did not mean to (docs/design/decision-audit.md, rows 24 to 28).
+History recall, page and Home/End scrolling, and typing that reaches the input.
 """
 
 from __future__ import annotations
@@ -20,10 +12,13 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rawp_port import TextDelta, TurnEnded, TurnStarted
+from steps.adapter import TokenView
 from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.turn_steps import ANSWER, PROMPT, conversation_rows, user_sends
+from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
+from steps.rawp_crs.support.tokens import nodes, prompts, shape
+from steps.rawp_crs.support.turns import ANSWER, PROMPT, conversation_rows, send
 
 PARAGRAPHS = 90
 """Paragraphs of the long answer: about 180 rows, several screens at any terminal size."""
@@ -35,19 +30,13 @@ def scroll_memory() -> dict[str, Any]:
     return {}
 
 
-def _scroll(crs_driver: CrsDriver) -> tuple[float, float, int]:
-    """``(scroll_y, max_scroll_y, visible height)`` of the conversation, in rows."""
-    area = crs_driver.conversation
-    return float(area.scroll_y), float(area.max_scroll_y), area.scrollable_content_region.height
-
-
 @given("a conversation several screens tall, shown at its end")
 def tall_conversation(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
     """A sent prompt and an answer of :data:`PARAGRAPHS` paragraphs; the view at the end."""
-    user_sends(crs_driver, "tell me everything")
+    send(crs_driver, "tell me everything")
     body = "\n\n".join(f"Paragraph {index} of the long answer." for index in range(PARAGRAPHS))
     crs_driver.publish(TurnStarted("t1"), TextDelta("t1", body), TurnEnded("t1"))
-    y, bottom, height = _scroll(crs_driver)
+    y, bottom, height = scroll_state(crs_driver)
     if bottom < 3 * height or y < bottom - 1:
         raise crs_driver.harness_error(
             f"the conversation is not several screens tall at its end: scroll_y {y}, "
@@ -55,18 +44,6 @@ def tall_conversation(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> N
             "name the scrolling widget?)"
         )
     scroll_memory["y"] = y
-
-
-@when("the user clicks the conversation")
-def click_conversation(crs_driver: CrsDriver) -> None:
-    """Click the conversation area's first content cell (the focus leaves the input)."""
-    area = crs_driver.conversation
-    region = area.scrollable_content_region
-    crs_driver.run(
-        crs_driver.pilot.click(offset=(region.x + 1, region.y + 1)),
-        "clicking the conversation",
-    )
-    crs_driver.settle()
 
 
 @when(parsers.parse('the user types "{text}" anywhere'))
@@ -81,15 +58,6 @@ def type_anywhere_burst(crs_driver: CrsDriver, text: str) -> None:
     crs_driver.burst(typed(literal(text)), f"typing {text!r} in one burst")
 
 
-def _wait_scroll(crs_driver: CrsDriver, low: float, high: float) -> float:
-    """Let the client scroll (bounded, for a condition) until ``low <= scroll_y <= high``."""
-    with contextlib.suppress(WaitTimeout):  # the caller's check reports the clause
-        crs_driver.wait_until(
-            lambda: low <= _scroll(crs_driver)[0] <= high, f"scroll_y in [{low}, {high}]"
-        )
-    return _scroll(crs_driver)[0]
-
-
 @then(parsers.parse("the conversation scrolled {direction} by about one page"))
 def scrolled_page(
     crs_driver: CrsDriver,
@@ -100,11 +68,11 @@ def scrolled_page(
     """The offset moved ``up``/``down`` by half to all of the visible height since last read."""
     clause = scenario_clause(request, "crs-page-keys-scroll")
     before = float(scroll_memory["y"])
-    _y, bottom, height = _scroll(crs_driver)
+    _y, bottom, height = scroll_state(crs_driver)
     sign = -1 if direction == "up" else 1
     near, far = before + sign * height / 2, before + sign * (height + 1)
     low, high = sorted((max(0.0, min(bottom, near)), max(0.0, min(bottom, far))))
-    seen = _wait_scroll(crs_driver, low, high)
+    seen = wait_scroll(crs_driver, low, high)
     check(
         low <= seen <= high,
         clause,
@@ -138,7 +106,7 @@ def scrolled_pages(
     """
     clause = scenario_clause(request, "crs-page-keys-scroll")
     before, page = float(scroll_memory["y"]), float(scroll_memory["page"])
-    _y, bottom, height = _scroll(crs_driver)
+    _y, bottom, height = scroll_state(crs_driver)
     sign = -1 if direction == "up" else 1
     target = before + sign * count * page
     if page < 1 or not 0 <= target - page / 2 <= target + page / 2 <= bottom:
@@ -147,7 +115,7 @@ def scrolled_pages(
             f"conversation (max_scroll_y {bottom:g}, visible height {height})"
         )
     low, high = target - page / 2, target + page / 2
-    seen = _wait_scroll(crs_driver, low, high)
+    seen = wait_scroll(crs_driver, low, high)
     check(
         low <= seen <= high,
         clause,
@@ -178,49 +146,14 @@ def scroll_to_end(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
     crs_driver.settle()
     try:
         crs_driver.wait_until(
-            lambda: _scroll(crs_driver)[0] >= _scroll(crs_driver)[1] - 0.5, "scroll_y at its end"
+            lambda: scroll_state(crs_driver)[0] >= scroll_state(crs_driver)[1] - 0.5,
+            "scroll_y at its end",
         )
     except WaitTimeout as late:
         raise crs_driver.harness_error(
-            f"the conversation did not scroll to its end: {_scroll(crs_driver)}"
+            f"the conversation did not scroll to its end: {scroll_state(crs_driver)}"
         ) from late
-    scroll_memory["y"] = _scroll(crs_driver)[0]
-
-
-@then(parsers.parse("the conversation is scrolled to its {end}"))
-def scrolled_to(crs_driver: CrsDriver, request: pytest.FixtureRequest, end: str) -> None:
-    """``top``: the offset is 0; ``bottom``: it is the largest (the latest message shown)."""
-    clause = scenario_clause(
-        request,
-        "crs-home-scrolls-to-top" if end == "top" else "crs-end-scrolls-to-bottom",
-    )
-    _y, bottom, _height = _scroll(crs_driver)
-    target = 0.0 if end == "top" else bottom
-    seen = _wait_scroll(crs_driver, target - 0.5, target + 0.5)
-    check(
-        abs(seen - target) <= 0.5,
-        clause,
-        "the conversation's scroll offset",
-        f"{target:g} (its {end})",
-        f"{seen:g}",
-    )
-
-
-@then(parsers.re(r'the input\'s text is exactly "(?P<text>[^"]*)"$'))
-def input_exactly(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
-    """The input's whole value is ``text`` (escapes decoded; ``""`` for empty)."""
-    clause = scenario_clause(request, "crs-history-recall", "crs-typing-focuses-input")
-    expected, seen = literal(text), crs_driver.input_value
-    check(seen == expected, clause, "the input's value", repr(expected), repr(seen))
-
-
-@then("the input has the keyboard focus")
-def input_focused(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
-    """The widget with the focus is the input, or inside it."""
-    clause = scenario_clause(request, "crs-typing-focuses-input")
-    field, focused = crs_driver.input, crs_driver.app.focused
-    inside = focused is not None and (focused is field or field in focused.ancestors)
-    check(inside, clause, "the keyboard focus", "on the input", repr(focused))
+    scroll_memory["y"] = scroll_state(crs_driver)[0]
 
 
 @then(parsers.parse("the conversation's view shows \"{text}\" and the agent's answer"))
@@ -240,7 +173,7 @@ def view_shows_turn(crs_driver: CrsDriver, request: pytest.FixtureRequest, text:
 
     with contextlib.suppress(WaitTimeout):  # the check below reports the clause
         crs_driver.wait_until(lambda: not missing(), "the new turn drawn in view", bound=3)
-    y, bottom, height = _scroll(crs_driver)
+    y, bottom, height = scroll_state(crs_driver)
     check(
         not missing(),
         clause,
@@ -248,12 +181,6 @@ def view_shows_turn(crs_driver: CrsDriver, request: pytest.FixtureRequest, text:
         " and ".join(repr(part) for part in wanted) + " drawn",
         f"{missing()!r} not drawn (scroll_y {y:g}, max_scroll_y {bottom:g}, height {height})",
     )
-
-
-@when(parsers.parse('the user presses Tab and types "{text}" in one burst'))
-def tab_then_type_burst(crs_driver: CrsDriver, text: str) -> None:
-    """Deliver Tab and the keys of ``text`` at once, as a fast hand's terminal sends them."""
-    crs_driver.burst([key("tab"), *typed(literal(text))], f"Tab and {text!r} in one burst")
 
 
 @when("the user presses the first newline key")
@@ -315,4 +242,53 @@ def draft_with_or_without_break(
         "the input after the newline key with the focus on the conversation",
         f"{draft!r} or {draft + chr(10)!r}",
         repr(value),
+    )
+
+
+@then(parsers.parse('the input holds "{before}", a token for "{path}" and "{after}"'))
+def holds_around_token(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, before: str, path: str, after: str
+) -> None:
+    """The input is the text ``before``, one token for ``path``, then the text ``after``.
+
+    A recalled message gives its file token back as a token (``crs-history-recall``), not
+    as the text ``@path``.
+    """
+    clause = scenario_clause(request, "crs-history-recall")
+    seen = nodes(crs_driver)
+    ok = (
+        len(seen) == 3
+        and seen[0] == literal(before)
+        and isinstance(seen[1], TokenView)
+        and seen[1].path == literal(path)
+        and seen[2] == literal(after)
+    )
+    wanted = f"{literal(before)}[{literal(path)}]{literal(after)}"
+    check(ok, clause, "the input (a token as [path])", repr(wanted), repr(shape(crs_driver)))
+
+
+def _with_numbered_refs(frame: Any) -> tuple[str, list[str]]:
+    """``prompt_text`` with each token's ``ref_id`` replaced by its index, and the paths."""
+    text = str(getattr(frame, "prompt_text", ""))
+    refs = list(getattr(frame, "file_references", ()) or ())
+    for index, ref in enumerate(refs, start=1):
+        text = text.replace(f"<@file:{ref.ref_id}|", f"<@file:#{index}|")
+    return text, [str(ref.path) for ref in refs]
+
+
+@then(parsers.parse("prompt {second:d} is prompt {first:d} again, with its file references"))
+def sent_again(
+    crs_driver: CrsDriver, request: pytest.FixtureRequest, second: int, first: int
+) -> None:
+    """Prompt ``second`` has the text and files of prompt ``first`` (any fresh ``ref_id``)."""
+    clause = scenario_clause(request, "crs-history-recall")
+    sent = prompts(crs_driver)
+    check(len(sent) >= max(first, second), clause, "the prompts sent", f"{second}", len(sent))
+    before, again = _with_numbered_refs(sent[first - 1]), _with_numbered_refs(sent[second - 1])
+    check(
+        again == before and bool(before[1]),
+        clause,
+        f"prompt {second} (prompt_text with ref_ids numbered, file_references paths)",
+        repr(before),
+        repr(again),
     )

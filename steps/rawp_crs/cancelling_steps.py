@@ -1,8 +1,6 @@
-"""Steps of profile ``rawp_crs`` that run agent turns and cancel them with Escape (002 §2.5.2).
+"""Steps of ``features/rawp_crs/cancelling.feature``.
 
-The fake agent publishes a turn's events (``session.turn.start``, thinking, a tool call,
-text deltas, ``session.turn.end``) through :meth:`CrsDriver.publish`; the checks read the
-frames the client sent (``FakeAgent.sent_of``), never the client's own state.
+Escape cancels the agent's running turn, and does nothing while the agent is idle.
 """
 
 from __future__ import annotations
@@ -12,72 +10,69 @@ import contextlib
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted, type_name
+from rawp_port import (
+    InteractionRequested,
+    SystemNotice,
+    TextDelta,
+    Thinking,
+    ToolCall,
+    ToolResult,
+    TurnEnded,
+    TurnStarted,
+    type_name,
+)
 from steps.app_driver import WaitTimeout
-from steps.checks import check, cited_clauses, literal, scenario_clause
+from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import screen_rows
-
-CANCEL = "control.prompt.cancel"
-"""RAWP type name of the frame Escape sends while a turn runs."""
-PROMPT = "control.prompt.request"
-"""RAWP type name of a sent message."""
-HUGE_TAIL = "\n\nend of the huge delta"
-"""The last words of the 1 MB delta, looked for on screen."""
-ANSWER = "Done: the parser is refactored."
-"""The agent's answer in a turn run by :func:`whole_turn`."""
+from steps.rawp_crs.support.interaction import (
+    interaction_ui,
+    ui_region,
+    ui_text,
+)
+from steps.rawp_crs.support.layout import Traffic
+from steps.rawp_crs.support.turns import CANCEL, PROMPT, conversation_rows, send
 
 
-def _send(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` and press Enter; the client must have sent it as a prompt."""
-    before = len(crs_driver.agent.sent_of(PROMPT))
-    crs_driver.type_text(text)
-    crs_driver.press("enter")
-    sent = len(crs_driver.agent.sent_of(PROMPT))
+@when(
+    parsers.parse(
+        'the agent asks a Yes/No question in turn "{turn}" and the user answers "{answer}"'
+    )
+)
+def yes_no_answered(crs_driver: CrsDriver, turn: str, answer: str) -> None:
+    """Ask a YN request ``q1`` in ``turn``; the user answers with the key ``answer``.
+
+    The UI must be shown, then gone after the answer (``crs-interaction-keys-yn``): what a
+    later step checks happens with the focus wherever the closed UI left it.
+
+    Raises:
+        AssertionError: (via ``check``) the UI is not shown, or still shown after the answer.
+    """
+    clause = "crs-interaction-keys-yn"
+    crs_driver.publish(InteractionRequested("q1", "YN", "Delete the build folder?", (), None, turn))
+    region = ui_region(crs_driver, clause)
+    crs_driver.press(answer)
     check(
-        sent == before + 1,
-        "crs-enter-sends",
-        "the prompts the agent received",
-        f"{before + 1} after sending {text!r}",
-        str(sent),
+        interaction_ui(crs_driver) is None,
+        clause,
+        "the Yes/No UI after the answer",
+        "gone",
+        f"still shown: {ui_text(crs_driver, region)}",
     )
 
 
-@given(parsers.parse('the user has sent "{text}"'))
-@when(parsers.parse('the user sends "{text}"'))
-def user_sends(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` and press Enter; the agent has not answered yet."""
-    _send(crs_driver, literal(text))
+@when(parsers.parse('the agent ends turn "{turn}" as cancelled, with the notice "{text}"'))
+def agent_ends_cancelled(crs_driver: CrsDriver, traffic: Traffic, turn: str, text: str) -> None:
+    """Publish what an agent sends after a cancel: a stop notice, then the turn's end.
 
-
-@given(parsers.parse('the agent has started turn "{turn}"'))
-@when(parsers.parse('the agent starts turn "{turn}"'))
-def agent_starts(crs_driver: CrsDriver, turn: str) -> None:
-    """Publish ``session.turn.start`` of ``turn``."""
-    crs_driver.publish(TurnStarted(turn))
-
-
-@given(parsers.parse('the agent is {state} in turn "{turn}"'))
-@when(parsers.parse('the agent is {state} in turn "{turn}"'))
-def agent_state(crs_driver: CrsDriver, state: str, turn: str) -> None:
-    """Put the agent in ``state``: ``thinking``, ``calling a tool`` or ``streaming text``.
-
-    Calling a tool publishes the call and no result; streaming publishes text deltas and
-    no turn end.
-
-    Raises:
-        ValueError: ``state`` is none of the three.
+    002 §2.1 names the stop notice among the system messages (중지 알림); its kind is
+    ``cancelled`` in our port's naming (:class:`rawp_port.events.SystemNotice`).
     """
-    events: dict[str, object] = {
-        "thinking": Thinking(turn, "Reading the parser first."),
-        "calling a tool": ToolCall(turn, "call-1", "read_file", {"path": "parser.py"}),
-        "streaming text": TextDelta(turn, "The parser reads "),
-    }
-    if state not in events:
-        raise ValueError(f"unknown agent state {state!r}")
-    crs_driver.publish(events[state])
-    if state == "streaming text":
-        crs_driver.publish(TextDelta(turn, "tokens one by one"))
+    traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice("cancelled", traffic.notice), TurnEnded(turn))
+
+
+HUGE_TAIL = "\n\nend of the huge delta"
+"""The last words of the 1 MB delta, looked for on screen."""
 
 
 @when(parsers.parse('the agent thinks, calls a tool and streams text in turn "{turn}"'))
@@ -90,27 +85,6 @@ def agent_works(crs_driver: CrsDriver, turn: str) -> None:
         TextDelta(turn, "The parser reads "),
         TextDelta(turn, "tokens one by one."),
     )
-
-
-@given(parsers.parse('the agent has ended turn "{turn}"'))
-@when(parsers.parse('the agent ends turn "{turn}"'))
-def agent_ends(crs_driver: CrsDriver, turn: str) -> None:
-    """Publish ``session.turn.end`` of ``turn``."""
-    crs_driver.publish(TurnEnded(turn))
-
-
-@given(parsers.parse('a turn "{turn}" has run to its end for the prompt "{text}"'))
-@when(parsers.parse('a turn "{turn}" runs to its end for the prompt "{text}"'))
-def whole_turn(crs_driver: CrsDriver, turn: str, text: str) -> None:
-    """Send ``text``; the agent starts ``turn``, streams an answer and ends it."""
-    _send(crs_driver, literal(text))
-    crs_driver.publish(TurnStarted(turn), TextDelta(turn, ANSWER), TurnEnded(turn))
-
-
-@when(parsers.parse('the agent streams {count:d} small text deltas in turn "{turn}"'))
-def many_deltas(crs_driver: CrsDriver, count: int, turn: str) -> None:
-    """Publish ``count`` deltas ``w0 w1 ...`` in one burst (a turn that never ends)."""
-    crs_driver.publish(*(TextDelta(turn, f"w{index} ") for index in range(count)))
 
 
 @when(parsers.parse('the agent streams one text delta of {size:d} characters in turn "{turn}"'))
@@ -135,51 +109,12 @@ def cancelled_turns(crs_driver: CrsDriver, count: int) -> None:
     """
     for number in range(1, count + 1):
         turn = f"e{number}"
-        _send(crs_driver, f"earlier prompt {number}")
+        send(crs_driver, f"earlier prompt {number}")
         crs_driver.publish(TurnStarted(turn), TextDelta(turn, "Working on it "))
         crs_driver.press("escape")
         crs_driver.publish(TurnEnded(turn))
         crs_driver.type_text("/")
         crs_driver.press("escape", "backspace")
-
-
-@when("the user presses Escape")
-@given("the user has pressed Escape")
-def presses_escape(crs_driver: CrsDriver) -> None:
-    """Press Escape once."""
-    crs_driver.press("escape")
-
-
-@then(parsers.re(r"the client sent (?P<count>\d+) cancels?"), converters={"count": int})
-def sent_cancels(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
-    """The agent received exactly ``count`` ``control.prompt.cancel`` frames.
-
-    Reported under ``crs-escape-idle-does-nothing`` for none, else under the cancel clause
-    the scenario cites (``crs-escape-cancel-states`` first); in a scenario citing neither
-    (Escape after a popup closed, during a turn), under ``crs-escape-cancels-turn``, the
-    rule that Escape cancels a running turn.
-    """
-    cited = cited_clauses(request.node)
-    if count == 0:
-        clause = scenario_clause(
-            request,
-            "crs-escape-idle-does-nothing",
-            "crs-escape-cancels-turn",
-            "crs-escape-cancel-states",
-        )
-    else:
-        clause = next(
-            (c for c in ("crs-escape-cancel-states", "crs-escape-cancels-turn") if c in cited),
-            "crs-escape-cancels-turn",
-        )
-    sent = crs_driver.agent.sent_of(CANCEL)
-    check(
-        len(sent) == count,
-        clause,
-        "the cancel frames the agent received",
-        f"exactly {count}",
-        f"{len(sent)}: {sent!r}",
-    )
 
 
 @then(parsers.parse('the cancel names turn "{turn}" or no turn'))
@@ -255,20 +190,6 @@ def still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None
     prompts = crs_driver.agent.sent_of(PROMPT)
     seen = getattr(prompts[-1], "prompt_text", None) if len(prompts) > before else None
     check(seen == "still here", clause, "a prompt sent afterwards", "'still here'", repr(seen))
-
-
-def conversation_rows(crs_driver: CrsDriver) -> list[tuple[int, str]]:
-    """Return the rows drawn inside the conversation area: ``(screen row, text)``, top down.
-
-    Only the conversation's region of the composed screen is read, so a header clock or a
-    footer never counts; trailing blanks are trimmed.
-    """
-    region = crs_driver.conversation.region
-    rows = screen_rows(crs_driver.app)
-    return [
-        (y, "".join(rows[y][region.x : region.right]).rstrip())
-        for y in range(region.y, min(region.bottom, len(rows)))
-    ]
 
 
 @then(parsers.parse("the conversation ends with the last {count:d} deltas in order"))

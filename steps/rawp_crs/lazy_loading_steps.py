@@ -1,95 +1,51 @@
-"""Steps of profile ``rawp_crs`` for stored conversations and lazy loading (002 §2.6).
+"""Steps of ``features/rawp_crs/lazy_loading.feature``.
 
-The stored conversation is the fake agent's ``history``: turn ``k`` (1 = the oldest) has the
-prompt ``질문 k`` and an answer of a thinking block ``생각 k``, a tool call with its result
-``내용 k`` and the text ``답변 k``. What a client does with it is read through the adapter:
-``items()`` (the kind ``load_older`` names the load-older trigger, the widget a click or
-Enter activates, or the spinner while a page loads), the members of part 4
-(``load_older_forms``, ``initial_turns_setting``, docs/adapters.md) and the composed screen.
-
-Both forms of the trigger are driven as a person drives them: the button by a click (after
-scrolling the conversation to its top), the scroll form by turning the mouse wheel up over
-the conversation until it is at its top, and once more.
+A reopened conversation shows its last N turns; older turns load on request.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import os
-from collections.abc import Collection, Sequence
-from datetime import UTC, datetime, timedelta
+from collections.abc import Collection
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from pytest_bdd import given, parsers, then, when
 from textual import events
 from textual.widget import Widget
 
-from rawp_port import (
-    PromptRequest,
-    TextDelta,
-    Thinking,
-    ToolCall,
-    ToolResult,
-    Turn,
-)
 from steps.adapter import ItemView
 from steps.checks import check, violation
-from steps.rawp_crs.capability import member
-from steps.rawp_crs.driver import START_TIME, CrsDriver
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.history import (
+    CONVERSATION,
+    HISTORY_PART,
+    prompt_of,
+    store,
+    stored_turn,
+    visible_rows,
+)
 from steps.screen import item_text, screen_rows
 from steps.textual_private import post_mouse_events
 
-PART = "part 4, lazy loading of the history"
-"""What the members looked up here are for, in the verdict of an adapter without them."""
-CONVERSATION = "stored-conversation"
-"""The id of the stored conversation the scenarios reopen."""
 FORMS = frozenset({"button", "scroll"})
 """The two forms of the trigger (002 §2.6.2)."""
+
+
 NEAR_TOP = 4
 """Rows below the top the wheel starts from (more than one notch)."""
+
+
 WHEEL_LIMIT = 400
 """At most this many wheel notches to reach the top of the conversation."""
+
+
 HUGE_END = "end of the huge stored answer"
 """The last words of the 1 MB stored answer."""
 
 
-def prompt_of(number: int) -> str:
-    """The prompt of stored turn ``number`` (1 = the oldest)."""
-    return f"질문 {number}"
-
-
-def stored_turn(number: int, answer: str | None = None) -> Turn:
-    """Stored turn ``number``: a prompt and a whole answer (thinking, a tool, text).
-
-    Turns are a minute apart, the newest a minute before the clock's start.
-    """
-    turn_id = f"stored-{number}"
-    sent = START_TIME - timedelta(minutes=100_000 - number)
-    events_ = (
-        Thinking(turn_id, f"생각 {number}"),
-        ToolCall(turn_id, f"{turn_id}-call", "read_file", {"path": f"f{number}.py"}),
-        ToolResult(turn_id, f"{turn_id}-call", "text", f"내용 {number}"),
-        TextDelta(turn_id, answer if answer is not None else f"답변 {number}"),
-    )
-    return Turn(
-        turn_id,
-        PromptRequest(prompt_text=prompt_of(number), input_type="text"),
-        sent,
-        events_,
-        sent + timedelta(seconds=20),
-    )
-
-
-def store(crs_driver: CrsDriver, turns: Sequence[Turn]) -> None:
-    """Make ``turns`` the stored conversation the client will reopen."""
-    crs_driver.agent.history = list(turns)
-    crs_driver.settings = dataclasses.replace(crs_driver.settings, conversation_id=CONVERSATION)
-
-
 def forms(crs_driver: CrsDriver) -> list[str]:
     """The trigger forms the adapter declares, checked (``crs-load-older-trigger-forms``)."""
-    declared: Collection[str] = member(crs_driver.adapter, "load_older_forms", PART)
+    declared: Collection[str] = member(crs_driver.adapter, "load_older_forms", HISTORY_PART)
     found = list(declared)
     check(
         bool(found) and set(found) <= FORMS,
@@ -128,9 +84,6 @@ def stored_numbers(crs_driver: CrsDriver) -> list[int]:
 def history_calls(crs_driver: CrsDriver) -> list[tuple[str, str | None, int]]:
     """The client's ``load_turns`` calls so far."""
     return list(crs_driver.agent.history_calls)
-
-
-# -- driving the trigger --------------------------------------------------------------------
 
 
 def to_top(crs_driver: CrsDriver) -> None:
@@ -197,9 +150,6 @@ def activate(crs_driver: CrsDriver, form: str, clause: str) -> None:
         wheel_to_top(crs_driver)
 
 
-# -- first visible item ---------------------------------------------------------------------
-
-
 def first_visible(crs_driver: CrsDriver) -> tuple[Widget, int]:
     """The topmost conversation item (not a load-older item) drawn in the viewport, and its row."""
     top = crs_driver.conversation.content_region
@@ -216,22 +166,6 @@ def first_visible(crs_driver: CrsDriver) -> tuple[Widget, int]:
     )
 
 
-def visible_rows(crs_driver: CrsDriver) -> list[str]:
-    """The conversation's rows as drawn, stripped."""
-    area = crs_driver.conversation.content_region
-    rows = screen_rows(crs_driver.app)
-    return ["".join(row[area.x : area.right]).strip() for row in rows[area.y : area.bottom]]
-
-
-# -- Given ----------------------------------------------------------------------------------
-
-
-@given(parsers.parse("a stored conversation of {count:d} turns"))
-def stored(crs_driver: CrsDriver, count: int) -> None:
-    """The agent holds a conversation of ``count`` turns, which the client is set to reopen."""
-    store(crs_driver, [stored_turn(number) for number in range(1, count + 1)])
-
-
 @given(parsers.parse("a stored conversation of {count:d} turns whose turn {big:d} answers 1 MB"))
 def stored_huge(crs_driver: CrsDriver, count: int, big: int) -> None:
     """As :func:`stored`, turn ``big`` answering with a text of 1,000,000 characters."""
@@ -246,24 +180,6 @@ def stored_huge(crs_driver: CrsDriver, count: int, big: int) -> None:
     )
 
 
-@given(parsers.parse("the user has set the number of turns to {value:d} in the client's settings"))
-def user_sets_n(crs_driver: CrsDriver, value: int) -> None:
-    """Set N the way a user does, through the adapter's ``initial_turns_setting``.
-
-    Its answer is read by field name (``initial_turns``), like every port object.
-    """
-    setting = member(crs_driver.adapter, "initial_turns_setting", PART)
-    chosen = setting(value)
-    check(
-        getattr(chosen, "initial_turns", None) == value,
-        "crs-initial-turns-configurable",
-        f"the client's setting of N to {value}",
-        f"settings with initial_turns={value}",
-        repr(chosen),
-    )
-    crs_driver.settings = dataclasses.replace(crs_driver.settings, initial_turns=value)
-
-
 @given("the history is held back")
 def history_held(crs_driver: CrsDriver) -> None:
     """Park every history answer until a step releases it."""
@@ -275,17 +191,6 @@ def history_held(crs_driver: CrsDriver) -> None:
 def history_fails(crs_driver: CrsDriver) -> None:
     """Make every history call fail (until the history works again)."""
     crs_driver.agent.fail("history", RuntimeError("history server unavailable"))
-
-
-# -- When -----------------------------------------------------------------------------------
-
-
-@given("the RAWP-CRS client opens the stored conversation")
-@when("the RAWP-CRS client opens the stored conversation")
-def opens(crs_driver: CrsDriver) -> None:
-    """Start the client with the settings of the scenario and let it load what it loads."""
-    crs_driver.start()
-    crs_driver.settle()
 
 
 @when("the history answers")
@@ -340,9 +245,6 @@ def asks_until_done(crs_driver: CrsDriver) -> None:
         if not any(active(view) for view in triggers(crs_driver)):
             return
         activate(crs_driver, form, "crs-load-older-exhausted")
-
-
-# -- Then -----------------------------------------------------------------------------------
 
 
 @then(parsers.parse("the client asked for the latest {count:d} turns only"))
@@ -729,7 +631,7 @@ def huge_drawn(crs_driver: CrsDriver) -> None:
 @then(parsers.parse("setting the number of turns to {value:d} is refused or kept within 1 to 100"))
 def bounded(crs_driver: CrsDriver, value: int) -> None:
     """The client's setting rejects ``value`` or bounds it (``crs-initial-turns-bounds``)."""
-    setting = member(crs_driver.adapter, "initial_turns_setting", PART)
+    setting = member(crs_driver.adapter, "initial_turns_setting", HISTORY_PART)
     try:
         chosen = setting(value)
     except ValueError:
@@ -742,19 +644,3 @@ def bounded(crs_driver: CrsDriver, value: int) -> None:
         "a ValueError, or N between 1 and 100",
         repr(chosen),
     )
-
-
-@given(parsers.parse('a stored conversation of two turns sent at "{first}" and "{second}"'))
-def stored_on_days(crs_driver: CrsDriver, first: str, second: str) -> None:
-    """Two stored turns sent at local ``YYYY-MM-DD HH:MM`` moments (``crs-date-separator``).
-
-    Local means the zone the scenario set (``TZ``); each turn ends 3 minutes after it was
-    sent, so a time on screen tells which turn and which end of it it stamps.
-    """
-    zone = ZoneInfo(os.environ.get("TZ", "UTC"))
-    turns = []
-    for number, moment in enumerate((first, second), start=1):
-        sent = datetime.strptime(moment, "%Y-%m-%d %H:%M").replace(tzinfo=zone).astimezone(UTC)
-        turn = stored_turn(number)
-        turns.append(dataclasses.replace(turn, sent_at=sent, ended_at=sent + timedelta(minutes=3)))
-    store(crs_driver, turns)

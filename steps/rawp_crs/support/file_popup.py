@@ -1,0 +1,194 @@
+"""The file popup's traffic (part 3): the searches a client sends and the candidates offered."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from textual.widget import Widget
+
+from rawp_port import FileCandidate, FileCandidates
+from steps.app_driver import WaitTimeout
+from steps.checks import check, literal, violation
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.popup import (
+    HIGHLIGHT_CONTRAST,
+    Item,
+    Popup,
+    contrast,
+    displayed,
+    read_popup_of,
+    row_background,
+)
+
+SEARCH_BOUND = 2.0
+"""Seconds a client may take to send the search of what was typed (a debounce window of
+150-300 ms, on a loaded machine)."""
+
+
+def candidate(path: str, ranges: Sequence[tuple[int, int]] = ()) -> FileCandidate:
+    """The candidate of ``path``: its last segment as name, the rest (with `/`) as directory."""
+    directory, _, name = path.rpartition("/")
+    return FileCandidate(path, name, f"{directory}/" if directory else "", tuple(ranges))
+
+
+def searches(driver: CrsDriver) -> list[Any]:
+    """Every ``control.file.search`` the client sent, in order."""
+    return driver.agent.sent_of(SEARCH)
+
+
+def offer_files(
+    driver: CrsDriver,
+    paths: Sequence[str] | Sequence[FileCandidate],
+    files: Files | None = None,
+    query: str | None = None,
+) -> list[FileCandidate]:
+    """Answer the client's file search with candidates for ``paths``.
+
+    The `@` popup must be open (type ``@`` or ``@query`` first). Waits until the client sent
+    the search of ``query`` (default: the `@` word the input ends with), then answers it.
+
+    Args:
+        driver: The scenario's driver.
+        paths: Relative paths (``"src/a.py"``: name ``a.py``, directory ``src/``) or
+            candidates as they are to be sent.
+        files: The scenario's :class:`Files`, to record what was offered (optional).
+        query: The query answered.
+
+    Returns:
+        The candidates sent.
+    """
+    search = wait_for_search(driver, typed_query(driver) if query is None else query)
+    offered = [p if isinstance(p, FileCandidate) else candidate(p) for p in paths]
+    answer(driver, files if files is not None else Files(), search.query_id, offered)
+    return offered
+
+
+SEARCH = "control.file.search"
+
+
+@dataclass
+class Files:
+    """The candidates the agent offered in this scenario, and what steps remembered."""
+
+    offered: list[FileCandidate] = field(default_factory=list)
+    """Every candidate offered so far (the names the popup's rows are matched against)."""
+    answered: set[str] = field(default_factory=set)
+    """The ``query_id`` of every search answered."""
+    remembered: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def names(self) -> list[str]:
+        """The offered names as drawn: printable ones only (each client draws others its way)."""
+        return sorted(
+            {c.name for c in self.offered if c.name.isprintable() and c.name.strip()},
+            key=len,
+            reverse=True,
+        )
+
+
+def typed_query(driver: CrsDriver) -> str:
+    """The query of the `@` word the input's text ends with (``""`` when there is none)."""
+    line = driver.input_value.split("\n")[-1]
+    word = line.split()[-1] if line.strip() and not line[-1].isspace() else ""
+    return word[1:] if word.startswith("@") else ""
+
+
+def wait_for_search(driver: CrsDriver, query: str, clause: str = "crs-at-search-request") -> Any:
+    """The last search for ``query``, once the client has sent one (bounded wait).
+
+    Raises:
+        AssertionError: A violation of ``clause``: no such search within :data:`SEARCH_BOUND`.
+    """
+
+    def found() -> Any:
+        return next((s for s in reversed(searches(driver)) if s.query == query), None)
+
+    try:
+        driver.wait_until(lambda: found() is not None, f"a file search for {query!r}", SEARCH_BOUND)
+    except WaitTimeout:
+        violation(
+            clause,
+            "the control.file.search frames",
+            f"one with query {query!r} within {SEARCH_BOUND} s",
+            repr([s.query for s in searches(driver)]),
+        )
+    return found()
+
+
+def answer(driver: CrsDriver, files: Files, query_id: str, offered: list[FileCandidate]) -> None:
+    """Publish ``session.file.candidates`` for ``query_id`` and wait until the client is idle."""
+    files.offered += offered
+    files.answered.add(query_id)
+    driver.publish(FileCandidates(query_id, tuple(offered)))
+
+
+FILE_POPUP_PART = "part 3, the file popup"
+"""What needs the members read here, for the verdict ERROR of an adapter without them."""
+
+
+@pytest.fixture(name="files")
+def files_fixture() -> Files:
+    """The file candidates of this scenario."""
+    return Files()
+
+
+def split_paths(paths: str) -> list[str]:
+    """A step's comma-separated paths, escapes decoded."""
+    return [literal(p.strip()) for p in paths.split(",") if p.strip()]
+
+
+def file_popup_widget(driver: CrsDriver) -> Widget | None:
+    """The displayed file popup widget the adapter names, or ``None`` when it is closed."""
+    return displayed(driver, member(driver.adapter, "file_popup_selector", FILE_POPUP_PART))
+
+
+def read_file_popup(driver: CrsDriver, names: Sequence[str]) -> Popup | None:
+    """The file popup as drawn now, its items found among ``names``; ``None`` when closed.
+
+    A row is a candidate's when it holds an offered name (the longest one it holds).
+    """
+    widget = file_popup_widget(driver)
+    if widget is None:
+        return None
+    longest_first = sorted(names, key=len, reverse=True)
+    return read_popup_of(
+        driver, widget, lambda text: next((n for n in longest_first if n in text), None)
+    )
+
+
+def file_opened(driver: CrsDriver, files: Files, clause: str) -> Popup:
+    """The open file popup, or a violation of ``clause`` when it is closed."""
+    popup = read_file_popup(driver, files.names)
+    if popup is None:
+        violation(clause, "the screen", "the file popup drawn", "no file popup")
+    return popup
+
+
+def highlighted(popup: Popup) -> list[Item]:
+    """The candidates whose row is highlighted: its most common background stands out.
+
+    Unlike the slash popup's reading (any cell), matched characters drawn on an accent
+    background (``crs-at-match-highlight``) do not make a row highlighted.
+    """
+    return [
+        item
+        for item in popup.items
+        if contrast(row_background(item), popup.base) >= HIGHLIGHT_CONTRAST  # type: ignore[arg-type]
+    ]
+
+
+def file_focused(popup: Popup, clause: str) -> Item:
+    """The one highlighted candidate (a violation of ``clause`` unless exactly one)."""
+    lit = highlighted(popup)
+    check(
+        len(lit) == 1,
+        clause,
+        "the file popup",
+        "exactly one highlighted candidate",
+        lit and [i.name for i in lit],
+    )
+    return lit[0]

@@ -1,0 +1,235 @@
+"""Times drawn in the conversation: where they are, how they are revealed, the day forms.
+
+Helpers of ``timestamps_steps`` and of the shared steps that read the clock and the date
+separator (``shared_steps``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from textual.widget import Widget
+
+from steps.adapter import ItemView
+from steps.checks import check
+from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.support.turns import conversation_rows
+
+TIME = re.compile(
+    r"(?:(?P<before>오전|오후)\s*)?(?<![\d:.])(?P<hour>\d{1,2}):(?P<minute>\d{2})(?![\d:])"
+    r"(?:\s*(?P<after>[AaPp]\.?[Mm]\.?)(?![A-Za-z]))?"
+)
+"""A time of day as a client may draw it: ``14:32``, ``02:32``, ``오후 2:32``, ``2:32 PM``."""
+
+
+REVEALS = ("inline", "hover")
+"""The two values of the adapter's ``timestamp_reveal``."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One time of day drawn in the conversation.
+
+    Attributes:
+        row: The screen row it is drawn on.
+        start: Its first column (screen cells).
+        end: The column after its last cell.
+        hour: 0-23, with a 12-hour marker applied.
+        minute: 0-59.
+        line: The whole row, as drawn.
+    """
+
+    row: int
+    start: int
+    end: int
+    hour: int
+    minute: int
+    line: str
+
+    @property
+    def hhmm(self) -> str:
+        """The time as ``HH:MM`` (24-hour)."""
+        return f"{self.hour:02d}:{self.minute:02d}"
+
+
+def shown_times(crs_driver: CrsDriver) -> list[Shown]:
+    """Every time of day drawn inside the conversation area, top to bottom.
+
+    Columns count cells of the row as the screen reader gives them (one per cell, a wide
+    character's right half empty), offset by the conversation's left edge.
+    """
+    left = crs_driver.conversation.region.x
+    found = []
+    for row, text in conversation_rows(crs_driver):
+        for match in TIME.finditer(text):
+            hour, minute = int(match["hour"]), int(match["minute"])
+            marker = (match["before"] or match["after"] or "").lower().replace(".", "")
+            if marker in ("오후", "pm") and hour < 12:
+                hour += 12
+            elif marker in ("오전", "am") and hour == 12:
+                hour = 0
+            found.append(Shown(row, left + match.start(), left + match.end(), hour, minute, text))
+    return found
+
+
+def reveal_mode(crs_driver: CrsDriver, clause: str) -> str:
+    """The adapter's ``timestamp_reveal`` (a part-1 member), checked: ``inline`` or ``hover``."""
+    mode = crs_driver.adapter.timestamp_reveal
+    check(mode in REVEALS, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
+    return str(mode)
+
+
+def pointer_away(crs_driver: CrsDriver) -> None:
+    """Move the pointer off the conversation, onto the input."""
+    crs_driver.run(crs_driver.pilot.hover(crs_driver.input), "moving the pointer to the input")
+    crs_driver.settle()
+
+
+def hidden_until_hovered(crs_driver: CrsDriver, clause: str) -> None:
+    """In hover mode: with the pointer on the input, no time is drawn in the conversation."""
+    pointer_away(crs_driver)
+    drawn = [shown.hhmm for shown in shown_times(crs_driver)]
+    check(
+        not drawn,
+        clause,
+        "the conversation with the pointer away from it",
+        "no time drawn (they are revealed on hover)",
+        ", ".join(drawn),
+    )
+
+
+def hover_over(crs_driver: CrsDriver, view: ItemView) -> list[Shown]:
+    """Bring ``view``'s last row into sight, hold the pointer on it; the times drawn then.
+
+    The item's last row is placed two rows above the area's bottom (the stamp of a turn
+    start or end lies just below its item), the pointer is moved onto the middle of that
+    row, and the times are read once the screen settled.
+    """
+    area = crs_driver.conversation
+    widget = view.widget
+    content = area.scrollable_content_region
+    shown = widget.region
+    if shown.height and (shown.y < content.y or shown.bottom > content.bottom - 2):
+        target = content_row(area, widget.region.bottom) + 2 - content.height
+        area.scroll_to(y=max(0, target), animate=False, immediate=True)
+        crs_driver.settle()
+    elif not shown.height:  # kept out of layout far above: let the area bring it in
+        area.scroll_to_widget(widget, animate=False, immediate=True)
+        crs_driver.settle()
+    region = widget.region.intersection(content)
+    if not region.height:
+        return []
+    at = (region.x + region.width // 2, region.bottom - 1)
+    crs_driver.run(crs_driver.pilot.hover(offset=at), f"hovering over the {view.kind} item")
+    crs_driver.settle()
+    return shown_times(crs_driver)
+
+
+def content_row(area: Widget, screen_row: int) -> int:
+    """The row of the area's scrollable content drawn at ``screen_row``.
+
+    Read from the screen regions, which the compositor gives for every laid-out widget,
+    scrolled out of sight or not and at any depth (an item inside a ``ListItem`` row of a
+    ``ListView`` included), unlike ``virtual_region``, which is relative to the parent.
+    """
+    return screen_row - area.scrollable_content_region.y + int(area.scroll_y)
+
+
+def stamped_items(crs_driver: CrsDriver) -> list[ItemView]:
+    """The items the pointer passes over: every item but date separators and the trigger.
+
+    Timestamp items are among them: a person's pointer crosses their rows too, and a time
+    that shows only there (stamping no item) is still a time drawn.
+    """
+    return [
+        view for view in crs_driver.items() if view.kind not in ("date_separator", "load_older")
+    ]
+
+
+def one_time(
+    crs_driver: CrsDriver, clause: str, hhmm: str, stamped: ItemView | None = None
+) -> Shown:
+    """The single place ``hhmm`` is drawn in the conversation; fails unless exactly one.
+
+    In hover mode the time is first checked hidden with the pointer away, then read while
+    the pointer is over ``stamped`` (or over each item in turn until ``hhmm`` shows).
+    """
+    shown = shown_times(crs_driver)
+    if reveal_mode(crs_driver, clause) == "hover":
+        hidden_until_hovered(crs_driver, clause)
+        for view in [stamped] if stamped is not None else stamped_items(crs_driver):
+            shown = hover_over(crs_driver, view)
+            if any(found.hhmm == hhmm for found in shown):
+                break
+    places = [found for found in shown if found.hhmm == hhmm]
+    drawn = ", ".join(found.hhmm for found in shown) or "no time at all"
+    check(
+        bool(places),
+        clause,
+        "the times drawn in the conversation",
+        f"{hhmm} drawn once",
+        f"{drawn}: {hhmm} missing",
+    )
+    check(
+        len(places) == 1,
+        clause,
+        "the times drawn in the conversation",
+        f"{hhmm} drawn once",
+        f"{drawn}: {hhmm} drawn {len(places)} times, one too many",
+    )
+    return places[0]
+
+
+DAY_FORMS = (
+    "{year}년 {month}월 {day}일",
+    "{month}월 {day}일",
+    "{year}-{month:02d}-{day:02d}",
+    "{month}/{day}",
+    "{day}.{month}.",
+    "{mon} {day}",
+    "{day} {mon}",
+)
+"""Ways a date separator may write a date (Korean, ISO, US, European, English)."""
+
+
+def rows_between_turns(crs_driver: CrsDriver, clause: str) -> list[tuple[int, str]]:
+    """The non-blank rows between the last two turns: ``(screen row, text)``, top down.
+
+    From below the first turn's last row (its last agent item, its end stamp included) to
+    above the second turn's first user item (the send time when it is drawn above the
+    bubble: 002 §2.4 ¶3 allows above or below). Items not drawn (a time hidden until
+    hovered) have no rows and are left out.
+
+    Raises:
+        AssertionError: Through ``check``: fewer than two user messages.
+    """
+    views = list(crs_driver.items())
+    users = [
+        index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"
+    ]
+    check(len(users) >= 2, clause, "the conversation", "two user messages", str(len(users)))
+    agents = [
+        index
+        for index in range(users[-2], users[-1])
+        if views[index].actor == "agent" and views[index].widget.region.height
+    ]
+    first_turn_end = (
+        views[agents[-1]].widget.region.bottom - 1
+        if agents
+        else views[users[-2]].widget.region.bottom - 1
+    )
+    later = range(agents[-1] + 1 if agents else users[-2] + 1, len(views))
+    second_start = min(
+        (
+            views[i].widget.region.y
+            for i in later
+            if views[i].actor == "user" and views[i].widget.region.height
+        ),
+        default=views[users[-1]].widget.region.y,
+    )
+    return [
+        (row, text)
+        for row, text in conversation_rows(crs_driver)
+        if first_turn_end < row < second_start and text.strip()
+    ]
