@@ -62,6 +62,8 @@ SETTLE_ROUNDS = 50
 """Rounds :meth:`Driver.settle` makes at most while messages keep being dispatched."""
 QUIET_ROUNDS = 2
 """Consecutive rounds without a dispatched message that make the app idle."""
+KEY_ROUNDS = 6
+"""Rounds :meth:`Driver.press` waits at most after each key before it sends the next."""
 ROUND_CHECK = 0.05
 """Seconds between checks, during a settle round, that the app still runs."""
 
@@ -571,15 +573,58 @@ class AppDriver:
         self.replay.append(line)
 
     def press(self, *keys: str) -> None:
-        """Press keys, as a person would, and wait until the app is idle."""
+        """Press keys one after another, as a person would, each once the last was handled.
+
+        Each key is the event Textual's ``Pilot.press`` sends
+        (:func:`steps.textual_private.pilot_key_event`), posted to the app as its driver
+        posts a terminal's keys; the next key goes once the app has handled it (no message
+        dispatched anywhere for two rounds, :meth:`_handled`) and any animation it started
+        has ended, and after the last key the app settles (:meth:`settle`).
+        ``Pilot.press`` waits instead for the process to use little CPU, at least 40 ms a
+        key (two 20 ms slices) and up to two seconds on a loaded machine; that wait, not
+        work, was most of a scenario's time. Keys meant to
+        arrive together, faster than anyone types, go through :meth:`feed_terminal`.
+
+        Args:
+            keys: Textual key names (``"a"``, ``"enter"``, ``"ctrl+q"``) or single
+                characters; ``"wait:<ms>"`` pauses that many milliseconds, as in Pilot.
+        """
         self.record(
             f"await pilot.press{keys!r}" if len(keys) != 1 else f"await pilot.press({keys[0]!r})"
         )
-        self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
+        self.run(self._press(keys), f"pressing {'+'.join(keys)}")
         self.settle()
 
+    async def _press(self, keys: tuple[str, ...]) -> None:
+        app = self.app
+        for name in keys:
+            if name.startswith("wait:"):
+                await asyncio.sleep(float(name.partition(":")[2]) / 1000)
+            else:
+                event = textual_private.pilot_key_event(name)
+                event.set_sender(app)
+                app.post_message(event)
+            await self._handled()
+            if not self.running:
+                return
+            await app.animator.wait_until_complete()
+
+    async def _handled(self) -> None:
+        """Wait until the app has handled the last key: :data:`QUIET_ROUNDS` quiet rounds.
+
+        At most :data:`KEY_ROUNDS` rounds, so a key sent while the app never rests (a
+        spinner's frames) does not wait as long as :meth:`settle` would.
+        """
+        quiet, budget = 0, KEY_ROUNDS
+        while quiet < QUIET_ROUNDS and budget > 0:
+            before = self._dispatched
+            budget -= 1
+            if not await self._round():
+                return
+            quiet = quiet + 1 if self._dispatched == before else 0
+
     def type_text(self, text: str) -> None:
-        """Type ``text`` key by key into whatever has focus (about 70 ms a key)."""
+        """Type ``text`` key by key into whatever has focus (see :meth:`press`)."""
         self.press(*(_key_name(char) for char in text))
 
     def paste_text(self, text: str) -> None:
@@ -725,7 +770,7 @@ class AppDriver:
         """Press ``keys`` that should quit the app and wait (bounded) until it has stopped."""
         self.exit_expected = True
         self.record(f"await pilot.press(*{list(keys)!r})")
-        self.run(self.pilot.press(*keys), f"pressing {'+'.join(keys)}")
+        self.run(self._press(keys), f"pressing {'+'.join(keys)}")
         self.wait_until(lambda: not self.running, f"the app to exit after {'+'.join(keys)}")
 
     def click(self, x: int, y: int, *, times: int = 1, doing: str = "") -> None:

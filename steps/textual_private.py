@@ -10,6 +10,7 @@ changes, this is the one module to fix (as pytest-bdd's ``compat.py`` is for pyt
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -20,7 +21,7 @@ from textual import _time, events
 from textual._animator import Animator
 from textual._xterm_parser import XTermParser
 from textual.app import App
-from textual.keys import _character_to_key
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.strip import Strip
@@ -34,6 +35,7 @@ PRIVATE_MODULE_NAMES = (
     ("textual._time", "get_time"),
     ("textual._time", "sleep"),
     ("textual.keys", "_character_to_key"),
+    ("textual.keys", "_get_unicode_name_from_key"),
     ("textual.timer", "_time"),
     ("textual.timer", "sleep"),
     ("textual._animator", "Animator"),
@@ -69,6 +71,24 @@ def character_key(character: str) -> str:
     terminal driver use.
     """
     return _character_to_key(character)
+
+
+def pilot_key_event(key: str) -> events.Key:
+    """The key event Textual's ``Pilot.press`` sends for the key ``key`` (``"a"``, ``"enter"``).
+
+    As ``App._press_keys`` (8.2.8) builds it: a single non-alphanumeric character becomes
+    its key name (``"."`` is ``"full_stop"``), and the event's character is the one the key
+    name stands for (``"full_stop"`` is ``"."``, ``"enter"`` none), through
+    ``textual.keys._get_unicode_name_from_key``.
+    """
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    original = REPLACED_KEYS.get(key, key)
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(original))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    return events.Key(key, char)
 
 
 def app_exception(app: App[Any]) -> BaseException | None:
