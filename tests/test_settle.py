@@ -8,7 +8,12 @@ Textual's next refresh tick.
 
 from __future__ import annotations
 
+from textual import events
+from textual.app import App
+from textual.message import Message
+
 from reference_app.conformance import adapter
+from steps.app_driver import AppDriver
 from steps.chat_screen.driver import Driver
 
 
@@ -25,3 +30,68 @@ def test_after_a_burst_of_submissions_the_new_items_are_laid_out_and_shown() -> 
         assert items[-1].region.bottom <= area.content_region.bottom
     finally:
         driver.stop()
+
+
+class _Chain(App[None]):
+    """Logs each key, then three follow-up messages it posts to itself, one after another."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log_: list[str] = []
+
+    class Next(Message):
+        def __init__(self, name: str, left: int) -> None:
+            super().__init__()
+            self.name, self.left = name, left
+
+    def on_key(self, event: events.Key) -> None:
+        self.log_.append(f"{event.key}:{event.character!r}")
+        self.post_message(self.Next(event.key, 3))
+
+    def on__chain_next(self, message: _Chain.Next) -> None:
+        self.log_.append(f"{message.name}{message.left}")
+        if message.left > 1:
+            self.post_message(self.Next(message.name, message.left - 1))
+
+
+class _ChainDriver(AppDriver):
+    def make_app(self) -> object:
+        return _Chain()
+
+
+def _pressed(keys: tuple[str, ...], *, pilot: bool) -> list[str]:
+    """What :class:`_Chain` logs when ``keys`` are pressed by the driver or by Textual's Pilot."""
+    driver = _ChainDriver(adapter)
+    driver.start()
+    try:
+        if pilot:
+            driver.run(driver.pilot.press(*keys), "pressing with Pilot")
+        else:
+            driver.press(*keys)
+        app = driver.app
+        assert isinstance(app, _Chain)
+        return app.log_
+    finally:
+        driver.stop()
+
+
+def test_each_key_is_handled_before_the_next_is_sent_and_is_the_event_pilot_sends() -> None:
+    """``AppDriver.press`` sends keys one by one as Pilot does, without Pilot's idle wait.
+
+    Every follow-up message a key led to is handled before the next key arrives (a person
+    typing, not a burst), and each event has the key name and character Pilot gives it.
+    """
+    keys = ("a", ".", "space", "enter", "left", "한", "full_stop")
+
+    ours = _pressed(keys, pilot=False)
+
+    assert ours == _pressed(keys, pilot=True)
+    names = ("a", "full_stop", "space", "enter", "left", "한", "full_stop")
+    assert next(entry for entry in ours if ":" in entry) == "a:'a'"
+    assert [entry.partition(":")[0] for entry in ours if ":" in entry] == list(names)
+    expected = [f"{name}{left}" for name in names for left in (3, 2, 1)]
+    assert [entry for entry in ours if ":" not in entry] == expected
+    firsts = [index for index, entry in enumerate(ours) if ":" in entry]
+    assert [ours[index + 1 : index + 4] for index in firsts] == [
+        [f"{name}{left}" for left in (3, 2, 1)] for name in names
+    ]
