@@ -783,14 +783,37 @@ class AppDriver:
             doing: What the click does, for a TIMEOUT message.
         """
         self.record(f"await pilot.click(offset=({x}, {y}), times={times})")
-        self.run(self.pilot.click(offset=(x, y), times=times), doing or f"clicking at {x},{y}")
+        clicks = [events.MouseDown, events.MouseUp, events.Click] * times
+        self.run(self._pointer(clicks, x, y, 1), doing or f"clicking at {x},{y}")
         self.settle()
 
     def hover(self, x: int, y: int, *, doing: str = "") -> None:
         """Move the pointer to screen cell (``x``, ``y``) and wait until the app is idle."""
         self.record(f"await pilot.hover(offset=({x}, {y}))")
-        self.run(self.pilot.hover(offset=(x, y)), doing or f"hovering at {x},{y}")
+        self.run(self._pointer([events.MouseMove], x, y, 0), doing or f"hovering at {x},{y}")
         self.settle()
+
+    async def _pointer(
+        self, kinds: list[type[events.MouseEvent]], x: int, y: int, button: int
+    ) -> None:
+        """Send ``kinds`` at (``x``, ``y``) as ``Pilot.click`` and ``Pilot.hover`` do.
+
+        Each event goes once the app has handled the one before (:meth:`_handled`), not
+        after Pilot's wait for an idle CPU.
+
+        Raises:
+            HarnessError: The cell is outside the screen (Pilot's ``OutOfBounds``).
+        """
+        if not self.app.screen.size.region.contains(x, y):
+            raise self.harness_error(f"cell {x},{y} is outside the screen")
+        chain = 0
+        for kind in kinds:
+            await self._handled()
+            if not self.running:
+                return
+            chain += kind is events.Click
+            textual_private.forward_mouse_event(self.app, kind, x, y, button=button, chain=chain)
+        await self._handled()
 
     def wheel(self, x: int, y: int, *, down: bool, doing: str = "") -> None:
         """Turn the mouse wheel one notch at screen cell (``x``, ``y``); wait until idle.

@@ -21,6 +21,7 @@ from textual import _time, events
 from textual._animator import Animator
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.geometry import Offset
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -46,6 +47,7 @@ PRIVATE_MEMBERS = (
     (App, "_context"),
     (Screen, "_compositor"),
     (Pilot, "_post_mouse_events"),
+    (Screen, "_forward_event"),
     (XTermParser, "_timeout_time"),
     (Animator, "_get_time"),
 )
@@ -89,6 +91,36 @@ def pilot_key_event(key: str) -> events.Key:
     except KeyError:
         char = key if len(key) == 1 else None
     return events.Key(key, char)
+
+
+def forward_mouse_event(
+    app: App[Any], kind: type[events.MouseEvent], x: int, y: int, *, button: int, chain: int = 1
+) -> None:
+    """Send the pointer event ``kind`` at screen cell (``x``, ``y``) as Pilot sends it.
+
+    As ``Pilot._post_mouse_events`` (8.2.8) does for each event of ``click`` and ``hover``:
+    the event is built with the screen as its widget and no modifier, the app's
+    ``mouse_position`` is set to the cell, and the screen forwards the event to the widget
+    under it (``Screen._forward_event``), bypassing ``App.on_event``.
+
+    Args:
+        app: The running app.
+        kind: ``events.MouseDown``, ``MouseUp``, ``Click`` or ``MouseMove``.
+        x: Screen column, from 0.
+        y: Screen row, from 0.
+        button: 1 for the left button, 0 for none (a move).
+        chain: For a ``Click``, its place in a run of clicks (2: the second of a double).
+    """
+    screen = app.screen
+    arguments: dict[str, Any] = {
+        "widget": screen, "x": x, "y": y, "delta_x": 0, "delta_y": 0, "button": button,
+        "shift": False, "meta": False, "ctrl": False, "screen_x": x, "screen_y": y,
+    }  # fmt: skip
+    if kind is events.Click:
+        arguments["chain"] = chain
+    event = kind(**arguments)
+    app.mouse_position = Offset(x, y)
+    screen._forward_event(event)
 
 
 def app_exception(app: App[Any]) -> BaseException | None:
