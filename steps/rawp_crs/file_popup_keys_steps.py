@@ -57,10 +57,9 @@ def file_pointer(
     files.remembered["pointed"] = item.name
     at = Offset(item.x + min(len(item.cells) // 2, max(item.span(item.name).start, 0) + 1), item.y)
     if action == "clicks":
-        crs_driver.run(crs_driver.pilot.click(offset=at), "clicking a candidate")
+        crs_driver.click(at.x, at.y, doing="clicking a candidate")
     else:
-        crs_driver.run(crs_driver.pilot.hover(offset=at), "hovering over a candidate")
-    crs_driver.settle()
+        crs_driver.hover(at.x, at.y, doing="hovering over a candidate")
 
 
 @then(parsers.parse('the highlighted candidate is "{name}"'))

@@ -528,8 +528,7 @@ def clicks_label(crs_driver: CrsDriver, token_log: TokenLog) -> None:
     token = token_log.made[-1]
     found = drawn_label(crs_driver, token)
     y, x, _, _ = found
-    crs_driver.run(crs_driver.pilot.click(offset=(x + text_width(token.label) // 2, y)), "clicking")
-    crs_driver.settle()
+    crs_driver.click(x + text_width(token.label) // 2, y, doing="clicking the token's label")
 
 
 @then("the cursor stands at one edge of the token")

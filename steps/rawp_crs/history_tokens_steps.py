@@ -456,8 +456,7 @@ def clicks_token(crs_driver: CrsDriver, token_memory: dict[str, Any], path: str)
     token_memory["before"] = (token_bubble_rows(item), crs_driver.input_value)
     token_memory["clipboard"] = crs_driver.app.clipboard
     at = ((token.label[0] + token.label[1]) // 2, token.y)
-    crs_driver.run(crs_driver.pilot.click(offset=at), "clicking the token")
-    crs_driver.settle()
+    crs_driver.click(*at, doing="clicking the token")
 
 
 @then(parsers.parse('the token of "{path}" is unchanged and the input did not change'))

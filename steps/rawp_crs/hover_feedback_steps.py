@@ -32,8 +32,7 @@ def hover_memory() -> dict[str, Any]:
 def _hover(crs_driver: CrsDriver, x: int, y: int, memory: dict[str, Any]) -> None:
     """Read the screen, move the pointer onto screen cell ``(x, y)``, read it again."""
     memory["before"] = screen_cells(crs_driver.app)
-    crs_driver.run(crs_driver.pilot.hover(offset=(x, y)), f"hovering over ({x}, {y})")
-    crs_driver.settle()
+    crs_driver.hover(x, y, doing=f"hovering over ({x}, {y})")
     memory["after"] = screen_cells(crs_driver.app)
     memory["at"] = (x, y)
 
@@ -155,8 +154,7 @@ def region_unchanged_or_interactive(
     if not changed:
         return
     x, y = hover_memory["at"]
-    crs_driver.run(crs_driver.pilot.click(offset=(x, y)), f"clicking the {block}")
-    crs_driver.settle()
+    crs_driver.click(x, y, doing=f"clicking the {block}")
     clicked = screen_cells(crs_driver.app)
     found = [v for v in crs_driver.items() if v.actor == "agent" and v.kind in BLOCKS[block]]
     resized = not found or found[0].widget.region.size != region.size

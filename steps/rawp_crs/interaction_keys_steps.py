@@ -128,11 +128,7 @@ def click_input(crs_driver: CrsDriver) -> None:
     wherever the input would be; the Escape that follows must still only close the UI.
     """
     region = crs_driver.input.region
-    crs_driver.run(
-        crs_driver.pilot.click(offset=(region.x + region.width // 2, region.y)),
-        "clicking the input",
-    )
-    crs_driver.settle()
+    crs_driver.click(region.x + region.width // 2, region.y, doing="clicking the input")
 
 
 @then("the interaction UI is gone")

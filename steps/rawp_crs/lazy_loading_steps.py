@@ -123,9 +123,9 @@ def wheel_to_top(crs_driver: CrsDriver) -> None:
 
 def click(crs_driver: CrsDriver, widget: Widget) -> None:
     """Click the middle of ``widget``."""
-    offset = (widget.region.width // 2, widget.region.height // 2)
-    crs_driver.run(crs_driver.pilot.click(widget, offset=offset), "clicking the trigger")
-    crs_driver.settle()
+    region = widget.region
+    x, y = region.x + region.width // 2, region.y + region.height // 2
+    crs_driver.click(x, y, doing="clicking the trigger")
 
 
 def press_button(crs_driver: CrsDriver, clause: str) -> None:

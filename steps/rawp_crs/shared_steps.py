@@ -207,11 +207,7 @@ def click_conversation(crs_driver: CrsDriver) -> None:
     """Click the conversation area's first content cell (the focus leaves the input)."""
     area = crs_driver.conversation
     region = area.scrollable_content_region
-    crs_driver.run(
-        crs_driver.pilot.click(offset=(region.x + 1, region.y + 1)),
-        "clicking the conversation",
-    )
-    crs_driver.settle()
+    crs_driver.click(region.x + 1, region.y + 1, doing="clicking the conversation")
 
 
 @then(parsers.parse("the conversation is scrolled to its {end}"))

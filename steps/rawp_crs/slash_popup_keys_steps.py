@@ -48,10 +48,9 @@ def pointer(
     published.remembered["pointed"] = item.name
     at = Offset(item.x + len(item.cells) // 2, item.y)
     if action == "clicks":
-        crs_driver.run(crs_driver.pilot.click(offset=at), "clicking an item")
+        crs_driver.click(at.x, at.y, doing="clicking an item")
     else:
-        crs_driver.run(crs_driver.pilot.hover(offset=at), "hovering over an item")
-    crs_driver.settle()
+        crs_driver.hover(at.x, at.y, doing="hovering over an item")
 
 
 @then("the highlighted item is a drawn item")

@@ -31,14 +31,12 @@ def click_widget(crs_driver: CrsDriver, css: str) -> None:
 
 def click_at(crs_driver: CrsDriver, x: int, y: int, times: int = 1) -> None:
     """Click screen cell ``(x, y)`` ``times`` times in a row (2: a double click)."""
-    crs_driver.run(crs_driver.pilot.click(offset=(x, y), times=times), f"clicking at {x},{y}")
-    crs_driver.settle()
+    crs_driver.click(x, y, times=times)
 
 
 def hover_at(crs_driver: CrsDriver, x: int, y: int) -> None:
     """Move the pointer to screen cell ``(x, y)``."""
-    crs_driver.run(crs_driver.pilot.hover(offset=(x, y)), f"hovering at {x},{y}")
-    crs_driver.settle()
+    crs_driver.hover(x, y)
 
 
 def hover_away(crs_driver: CrsDriver) -> None:

@@ -82,8 +82,8 @@ def reveal_mode(crs_driver: CrsDriver, clause: str) -> str:
 
 def pointer_away(crs_driver: CrsDriver) -> None:
     """Move the pointer off the conversation, onto the input."""
-    crs_driver.run(crs_driver.pilot.hover(crs_driver.input), "moving the pointer to the input")
-    crs_driver.settle()
+    region = crs_driver.input.region
+    crs_driver.hover(region.x, region.y, doing="moving the pointer to the input")
 
 
 def hidden_until_hovered(crs_driver: CrsDriver, clause: str) -> None:
@@ -121,8 +121,7 @@ def hover_over(crs_driver: CrsDriver, view: ItemView) -> list[Shown]:
     if not region.height:
         return []
     at = (region.x + region.width // 2, region.bottom - 1)
-    crs_driver.run(crs_driver.pilot.hover(offset=at), f"hovering over the {view.kind} item")
-    crs_driver.settle()
+    crs_driver.hover(*at, doing=f"hovering over the {view.kind} item")
     return shown_times(crs_driver)
 
 
