@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from pytest_bdd import given, parsers, then, when
+from pytest_bdd import parsers, then, when
 
 from rawp_port import FileCandidate
 from steps.app_driver import WaitTimeout, typed
@@ -101,13 +101,6 @@ def after_name(item: Item) -> str:
     return "".join(c.char for c in item.cells[item.span(item.name).stop :])
 
 
-@given(parsers.parse('the user picks "{path}" from the file popup'))
-@when(parsers.parse('the user picks "{path}" from the file popup'))
-def picks(crs_driver: CrsDriver, files: Files, path: str) -> None:
-    """Type `@` and a character, be offered ``path`` alone, press Enter (:func:`pick_file`)."""
-    pick_file(crs_driver, literal(path), files)
-
-
 @when("the agent answers the file search with:")
 def offers_table(crs_driver: CrsDriver, files: Files, datatable: list[list[str]]) -> None:
     """Answer with the table's candidates: ``path``, ``name``, ``directory``, ``match``.
@@ -196,16 +189,6 @@ def offers_unasked(crs_driver: CrsDriver, files: Files, paths: str) -> None:
     used = {s.query_id for s in searches(crs_driver)}
     query_id = next(f"never-sent-{n}" for n in range(100) if f"never-sent-{n}" not in used)
     answer(crs_driver, files, query_id, [candidate(p) for p in split_paths(paths)])
-
-
-@when("the user remembers the focused candidate")
-def file_remember_focus(
-    crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest
-) -> None:
-    """Read the highlighted candidate's name, for a later step."""
-    clause = scenario_clause(request, "crs-at-keys-move")
-    popup = file_opened(crs_driver, files, clause)
-    files.remembered["focused"] = file_focused(popup, clause).name
 
 
 @then("the file popup is open")

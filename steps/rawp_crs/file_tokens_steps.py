@@ -325,18 +325,6 @@ def walks(crs_driver: CrsDriver) -> None:
         crs_driver.press("backspace")
 
 
-@then(parsers.parse("the cursor stands at {offset:d}"))
-def cursor_at(crs_driver: CrsDriver, offset: int) -> None:
-    """The adapter's cursor offset is ``offset`` (``crs-token-atomic-cursor``)."""
-    check(
-        cursor(crs_driver) == offset,
-        "crs-token-atomic-cursor",
-        f"the cursor in {shape(crs_driver)!r}",
-        f"offset {offset}",
-        cursor(crs_driver),
-    )
-
-
 @then(parsers.parse("the input holds {count:d} tokens, each with its own ref_id"))
 def own_ids(crs_driver: CrsDriver, count: int) -> None:
     """``count`` tokens with pairwise distinct ``ref_id`` values (``crs-token-multiple``)."""

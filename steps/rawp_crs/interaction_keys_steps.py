@@ -178,7 +178,6 @@ def answered_value(
     check(seen == [literal(value)], clause, f"the answers to {request_id!r}", f"[{value!r}]", seen)
 
 
-@then(parsers.parse('the agent received the values "{values}" for "{request_id}"'))
 def answered_values(
     crs_driver: CrsDriver, request: pytest.FixtureRequest, values: str, request_id: str
 ) -> None:
@@ -219,14 +218,6 @@ def no_choice(crs_driver: CrsDriver, request: pytest.FixtureRequest, request_id:
     check(not chosen, clause, f"the answers to {request_id!r}", "no choice", chosen)
 
 
-@then(parsers.parse('the agent received no answer to "{request_id}"'))
-def no_answer(crs_driver: CrsDriver, request: pytest.FixtureRequest, request_id: str) -> None:
-    """Nothing was answered for ``request_id`` (the client never answers on its own)."""
-    clause = scenario_clause(request, "crs-interaction-keys-yn", "crs-escape-closes-interaction")
-    sent = answers(crs_driver, request_id)
-    check(not sent, clause, f"the answers to {request_id!r}", "none", sent)
-
-
 @then("the client sent no cancel of the turn")
 def no_cancel(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     """No ``control.prompt.cancel`` was sent."""
@@ -242,29 +233,6 @@ def still_cancellable(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> 
     crs_driver.press("escape")
     sent = crs_driver.agent.sent_of(CANCEL)
     check(len(sent) == 1, clause, "the cancels after a second Escape", "exactly 1", sent)
-
-
-@then(parsers.parse('the focused option is "{label}" of "{labels}"'))
-def focus_is(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, label: str, labels: str
-) -> None:
-    """The option drawn unlike the others is ``label`` (the focus highlight, ↑/↓ move it)."""
-    clause = scenario_clause(
-        request,
-        "crs-interaction-keys-select",
-        "crs-interaction-keys-multi-select",
-        "crs-interactive-smooth-feedback",
-    )
-    options = split_options(labels)
-    index = focused_option(crs_driver, options, clause)
-    seen = "no option drawn apart" if index is None else repr(options[index])
-    check(
-        index is not None and options[index] == literal(label),
-        clause,
-        "the focused option (the one drawn unlike the others)",
-        repr(literal(label)),
-        seen,
-    )
 
 
 @then(parsers.parse('the option "{label}" is drawn in the interaction UI'))

@@ -540,8 +540,23 @@ def presses(crs_driver: CrsDriver, name: str, times: str | None) -> None:
 
 @then(parsers.parse('the input holds exactly "{text}"'))
 def input_holds_exactly(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
-    """The input's text is ``text``, every character in its place (``crs-input-plain-text``)."""
-    clause = scenario_clause(request, "crs-input-plain-text", "crs-shift-enter-newline")
+    """The input's text is ``text``, every character in its place.
+
+    Reported under the clause the scenario cites: ``crs-input-plain-text``,
+    ``crs-shift-enter-newline``, or one of the slash popup's (what the input holds after a
+    command is chosen, Escape, a click, a refresh of the list).
+    """
+    clause = scenario_clause(
+        request,
+        "crs-input-plain-text",
+        "crs-shift-enter-newline",
+        "crs-slash-select-replaces-input",
+        "crs-slash-keys-select",
+        "crs-slash-keys-escape",
+        "crs-slash-pointer-select",
+        "crs-commands-refresh-keeps-state",
+        "crs-escape-closes-popup",
+    )
     expected, seen = literal(text), crs_driver.input_value
     check(seen == expected, clause, "the input", repr(expected), repr(seen))
 
