@@ -122,3 +122,34 @@ def test_a_hung_child_is_killed_at_the_bound_and_the_server_lives_on(
     after = servers.run(PROFILE, [str(tmp_path / "test_passes.py"), *common],
                         tmp_path / "passes.log", HANG_BOUND)  # fmt: skip
     assert after == 0, (tmp_path / "passes.log").read_text(encoding="utf-8")
+
+
+def test_the_last_catch_runs_first_and_a_stale_one_changes_nothing(
+    servers: ForkServers, tmp_path: Path
+) -> None:
+    """``first`` (``tests/catch_first.py``) schedules, never selects.
+
+    ``history_restored`` (``no-persistence``) passes the first scenario citing its clause in
+    file order and is caught by a later one. Named first, that scenario runs alone and
+    catches it; a name that matches no scenario leaves the run as it was without one.
+    """
+    mutant = MUTANTS["history_restored"]
+    clauses, adapter = (mutant.clause,), f"tests.candidates.mutants:{mutant.name}"
+
+    plain = run_suite(adapter, clauses, tmp_path / "plain", PROFILE, first_catch=True,
+                      servers=servers)  # fmt: skip
+    caught = plain.caught_by(mutant.clause)
+    assert caught and len(plain.scenarios) > 1, plain.output
+    hinted = run_suite(adapter, clauses, tmp_path / "hinted", PROFILE, first_catch=True,
+                       first=(caught[0].nodeid,), servers=servers)  # fmt: skip
+    stale = run_suite(adapter, clauses, tmp_path / "stale", PROFILE, first_catch=True,
+                      first=("features/chat_screen/test_chat_screen.py::test_gone",),
+                      servers=servers)  # fmt: skip
+
+    assert [(s.nodeid, s.verdict) for s in hinted.scenarios] == [
+        (caught[0].nodeid, caught[0].verdict)
+    ], hinted.output
+    assert stale.returncode == plain.returncode, stale.output
+    assert [(s.nodeid, s.verdict) for s in stale.scenarios] == [
+        (s.nodeid, s.verdict) for s in plain.scenarios
+    ], stale.output

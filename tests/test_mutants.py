@@ -7,9 +7,12 @@ module runs ``pytest features`` with the arguments any user would type, each run
 process of its own forked from a warm server (``tests/forkserver.py``: pytest's start-up
 paid once per profile, not once per run):
 
-* against each mutant, the scenarios citing its clause, in file order, stopping at the
-  first that fails (``--maxfail=1``: one catching scenario is the proof): one must fail,
-  or the mutant's own test id fails;
+* against each mutant, the scenarios citing its clause, stopping at the first that fails
+  (``--maxfail=1``: one catching scenario is the proof): one must fail, or the mutant's
+  own test id fails. The scenario that caught it in the last recorded run goes first
+  (``docs/mutants*.json``, written beside the reports; ``tests/catch_first.py``), the
+  others follow in file order: scheduling only, every scenario citing the clause still
+  runs until one fails;
 * against the reference implementation, once per profile, exactly the scenarios that
   caught a mutant (their union): each must pass, or the catch is not fair;
 * then every MUST clause checked by scenarios must be broken by at least one caught
@@ -81,6 +84,24 @@ class Suite:
     mutants: dict[str, Mutant]
     reference: str
     report: Path
+
+    @property
+    def catches(self) -> Path:
+        """The JSON beside :attr:`report`: each mutant's catching scenario, by node id."""
+        return self.report.with_suffix(".json")
+
+    def last_catches(self) -> dict[str, str]:
+        """Mutant name -> node id of the scenario that caught it in the last recorded run.
+
+        Read from :attr:`catches` (written with the report); ``{}`` when it is missing or
+        not of that shape. Used only to run that scenario first (``tests/catch_first.py``).
+        """
+        try:
+            data = json.loads(self.catches.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        found = data.get("first_catch") if isinstance(data, dict) else None
+        return {str(k): str(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
 
 SUITES = {
@@ -177,6 +198,7 @@ def run_suite(
     profile: str,
     *,
     first_catch: bool = False,
+    first: tuple[str, ...] = (),
     nodeids: tuple[str, ...] = (),
     pycache: Path | None = None,
     servers: ForkServers | None = None,
@@ -189,6 +211,8 @@ def run_suite(
         report: Directory of the run's conformance report.
         profile: The profile whose features run.
         first_catch: Stop at the first scenario that does not pass (``--maxfail=1``).
+        first: Node ids of scenarios to run before the others (``tests/catch_first.py``;
+            scheduling only, nothing is deselected).
         nodeids: Run just these scenarios (pytest node ids), in this order, instead of the
             profile's folder.
         pycache: A folder where the run may keep compiled modules (``PYTHONPYCACHEPREFIX``)
@@ -209,6 +233,7 @@ def run_suite(
         "--conformance-report-format=json",
         *(f"--clause={clause}" for clause in clauses),
         *(["--maxfail=1"] if first_catch else []),
+        *(["-p", "tests.catch_first", *(f"--catch-first={n}" for n in first)] if first else []),
     ]  # fmt: skip
     start = time.perf_counter()
     if servers is not None:
@@ -309,15 +334,21 @@ class Runs:
         profile, _, name = key.partition(":")
         suite = SUITES[profile]
         adapter, clauses = f"{suite.module}:{name}", (suite.mutants[name].clause,)
-        self.futures[key] = self.pool.submit(self.run, key, adapter, clauses, profile)
+        first = tuple(filter(None, [suite.last_catches().get(name)]))
+        self.futures[key] = self.pool.submit(self.run, key, adapter, clauses, profile, first)
 
-    def run(self, key: str, adapter: str, clauses: tuple[str, ...], profile: str) -> SuiteRun:
-        """Run the suite and keep the result (written whole, then renamed into place)."""
+    def run(
+        self, key: str, adapter: str, clauses: tuple[str, ...], profile: str, first: tuple[str, ...]
+    ) -> SuiteRun:
+        """Run the suite and keep the result (written whole, then renamed into place).
+
+        ``first``: the scenario that caught the mutant last time, run before the others.
+        """
         stem = f"{key.replace(':', '.')}.{os.getpid()}"
         report = self.directory / f"{stem}.report"
         done = run_suite(
-            adapter, clauses, report, profile, first_catch=True, pycache=self.pycache,
-            servers=self.servers,
+            adapter, clauses, report, profile, first_catch=True, first=first,
+            pycache=self.pycache, servers=self.servers,
         )  # fmt: skip
         partial = self.directory / f"{stem}.partial"
         partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
@@ -542,6 +573,7 @@ def test_every_must_clause_is_broken_by_a_caught_mutant(profile: str, runs: Runs
         len(runs.session.get(profile, ())),
     )
     suite.report.write_text(render_report(suite, results, reference), encoding="utf-8")
+    suite.catches.write_text(render_catches(suite, results), encoding="utf-8")
     broken = {m.clause for m in suite.mutants.values() if results[m.name].caught_by(m.clause)}
     unbroken = [clause.id for clause in must_clauses(profile) if clause.id not in broken]
     assert not unbroken, f"MUST clauses of {profile} that no caught mutant breaks: {unbroken}"
@@ -577,7 +609,9 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         f"Each mutant (`{source}`, one module per spec area) is the profile's reference",
         "implementation with one",
         "realistic defect that breaks the clause it names. The meta-test runs the scenarios",
-        "citing that clause against it, in file order, and stops at the first that fails",
+        "citing that clause against it, the one that caught it last time first (this page's",
+        f"JSON twin, `{suite.catches.relative_to(ROOT)}`), then the others in file order, and",
+        "stops at the first that fails",
         "(`--maxfail=1`): the mutant is caught by that scenario. Other scenarios citing the",
         "clause may catch it too; they are not run. Then the scenarios that caught a mutant",
         "are run once against the reference, and each must pass. Run one mutant yourself",
@@ -627,6 +661,20 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         breakers = [f"`{m.name}`" for m in MUTANTS.values() if m.clause == clause.id]
         lines.append(f"| `{clause.id}` | {clause.level} | {', '.join(breakers) or '**none**'} |")
     return "\n".join(lines) + "\n"
+
+
+def render_catches(suite: Suite, results: dict[str, SuiteRun]) -> str:
+    """The JSON of ``suite``'s catches: ``{"profile", "first_catch": {mutant: node id}}``.
+
+    Only mutants that were caught are listed; the next run runs that scenario first.
+    """
+    first_catch = {
+        name: caught[0].nodeid
+        for name, run in results.items()
+        if (caught := run.caught_by(suite.mutants[name].clause))
+    }
+    document = {"profile": suite.profile, "first_catch": first_catch}
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def _cell(text: str) -> str:
