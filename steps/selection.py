@@ -69,8 +69,13 @@ def mark_profiles(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each scenario with its profile; skip profiles and parts the adapter does not claim."""
     adapter = config.stash[ADAPTER_KEY]
     adapters = config.stash[ADAPTERS_KEY]
+    profiles: dict[Path, Profile | None] = {}  # one lookup per test module, not per scenario
+    parts: dict[str, int | None] = {}  # the part of each clause cited, looked up once
     for item in items:
-        profile = profile_of(Path(item.path))
+        path = Path(item.path)
+        if path not in profiles:
+            profiles[path] = profile_of(path)
+        profile = profiles[path]
         if profile is None:
             continue
         item.add_marker(getattr(pytest.mark, profile.name))
@@ -82,18 +87,24 @@ def mark_profiles(config: pytest.Config, items: list[pytest.Item]) -> None:
                 )
             )
         elif profile.parts:
-            _skip_unclaimed_parts(item, profile, adapters[profile.name])
+            _skip_unclaimed_parts(item, profile, adapters[profile.name], parts)
 
 
-def _skip_unclaimed_parts(item: pytest.Item, profile: Profile, adapter: Adapter) -> None:
+def _skip_unclaimed_parts(
+    item: pytest.Item, profile: Profile, adapter: Adapter, parts: dict[str, int | None]
+) -> None:
     """Skip ``item`` as "not claimed" when a clause it cites is of a part not claimed.
 
     A scenario needs the part of every clause it cites (the catalogue's ``part``), and each
     part its ``@part:<n>`` tags name: what it uses beyond its clauses (a stored
-    conversation is part 4's lazy loading, a token part 3's).
+    conversation is part 4's lazy loading, a token part 3's). ``parts`` caches the part
+    of each clause id across the items of one collection.
     """
     claimed = {part.number for part in profile.claimed_parts(adapter)}
-    needed = {find_clause(clause_id).part for clause_id in cited_clauses(item)}
+    for clause_id in cited_clauses(item):
+        if clause_id not in parts:
+            parts[clause_id] = find_clause(clause_id).part
+    needed = {parts[clause_id] for clause_id in cited_clauses(item)}
     needed |= {int(mark.args[0]) for mark in item.iter_markers("needs_part")}
     unclaimed = [part for part in profile.parts if part.number in needed - claimed]
     if unclaimed:
