@@ -16,7 +16,7 @@ import reference_crs
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 from reference_app.paste import PasteSafeParser
 from reference_crs.app import CrsApp
-from reference_crs.cli import settings_from_args
+from reference_crs.demo.cli import settings_from_args
 from reference_crs.history import LoadOlder
 from reference_crs.widgets import (
     AgentText,
