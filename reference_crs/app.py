@@ -19,7 +19,6 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static, TextArea
@@ -44,11 +43,11 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
-from reference_crs import sending, stamp_hover
+from reference_crs import sending
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
-from reference_crs.offscreen import Conversation, OffscreenTurns
+from reference_crs.offscreen import OffscreenTurns
 from reference_crs.slash import command_of
 from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
@@ -64,6 +63,7 @@ from reference_crs.widgets import (
     ToolBlock,
     UserMessage,
 )
+from reference_crs.widgets.conversation import Conversation
 from reference_crs.widgets.file_popup import FilePopup
 from reference_crs.widgets.session_form import SessionForm
 from reference_crs.widgets.tokens import Token
@@ -101,7 +101,7 @@ class CrsApp(ConversationKeys):
         Binding("ctrl+t", "toggle_times", "Times", show=False, priority=True),
     ]
     """Escape cancels a running turn and does nothing otherwise (``crs-escape-*``); Ctrl+T
-    draws every time, or hides them again (:func:`reference_crs.stamp_hover.show_all`)."""
+    draws every time, or hides them again (:meth:`Conversation.show_all`)."""
 
     CONVERSATION_ID = "conversation"
     """Widget id of the conversation area."""
@@ -111,6 +111,8 @@ class CrsApp(ConversationKeys):
     """Widget id of the `@` file popup."""
     AUTO_FOCUS = f"#{INPUT_ID}"
     """The input has the focus at start."""
+    CONVERSATION: ClassVar[type[Conversation]] = Conversation
+    """The conversation widget's class (a seam for variants)."""
 
     class EventsReceived(Message):
         """Events are waiting in the inbox; handled by ``on_crs_app_events_received``."""
@@ -159,6 +161,7 @@ class CrsApp(ConversationKeys):
         """The slash-command popup's behaviour (004 §3.2)."""
         self.file = FileControl(self)
         """The `@` file popup's behaviour (004 §3.4.1-§3.4.4)."""
+        self._conversation: Conversation | None = None
         self._command_sent = False
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self._inbox: deque[object] = deque()
@@ -177,7 +180,8 @@ class CrsApp(ConversationKeys):
 
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
-        yield Conversation(id=self.CONVERSATION_ID)
+        self._conversation = self.CONVERSATION(id=self.CONVERSATION_ID)
+        yield self._conversation
         yield self.slash_popup()
         yield self.file_popup()
         yield self.prompt_input()
@@ -246,12 +250,10 @@ class CrsApp(ConversationKeys):
     def system_notice(self, text: str, stamp: str) -> Widget:
         """Return the item showing a system notice and its time (``crs-system-*``).
 
-        The time is drawn while the pointer is over the notice (``stamp_hover``), or
-        while Ctrl+T draws every time.
+        The time is drawn while the pointer is over the notice
+        (:meth:`Conversation.follow`), or while Ctrl+T draws every time.
         """
-        return SystemNoticeItem(
-            text, stamp, hidden=not self.conversation.has_class(stamp_hover.ALL_SHOWN)
-        )
+        return SystemNoticeItem(text, stamp, hidden=not self.conversation.all_shown)
 
     def action_toggle_times(self) -> None:
         """Ctrl+T: draw every time in the conversation, or only the hovered ones again.
@@ -259,7 +261,7 @@ class CrsApp(ConversationKeys):
         Keyboard users see when each message happened (002 §2.4 ¶1) without a pointer.
         """
         conversation = self.conversation
-        stamp_hover.show_all(conversation, not conversation.has_class(stamp_hover.ALL_SHOWN))
+        conversation.show_all(not conversation.all_shown)
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
@@ -268,14 +270,6 @@ class CrsApp(ConversationKeys):
         self.port.connect(self._receive)
         self.history.open()
         self.offscreen.start()
-
-    def on_enter(self, event: events.Enter) -> None:
-        """The pointer is over a new widget: reveal what it stamps (``crs-timestamp-hover-*``)."""
-        stamp_hover.follow(self, self.conversation, event.node)
-
-    def on_leave(self, event: events.Leave) -> None:
-        """The pointer left a widget: keep only what is still under it revealed."""
-        stamp_hover.follow(self, self.conversation, self.mouse_over)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""
@@ -286,7 +280,8 @@ class CrsApp(ConversationKeys):
         """Show the session form for a chosen node and agent (004 §7.1)."""
         if self.session is None:
             self.session = self.session_form(node_id, agent_id)
-            self.screen_stack[0].mount(self.session, before=self.conversation)
+            conversation = self.conversation
+            conversation.screen.mount(self.session, before=conversation)
 
     def on_session_form_closed(self, message: SessionForm.Closed) -> None:
         """The file browser closed: the keys go to the input again (002 §2.5.5)."""
@@ -302,9 +297,15 @@ class CrsApp(ConversationKeys):
         return None if self.session is None else self.session.workspace_path
 
     @property
-    def conversation(self) -> VerticalScroll:
-        """The conversation area."""
-        return self.screen_stack[0].query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+    def conversation(self) -> Conversation:
+        """The conversation area, on the app's default screen whichever screen is on top.
+
+        Raises:
+            RuntimeError: The app has not been composed yet.
+        """
+        if self._conversation is None:
+            raise RuntimeError("the conversation exists once the app is composed (mounted)")
+        return self._conversation
 
     @property
     def busy(self) -> bool:

@@ -82,7 +82,7 @@ class ReferenceCrsAdapter:
     """The panel docked above the input while a request waits (part 4)."""
     timestamp_reveal = "hover"
     """Timestamps are drawn while the pointer is over what they stamp (design §9, decision 6;
-    ``reference_crs/stamp_hover.py``)."""
+    ``reference_crs/widgets/conversation.py``)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual._arrange import arrange
-from textual.containers import VerticalScroll
 from textual.errors import NoWidget
-from textual.geometry import Region, Size
-from textual.layout import DockArrangeResult
+from textual.geometry import Region
 from textual.widget import Widget
+
+from reference_crs.widgets.conversation import Conversation
 
 if TYPE_CHECKING:
     from reference_crs.app import CrsApp
@@ -50,38 +49,6 @@ class OffscreenSpacer(Widget):
     def render(self) -> str:
         """Nothing: the rows are blank."""
         return ""
-
-
-class Conversation(VerticalScroll):
-    """The conversation area: a ``VerticalScroll`` that skips the hidden run when it arranges.
-
-    Textual's ``arrange`` reads the ``display`` of every child on each reflow (about 6 µs a
-    child, 36 ms at 1,000 turns); this one hands it only the children around the hidden run,
-    which are exactly the displayed ones, so a reflow costs what the drawn items cost.
-    """
-
-    offscreen: OffscreenTurns | None = None
-    """The hider of this conversation's items, once the client has started."""
-
-    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
-        """Arrange the displayed children (Textual's ``Widget.arrange``, without the hidden)."""
-        offscreen = self.offscreen
-        if offscreen is None or not offscreen.hidden or offscreen.spacer is None:
-            return super().arrange(size, optimal)
-        cache_key = (size, self._nodes._updates, optimal)
-        cached = self._arrangement_cache.get(cache_key)
-        if cached is not None:
-            return cached
-        nodes, hidden = list(self._nodes), offscreen.hidden
-        at = nodes.index(offscreen.spacer) + 1
-        end = at + len(hidden)
-        if end > len(nodes) or nodes[at] is not hidden[0] or nodes[end - 1] is not hidden[-1]:
-            return super().arrange(size, optimal)  # not the expected run: Textual's own way
-        shown = nodes[:at] + nodes[end:]
-        result = self._arrangement_cache[cache_key] = arrange(
-            self, shown, size, self.screen.size, optimal=optimal
-        )
-        return result
 
 
 class OffscreenTurns:
