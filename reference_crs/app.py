@@ -16,12 +16,12 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static, TextArea
+from textual.widgets import Static
 
 from rawp_port import (
     AgentPort,
@@ -45,11 +45,9 @@ from rawp_port import (
 )
 from reference_crs import sending
 from reference_crs.conversation_keys import ConversationKeys
-from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
 from reference_crs.offscreen import OffscreenTurns
 from reference_crs.slash import command_of
-from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
     AgentText,
@@ -63,6 +61,7 @@ from reference_crs.widgets import (
     ToolBlock,
     UserMessage,
 )
+from reference_crs.widgets.composer import Composer
 from reference_crs.widgets.conversation import Conversation
 from reference_crs.widgets.file_popup import FilePopup
 from reference_crs.widgets.session_form import SessionForm
@@ -113,6 +112,10 @@ class CrsApp(ConversationKeys):
     """The input has the focus at start."""
     CONVERSATION: ClassVar[type[Conversation]] = Conversation
     """The conversation widget's class (a seam for variants)."""
+    COMPOSER: ClassVar[type[Composer]] = Composer
+    """The composer's class: the input and both popups (a seam for variants)."""
+    COMPOSER_ID = "composer"
+    """Widget id of the composer."""
 
     class EventsReceived(Message):
         """Events are waiting in the inbox; handled by ``on_crs_app_events_received``."""
@@ -157,11 +160,8 @@ class CrsApp(ConversationKeys):
         """Keeps the items far above the viewport out of layout (design §9)."""
         self.last_day: date | None = None
         """Local date of the last turn start or notice drawn (``crs-date-separator``)."""
-        self.slash = SlashControl(self)
-        """The slash-command popup's behaviour (004 §3.2)."""
-        self.file = FileControl(self)
-        """The `@` file popup's behaviour (004 §3.4.1-§3.4.4)."""
         self._conversation: Conversation | None = None
+        self._composer: Composer | None = None
         self._command_sent = False
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self._inbox: deque[object] = deque()
@@ -173,7 +173,7 @@ class CrsApp(ConversationKeys):
             ToolCall.type: self._tool_call,
             ToolResult.type: self._tool_result,
             SystemNotice.type: self._system_notice,
-            CommandsPublished.type: self._commands,
+            CommandsPublished.type: self.commands_published,
             InteractionRequested.type: self._interaction_requested,
             FileCandidates.type: self._file_candidates,
         }
@@ -182,13 +182,18 @@ class CrsApp(ConversationKeys):
         """Compose the conversation, the input and a line of key hints."""
         self._conversation = self.CONVERSATION(id=self.CONVERSATION_ID)
         yield self._conversation
-        yield self.slash_popup()
-        yield self.file_popup()
-        yield self.prompt_input()
+        self._composer = self.new_composer()
+        yield self._composer
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+T times · Ctrl+Q quit",
             id="key-hints",
             markup=False,
+        )
+
+    def new_composer(self) -> Composer:
+        """Return the composer holding :meth:`prompt_input` under both popups (004 §3.2, §3.4)."""
+        return self.COMPOSER(
+            self.prompt_input(), self.slash_popup(), self.file_popup(), id=self.COMPOSER_ID
         )
 
     def prompt_input(self) -> PromptInput:
@@ -266,7 +271,6 @@ class CrsApp(ConversationKeys):
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
         self.conversation.anchor()
-        self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.popup_keys
         self.port.connect(self._receive)
         self.history.open()
         self.offscreen.start()
@@ -308,6 +312,17 @@ class CrsApp(ConversationKeys):
         return self._conversation
 
     @property
+    def composer(self) -> Composer:
+        """The input and its popups.
+
+        Raises:
+            RuntimeError: The app has not been composed yet.
+        """
+        if self._composer is None:
+            raise RuntimeError("the composer exists once the app is composed (mounted)")
+        return self._composer
+
+    @property
     def busy(self) -> bool:
         """Whether a turn is in progress: from sending a prompt until its ``TurnEnded``."""
         return self.outstanding > 0
@@ -330,7 +345,7 @@ class CrsApp(ConversationKeys):
         self.outstanding += 1
         await self._date_boundary(sent_at)
         if command is not None:
-            self.slash.sent(command)
+            self.composer.command_sent(command)
         bubble = self.user_message(prompt_text, references) if command is None else None
         await self._add(
             bubble or self.command_bubble(message.text),
@@ -345,27 +360,10 @@ class CrsApp(ConversationKeys):
         """
         return command_of(text, self.commands)
 
-    def popup_keys(self, key: str) -> bool:
-        """The input's ``popup_keys``: the slash popup's, then the file popup's."""
-        return self.slash.key(key) or self.file.key(key)
-
-    def on_text_area_changed(self, message: TextArea.Changed) -> None:
-        """Open, filter or close the popups as the input's text changes."""
-        self.slash.sync()
-        self.file.sync()
-
-    def on_text_area_selection_changed(self, message: TextArea.SelectionChanged) -> None:
-        """The cursor moved: the popups follow the `/` or `@` word under it, if any."""
-        self.slash.sync()
-        self.file.sync()
-
-    def on_file_popup_chosen(self, message: FilePopup.Chosen) -> None:
-        """A click on a candidate selects it (``crs-at-popup-shares-slash-rules``)."""
-        self.file.choose(message.candidate)
-
-    def on_slash_popup_chosen(self, message: SlashPopup.Chosen) -> None:
-        """A click on an item selects it (``crs-slash-pointer-select``)."""
-        self.slash.choose(message.command)
+    @on(Composer.SearchRequested)
+    def send_search(self, message: Composer.SearchRequested) -> None:
+        """The file popup asks for a search: send it (``crs-at-search-request``)."""
+        self.port.send(message.frame)
 
     def action_cancel_turn(self) -> None:
         """Send ``control.prompt.cancel`` while a turn is in progress; otherwise do nothing.
@@ -475,11 +473,15 @@ class CrsApp(ConversationKeys):
         await self._add(self.system_notice(event.text, self.stamp_text(moment)))
 
     async def _file_candidates(self, event: FileCandidates) -> None:
-        self.file.answer(event)
+        self.composer.answer_search(event)
 
-    async def _commands(self, event: CommandsPublished) -> None:
+    async def commands_published(self, event: CommandsPublished) -> None:
+        """Cache the published commands and hand them to the composer (``crs-commands-*``).
+
+        A seam: a variant caching otherwise overrides it.
+        """
         self.commands = tuple(event.commands)
-        self.slash.sync(refreshed=True)
+        self.composer.set_commands(self.commands)
 
     # layout
 

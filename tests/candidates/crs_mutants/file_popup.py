@@ -186,7 +186,7 @@ class SearchKeepsTheAt(_FileApp):
         def search(self, query: str) -> None:
             self.active, self.sent_query = self.next_query_id(), query
             self.popup.set_loading(True)
-            self.app.port.send(FileSearch(query_id=self.active, query=f"@{query}"))
+            self.composer.request_search(FileSearch(query_id=self.active, query=f"@{query}"))
 
 
 class _NoSpinner2(FilePopup):
@@ -344,11 +344,13 @@ class FilePopupReopensStale(_FileApp):
 class _DebouncedBy(FileControl):
     DELAY = 0.2
 
-    def _schedule(self, query: str) -> None:
-        super()._schedule(query)
+    def schedule(self, query: str) -> None:
+        super().schedule(query)
         if self._timer is not None:
             self._timer.stop()
-            self._timer = self.app.set_timer(self.DELAY, self._flush, name="file-search-debounce")
+            self._timer = self.composer.set_timer(
+                self.DELAY, self.flush, name="file-search-debounce"
+            )
 
 
 class _DebouncedBy50ms(_DebouncedBy):
