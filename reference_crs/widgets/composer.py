@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from textual import on
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import TextArea
@@ -79,15 +80,7 @@ class Composer(Vertical):
             classes: Space-separated CSS classes.
             disabled: Whether it starts disabled.
         """
-        super().__init__(
-            slash_popup,
-            file_popup,
-            prompt_input,
-            name=name,
-            id=id,
-            classes=classes,
-            disabled=disabled,
-        )
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.input = prompt_input
         """The input."""
         self.slash_popup = slash_popup
@@ -100,6 +93,12 @@ class Composer(Vertical):
         """The command popup's behaviour (004 §3.2)."""
         self.files = self.FILE_CONTROL(self)
         """The file popup's behaviour (004 §3.4.1-§3.4.4)."""
+
+    def compose(self) -> ComposeResult:
+        """The command popup, the file popup and the input, top to bottom."""
+        yield self.slash_popup
+        yield self.file_popup
+        yield self.input
 
     def take_key(self, key: str) -> bool:
         """Handle ``key`` if an open popup takes it; whether it did (004 §3.2 keyboard rules).

@@ -173,6 +173,17 @@ class _SlashApp(CrsApp):
         return self.POPUP(id="slash-popup")
 
 
+def _composer_without(attribute: str) -> type[Composer]:
+    """A composer that drives its popup ``attribute`` but leaves drawing it to the app."""
+
+    class Apart(Composer):
+        def compose(self) -> ComposeResult:
+            elsewhere = getattr(self, attribute)
+            yield from (child for child in super().compose() if child is not elsewhere)
+
+    return Apart
+
+
 def _with_trigger(finder: Callable[[str, int, int], Trigger | None]) -> type[SlashControl]:
     """A popup behaviour that finds the `/` token with ``finder``."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import TextArea
 
@@ -20,7 +21,12 @@ from reference_crs.widgets import (
     SlashPopup,
 )
 from tests.candidates.crs_mutants._registry import mutant
-from tests.candidates.crs_mutants._shared import _ascii_word, _SlashApp, _with_trigger
+from tests.candidates.crs_mutants._shared import (
+    _ascii_word,
+    _composer_without,
+    _SlashApp,
+    _with_trigger,
+)
 
 
 def _any_slash(line: str, row: int, column: int) -> Trigger | None:
@@ -72,6 +78,11 @@ class PopupAtScreenTop(_SlashApp):
     """crs-slash-popup-near-cursor: the popup is drawn at the screen top, away from the input."""
 
     CSS = "#slash-popup { dock: top; }"
+    COMPOSER = _composer_without("slash_popup")
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield self.composer.slash_popup  # on the screen, docked at its top
 
 
 @mutant
