@@ -145,6 +145,8 @@ class FileControl:
         """(Re)start the debounce timer: ``query`` is searched :data:`SEARCH_DEBOUNCE` s from now.
 
         Going back to the query last sent sends nothing (its answer, if in, stays drawn).
+        A seam: a variant debouncing otherwise overrides it (the timer is ``_timer``, firing
+        :meth:`flush`).
         """
         self._cancel()
         if query == self.sent_query:
