@@ -156,8 +156,6 @@ class CrsApp(ConversationKeys):
         """The session form, once session creation has started (004 §7.1)."""
         self.history = LazyHistory(self)
         """The stored conversation's turns, loaded lazily (002 §2.6)."""
-        self.offscreen = OffscreenTurns(self)
-        """Keeps the items far above the viewport out of layout (design §9)."""
         self.last_day: date | None = None
         """Local date of the last turn start or notice drawn (``crs-date-separator``)."""
         self._conversation: Conversation | None = None
@@ -273,7 +271,6 @@ class CrsApp(ConversationKeys):
         self.conversation.anchor()
         self.port.connect(self._receive)
         self.history.open()
-        self.offscreen.start()
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""
@@ -310,6 +307,11 @@ class CrsApp(ConversationKeys):
         if self._conversation is None:
             raise RuntimeError("the conversation exists once the app is composed (mounted)")
         return self._conversation
+
+    @property
+    def offscreen(self) -> OffscreenTurns:
+        """What keeps the conversation's far items out of layout (the conversation's)."""
+        return self.conversation.offscreen
 
     @property
     def composer(self) -> Composer:
@@ -416,7 +418,9 @@ class CrsApp(ConversationKeys):
         """The view of turn ``turn_id``, started implicitly; ``None`` once it ended."""
         if turn_id in self.ended:
             return None
-        return self.turns.setdefault(turn_id, TurnView(turn_id))
+        turn = self.turns.setdefault(turn_id, TurnView(turn_id))
+        self.offscreen.in_turn = True
+        return turn
 
     async def _turn_ended(self, event: TurnEnded) -> None:
         if event.turn_id in self.ended:
@@ -427,6 +431,7 @@ class CrsApp(ConversationKeys):
             await block.finish()
         self.ended.add(event.turn_id)
         self.outstanding = max(0, self.outstanding - 1)
+        self.offscreen.in_turn = self.busy or bool(self.turns)
         await self._add(TimeStamp(received, self.stamp_text(received), classes="-agent"))
 
     async def _text_delta(self, event: TextDelta) -> None:
@@ -493,14 +498,11 @@ class CrsApp(ConversationKeys):
         self.last_day = day
 
     async def _add(self, *widgets: Widget) -> None:
+        self.offscreen.in_turn = self.busy or bool(self.turns)  # its items stay drawn
         if self._command_sent and isinstance(widgets[0], AgentText | ThinkingBlock | ToolBlock):
             widgets[0].add_class("-command-result")  # the response joins its command (§3.3 ¶10)
             self._command_sent = False
         if isinstance(widgets[-1], TimeStamp) and widgets[-1].has_class("-user"):
             self.offscreen.mark_turn_start(widgets[0])  # a sent prompt: a turn starts here
         await self.conversation.mount_all(widgets)
-        self.offscreen.schedule()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Heights change with the width: the hidden items are measured again."""
         self.offscreen.schedule()

@@ -23,11 +23,11 @@ from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widget import Widget
 
-from reference_crs.widgets.conversation import Conversation
-
 if TYPE_CHECKING:
-    from reference_crs.app import CrsApp
+    from reference_crs.widgets.conversation import Conversation
 
+PINNED = "-pinned"
+"""The class of a row kept drawn at the conversation's top (the load-older row)."""
 KEEP_SCREENS = 4
 """Rows kept drawn above the viewport, in viewport heights; items beyond are hidden."""
 MIN_KEEP = 40
@@ -55,7 +55,7 @@ class OffscreenTurns:
     """Hides the conversation's items far above the viewport and shows them as it nears them.
 
     Attributes:
-        app: The client.
+        conversation: The conversation whose items are hidden.
         hidden: The hidden items, in the conversation's order, just after the spacer.
         heights: Each hidden item's rows in the layout (cells), matching ``hidden``.
         spacer: The spacer, once mounted.
@@ -66,9 +66,11 @@ class OffscreenTurns:
     """Whether anything is hidden at all (``False`` draws every item, as before;
     benchmark 8 measures both)."""
 
-    def __init__(self, app: CrsApp) -> None:
-        """Prepare for ``app``'s conversation (nothing is hidden)."""
-        self.app = app
+    def __init__(self, conversation: Conversation) -> None:
+        """Prepare for ``conversation`` (nothing is hidden)."""
+        self.conversation = conversation
+        self.in_turn = False
+        """Whether a turn is in progress (set by the client): its items stay drawn."""
         self.hidden: list[Widget] = []
         self.heights: list[int] = []
         self.spacer: OffscreenSpacer | None = None
@@ -78,18 +80,16 @@ class OffscreenTurns:
         self._scheduled = False
 
     def start(self) -> None:
-        """Follow the conversation's scrolling (called once the app is mounted)."""
-        conversation = self.app.conversation
-        if isinstance(conversation, Conversation):
-            conversation.offscreen = self
-        self.app.watch(conversation, "scroll_y", self._scrolled, init=False)
-        self.app.watch(conversation, "virtual_size", self._grew, init=False)
+        """Follow the conversation's scrolling (called once the conversation is mounted)."""
+        conversation = self.conversation
+        conversation.watch(conversation, "scroll_y", self._scrolled, init=False)
+        conversation.watch(conversation, "virtual_size", self._grew, init=False)
 
     def schedule(self) -> None:
         """Check again after the next refresh (something was mounted or grew)."""
         if not self._scheduled:
             self._scheduled = True
-            self.app.call_after_refresh(self._after_refresh)
+            self.conversation.call_after_refresh(self._after_refresh)
 
     def _after_refresh(self) -> None:
         self._scheduled = False
@@ -115,13 +115,13 @@ class OffscreenTurns:
 
     def sync(self) -> None:
         """Show the hidden items that near the viewport; hide the displayed ones far above."""
-        conversation = self.app.conversation
+        conversation = self.conversation
         if not self.enabled or not conversation.is_mounted or conversation.size.height == 0:
             return
         width = conversation.size.width
-        with self.app.batch_update():
+        with conversation.app.batch_update():
             if self.hidden and width != self.width:
-                self._show(len(self.hidden))
+                self.show(len(self.hidden))
             self.width = width
             keep = max(MIN_KEEP, KEEP_SCREENS * conversation.size.height)
             top = conversation.scroll_y
@@ -145,10 +145,13 @@ class OffscreenTurns:
             count += 1
         while count and count < len(self.heights) and self.heights[-count - 1] == 0:
             count += 1  # a hidden timestamp's rows are in the next item's share: show it too
-        self._show(count)
+        self.show(count)
 
-    def _show(self, count: int) -> None:
-        """Show the last ``count`` hidden items; the spacer shrinks by their rows."""
+    def show(self, count: int) -> None:
+        """Show the last ``count`` hidden items; the spacer shrinks by their rows.
+
+        A seam: a variant drawing other items again overrides it.
+        """
         if count <= 0:
             return
         shown = self.hidden[-count:]
@@ -166,18 +169,18 @@ class OffscreenTurns:
 
     def _limit(self) -> int:
         """Children from this index on stay drawn: the turn in progress, from its prompt."""
-        children = self.app.conversation.children
-        if not self.app.busy and not self.app.turns:
+        children = self.conversation.children
+        if not self.in_turn:
             return len(children)
         start = self.turn_start
-        if start is None or start.parent is not self.app.conversation:
+        if start is None or start.parent is not self.conversation:
             return 0
         return children.index(start)
 
     def _region(self, widget: Widget) -> Region | None:
         """``widget``'s region in the conversation's content; ``None`` if it is not laid out."""
         try:
-            return self.app.screen.find_widget(widget).virtual_region
+            return self.conversation.app.screen.find_widget(widget).virtual_region
         except NoWidget:
             return None
 
@@ -186,12 +189,11 @@ class OffscreenTurns:
 
         Nothing is hidden unless at least ``minimum`` rows would be (to batch the layouts).
         """
-        conversation = self.app.conversation
-        if self.app.screen._layout_required or conversation._layout_required:
+        conversation = self.conversation
+        if conversation.app.screen._layout_required or conversation._layout_required:
             return  # heights are measured on a fresh layout only; the next layout checks again
         children = list(conversation.children)
-        row = self.app.history.row
-        first = 1 if children and children[0] is row else 0
+        first = 1 if children and children[0].has_class(PINNED) else 0
         base = self._bottom(children[0]) if first else None
         spacer = self.spacer
         before: list[Widget] = []

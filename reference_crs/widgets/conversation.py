@@ -17,7 +17,7 @@ holds without a pointer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import ClassVar
 
 from textual import events
 from textual._arrange import arrange
@@ -27,11 +27,9 @@ from textual.geometry import Size
 from textual.layout import DockArrangeResult
 from textual.widget import Widget
 
+from reference_crs.offscreen import OffscreenTurns
 from reference_crs.widgets.system_notice import SystemNoticeItem
 from reference_crs.widgets.timestamp import TimeStamp
-
-if TYPE_CHECKING:
-    from reference_crs.offscreen import OffscreenTurns
 
 
 def stamps_of(item: Widget) -> list[Widget]:
@@ -70,8 +68,8 @@ class Conversation(VerticalScroll):
     ALL_SHOWN = "-all-times"
     """This widget's class while every time is drawn (``.-all-times TimeStamp``)."""
 
-    offscreen: OffscreenTurns | None = None
-    """The hider of this conversation's items, once the client has started."""
+    OFFSCREEN: ClassVar[type[OffscreenTurns]] = OffscreenTurns
+    """The class hiding the items far above the viewport (a seam for variants)."""
 
     def __init__(
         self,
@@ -85,6 +83,16 @@ class Conversation(VerticalScroll):
         super().__init__(*children, name=name, id=id, classes=classes, disabled=disabled)
         self.revealed: list[Widget] = []
         """The stamps revealed for the item under the pointer."""
+        self.offscreen = self.OFFSCREEN(self)
+        """Keeps the items far above the viewport out of layout (design §9)."""
+
+    def on_mount(self) -> None:
+        """Follow the scrolling: items near the viewport are drawn, far ones hidden."""
+        self.offscreen.start()
+
+    def on_resize(self) -> None:
+        """Heights change with the width: the hidden items are measured again."""
+        self.offscreen.schedule()
 
     @property
     def all_shown(self) -> bool:
@@ -139,7 +147,7 @@ class Conversation(VerticalScroll):
     def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
         """Arrange the displayed children (Textual's ``Widget.arrange``, without the hidden)."""
         offscreen = self.offscreen
-        if offscreen is None or not offscreen.hidden or offscreen.spacer is None:
+        if not offscreen.hidden or offscreen.spacer is None:
             return super().arrange(size, optimal)
         cache_key = (size, self._nodes._updates, optimal)
         cached = self._arrangement_cache.get(cache_key)
