@@ -7,12 +7,12 @@ deterministic names (:func:`tree`): 10 top directories, 50 packages each (fewer 
 which the index must leave out. Measured, in one process, sides interleaved (A B, then
 B A, ...):
 
-* **index**: one walk of the tree by :class:`reference_crs.file_search.FileIndex` (the
+* **index**: one walk of the tree by :class:`reference_crs.demo.file_search.FileIndex` (the
   one-time cost, paid at connect and after a change), against the floor ``os.walk`` of the
   same tree collecting relative paths (no ``.gitignore``, no ``stat``);
 * **search**: ``FileIndex.search(query)`` on the built index, for each query of
   :data:`QUERIES` (short, long, no match, path-like, abbreviation), rechecks switched off;
-* **agent**: the same query through :class:`reference_crs.demo_agent.DemoAgent` (delay
+* **agent**: the same query through :class:`reference_crs.demo.agent.DemoAgent` (delay
   ``0``), from ``send(FileSearch)`` to the ``FileCandidates`` event on the event loop: the
   worker-thread hop and the agent's recheck for changes (every 2 s: one ``stat`` per
   directory) are in it;
@@ -38,7 +38,7 @@ from typing import Any
 
 from benchmarks.timing import Row, ms, rounds
 from rawp_port import FileCandidates, FileSearch, type_name
-from reference_crs.file_search import FileIndex
+from reference_crs.demo.file_search import FileIndex
 
 SIZE = 100_000
 """Files kept in the generated tree."""
@@ -169,7 +169,7 @@ def _measure(root: Path, size: int, repeats: int, index_repeats: int) -> Result:
 async def _queries(
     root: Path, index: FileIndex, lower: tuple[str, ...], repeats: int, result: Result
 ) -> None:
-    from reference_crs.demo_agent import DemoAgent
+    from reference_crs.demo.agent import DemoAgent
 
     agent = DemoAgent(root=root, delay=0)
     answered: dict[str, asyncio.Future[float]] = {}

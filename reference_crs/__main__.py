@@ -1,96 +1,12 @@
-"""Entry point: ``python -m reference_crs`` runs the reference client against the demo agent.
+"""Entry point: ``python -m reference_crs`` runs the client against the demo agent.
 
-A new conversation starts at session creation: ``작업 디렉토리 선택`` opens the
-working-directory browser (004 §7); ``--windows`` creates it on the simulated Windows node.
-The demo agent keeps the conversations in a SQLite store (``--store PATH``, else the user's
-data directory); the client reopens the most recently used one unless ``--conversation ID``,
-``--new`` or ``--windows`` says otherwise, showing its last ``--initial-turns`` turns (10)
-first (``reference_crs/cli.py``). Terminal input is read with the paste-safe parser of
-``reference_app.paste``: a paste holding escape sequences or control bytes is one paste,
-never keys. A conversation quit before any turn was stored is not kept (there would be
-nothing to reopen). A store that cannot be used stops the program with a message and exit
-status 2, before the screen is taken over; the file is left as it was.
+The command line, the store and the agent are in :mod:`reference_crs.demo`
+(:func:`reference_crs.demo.main.main`).
 """
 
 import sys
-from collections.abc import Sequence
 
-from rawp_port import ClientSettings, system_clock
-from reference_app import paste
-from reference_crs.app import CrsApp
-from reference_crs.cli import UsageError, parse, parser
-from reference_crs.demo_agent import WINDOWS_AGENT, DemoAgent
-from reference_crs.demo_files import WINDOWS_NODE
-from reference_crs.store import Store, StoreError, default_path
-
-
-class DemoCrsApp(CrsApp):
-    """The reference client, starting at session creation (node and agent chosen)."""
-
-    node_id = "local"
-    """The node the session is created on."""
-    agent_id = "demo"
-    """The agent of the session."""
-
-    def on_mount(self) -> None:
-        """Show the session form: `작업 디렉토리 선택` opens the file browser (004 §7)."""
-        self.start_session_creation(self.node_id, self.agent_id)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the client in this terminal until Ctrl+Q; return the exit status."""
-    try:
-        args = parse(argv)
-    except UsageError as error:
-        parser().print_usage(sys.stderr)
-        print(f"python -m reference_crs: error: {error}", file=sys.stderr)
-        return 2
-    new = args.new or args.windows
-    try:
-        store = Store(args.store or default_path())
-        if args.list:
-            for conversation_id, updated, turns in store.conversations():
-                print(f"{conversation_id}  {updated}  {turns} turns")
-            return 0
-        if args.conversation is not None:
-            if not store.exists(args.conversation):
-                print(
-                    f"no stored conversation {args.conversation!r} in {store.path}", file=sys.stderr
-                )
-                return 2
-            conversation_id = args.conversation
-            new = store.count(conversation_id) == 0  # nothing to reopen: start the session
-        else:
-            latest = None if new else store.latest()
-            new = latest is None
-            conversation_id = latest or store.create(system_clock())
-    except StoreError as error:
-        print(f"python -m reference_crs: {error}", file=sys.stderr)
-        return 2
-    agent = DemoAgent(store=store, conversation_id=conversation_id)
-    settings = ClientSettings(initial_turns=args.initial_turns, conversation_id=conversation_id)
-    app: CrsApp
-    if new:
-        app = DemoCrsApp(agent, agent, system_clock, settings)
-        if args.windows:
-            app.node_id, app.agent_id = WINDOWS_NODE, WINDOWS_AGENT
-    else:
-        app = CrsApp(agent, agent, system_clock, settings)
-    paste.install()  # a paste holding ESC stays one paste, whole and in order
-    try:
-        app.run()
-        kept = not store.discard_if_empty(conversation_id)
-    except StoreError as error:
-        print(f"python -m reference_crs: {error}", file=sys.stderr)
-        kept = True
-    finally:
-        store.close()
-    if kept:
-        print(f"conversation {conversation_id} is kept in {store.path}")
-    else:
-        print(f"no turn was stored: conversation {conversation_id} is not kept")
-    return 0
-
+from reference_crs.demo.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -16,13 +16,12 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static, TextArea
+from textual.widgets import Static
 
 from rawp_port import (
     AgentPort,
@@ -44,13 +43,11 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
-from reference_crs import sending, stamp_hover
+from reference_crs import sending
 from reference_crs.conversation_keys import ConversationKeys
-from reference_crs.file_control import FileControl
 from reference_crs.history import LazyHistory
-from reference_crs.offscreen import Conversation, OffscreenTurns
+from reference_crs.offscreen import OffscreenTurns
 from reference_crs.slash import command_of
-from reference_crs.slash_control import SlashControl
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
     AgentText,
@@ -64,6 +61,8 @@ from reference_crs.widgets import (
     ToolBlock,
     UserMessage,
 )
+from reference_crs.widgets.composer import Composer
+from reference_crs.widgets.conversation import Conversation
 from reference_crs.widgets.file_popup import FilePopup
 from reference_crs.widgets.session_form import SessionForm
 from reference_crs.widgets.tokens import Token
@@ -101,7 +100,7 @@ class CrsApp(ConversationKeys):
         Binding("ctrl+t", "toggle_times", "Times", show=False, priority=True),
     ]
     """Escape cancels a running turn and does nothing otherwise (``crs-escape-*``); Ctrl+T
-    draws every time, or hides them again (:func:`reference_crs.stamp_hover.show_all`)."""
+    draws every time, or hides them again (:meth:`Conversation.show_all`)."""
 
     CONVERSATION_ID = "conversation"
     """Widget id of the conversation area."""
@@ -111,6 +110,12 @@ class CrsApp(ConversationKeys):
     """Widget id of the `@` file popup."""
     AUTO_FOCUS = f"#{INPUT_ID}"
     """The input has the focus at start."""
+    CONVERSATION: ClassVar[type[Conversation]] = Conversation
+    """The conversation widget's class (a seam for variants)."""
+    COMPOSER: ClassVar[type[Composer]] = Composer
+    """The composer's class: the input and both popups (a seam for variants)."""
+    COMPOSER_ID = "composer"
+    """Widget id of the composer."""
 
     class EventsReceived(Message):
         """Events are waiting in the inbox; handled by ``on_crs_app_events_received``."""
@@ -151,14 +156,10 @@ class CrsApp(ConversationKeys):
         """The session form, once session creation has started (004 §7.1)."""
         self.history = LazyHistory(self)
         """The stored conversation's turns, loaded lazily (002 §2.6)."""
-        self.offscreen = OffscreenTurns(self)
-        """Keeps the items far above the viewport out of layout (design §9)."""
         self.last_day: date | None = None
         """Local date of the last turn start or notice drawn (``crs-date-separator``)."""
-        self.slash = SlashControl(self)
-        """The slash-command popup's behaviour (004 §3.2)."""
-        self.file = FileControl(self)
-        """The `@` file popup's behaviour (004 §3.4.1-§3.4.4)."""
+        self._conversation: Conversation | None = None
+        self._composer: Composer | None = None
         self._command_sent = False
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self._inbox: deque[object] = deque()
@@ -170,21 +171,27 @@ class CrsApp(ConversationKeys):
             ToolCall.type: self._tool_call,
             ToolResult.type: self._tool_result,
             SystemNotice.type: self._system_notice,
-            CommandsPublished.type: self._commands,
+            CommandsPublished.type: self.commands_published,
             InteractionRequested.type: self._interaction_requested,
             FileCandidates.type: self._file_candidates,
         }
 
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
-        yield Conversation(id=self.CONVERSATION_ID)
-        yield self.slash_popup()
-        yield self.file_popup()
-        yield self.prompt_input()
+        self._conversation = self.CONVERSATION(id=self.CONVERSATION_ID)
+        yield self._conversation
+        self._composer = self.new_composer()
+        yield self._composer
         yield Static(
             "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+T times · Ctrl+Q quit",
             id="key-hints",
             markup=False,
+        )
+
+    def new_composer(self) -> Composer:
+        """Return the composer holding :meth:`prompt_input` under both popups (004 §3.2, §3.4)."""
+        return self.COMPOSER(
+            self.prompt_input(), self.slash_popup(), self.file_popup(), id=self.COMPOSER_ID
         )
 
     def prompt_input(self) -> PromptInput:
@@ -246,12 +253,10 @@ class CrsApp(ConversationKeys):
     def system_notice(self, text: str, stamp: str) -> Widget:
         """Return the item showing a system notice and its time (``crs-system-*``).
 
-        The time is drawn while the pointer is over the notice (``stamp_hover``), or
-        while Ctrl+T draws every time.
+        The time is drawn while the pointer is over the notice
+        (:meth:`Conversation.follow`), or while Ctrl+T draws every time.
         """
-        return SystemNoticeItem(
-            text, stamp, hidden=not self.conversation.has_class(stamp_hover.ALL_SHOWN)
-        )
+        return SystemNoticeItem(text, stamp, hidden=not self.conversation.all_shown)
 
     def action_toggle_times(self) -> None:
         """Ctrl+T: draw every time in the conversation, or only the hovered ones again.
@@ -259,23 +264,13 @@ class CrsApp(ConversationKeys):
         Keyboard users see when each message happened (002 §2.4 ¶1) without a pointer.
         """
         conversation = self.conversation
-        stamp_hover.show_all(conversation, not conversation.has_class(stamp_hover.ALL_SHOWN))
+        conversation.show_all(not conversation.all_shown)
 
     def on_mount(self) -> None:
         """Anchor the conversation to its end and connect to the agent."""
         self.conversation.anchor()
-        self.query_one(f"#{self.INPUT_ID}", PromptInput).popup_keys = self.popup_keys
         self.port.connect(self._receive)
         self.history.open()
-        self.offscreen.start()
-
-    def on_enter(self, event: events.Enter) -> None:
-        """The pointer is over a new widget: reveal what it stamps (``crs-timestamp-hover-*``)."""
-        stamp_hover.follow(self, self.conversation, event.node)
-
-    def on_leave(self, event: events.Leave) -> None:
-        """The pointer left a widget: keep only what is still under it revealed."""
-        stamp_hover.follow(self, self.conversation, self.mouse_over)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""
@@ -286,7 +281,8 @@ class CrsApp(ConversationKeys):
         """Show the session form for a chosen node and agent (004 §7.1)."""
         if self.session is None:
             self.session = self.session_form(node_id, agent_id)
-            self.screen_stack[0].mount(self.session, before=self.conversation)
+            conversation = self.conversation
+            conversation.screen.mount(self.session, before=conversation)
 
     def on_session_form_closed(self, message: SessionForm.Closed) -> None:
         """The file browser closed: the keys go to the input again (002 §2.5.5)."""
@@ -302,9 +298,31 @@ class CrsApp(ConversationKeys):
         return None if self.session is None else self.session.workspace_path
 
     @property
-    def conversation(self) -> VerticalScroll:
-        """The conversation area."""
-        return self.screen_stack[0].query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+    def conversation(self) -> Conversation:
+        """The conversation area, on the app's default screen whichever screen is on top.
+
+        Raises:
+            RuntimeError: The app has not been composed yet.
+        """
+        if self._conversation is None:
+            raise RuntimeError("the conversation exists once the app is composed (mounted)")
+        return self._conversation
+
+    @property
+    def offscreen(self) -> OffscreenTurns:
+        """What keeps the conversation's far items out of layout (the conversation's)."""
+        return self.conversation.offscreen
+
+    @property
+    def composer(self) -> Composer:
+        """The input and its popups.
+
+        Raises:
+            RuntimeError: The app has not been composed yet.
+        """
+        if self._composer is None:
+            raise RuntimeError("the composer exists once the app is composed (mounted)")
+        return self._composer
 
     @property
     def busy(self) -> bool:
@@ -329,7 +347,7 @@ class CrsApp(ConversationKeys):
         self.outstanding += 1
         await self._date_boundary(sent_at)
         if command is not None:
-            self.slash.sent(command)
+            self.composer.command_sent(command)
         bubble = self.user_message(prompt_text, references) if command is None else None
         await self._add(
             bubble or self.command_bubble(message.text),
@@ -344,27 +362,10 @@ class CrsApp(ConversationKeys):
         """
         return command_of(text, self.commands)
 
-    def popup_keys(self, key: str) -> bool:
-        """The input's ``popup_keys``: the slash popup's, then the file popup's."""
-        return self.slash.key(key) or self.file.key(key)
-
-    def on_text_area_changed(self, message: TextArea.Changed) -> None:
-        """Open, filter or close the popups as the input's text changes."""
-        self.slash.sync()
-        self.file.sync()
-
-    def on_text_area_selection_changed(self, message: TextArea.SelectionChanged) -> None:
-        """The cursor moved: the popups follow the `/` or `@` word under it, if any."""
-        self.slash.sync()
-        self.file.sync()
-
-    def on_file_popup_chosen(self, message: FilePopup.Chosen) -> None:
-        """A click on a candidate selects it (``crs-at-popup-shares-slash-rules``)."""
-        self.file.choose(message.candidate)
-
-    def on_slash_popup_chosen(self, message: SlashPopup.Chosen) -> None:
-        """A click on an item selects it (``crs-slash-pointer-select``)."""
-        self.slash.choose(message.command)
+    @on(Composer.SearchRequested)
+    def send_search(self, message: Composer.SearchRequested) -> None:
+        """The file popup asks for a search: send it (``crs-at-search-request``)."""
+        self.port.send(message.frame)
 
     def action_cancel_turn(self) -> None:
         """Send ``control.prompt.cancel`` while a turn is in progress; otherwise do nothing.
@@ -417,7 +418,9 @@ class CrsApp(ConversationKeys):
         """The view of turn ``turn_id``, started implicitly; ``None`` once it ended."""
         if turn_id in self.ended:
             return None
-        return self.turns.setdefault(turn_id, TurnView(turn_id))
+        turn = self.turns.setdefault(turn_id, TurnView(turn_id))
+        self.offscreen.in_turn = True
+        return turn
 
     async def _turn_ended(self, event: TurnEnded) -> None:
         if event.turn_id in self.ended:
@@ -428,6 +431,7 @@ class CrsApp(ConversationKeys):
             await block.finish()
         self.ended.add(event.turn_id)
         self.outstanding = max(0, self.outstanding - 1)
+        self.offscreen.in_turn = self.busy or bool(self.turns)
         await self._add(TimeStamp(received, self.stamp_text(received), classes="-agent"))
 
     async def _text_delta(self, event: TextDelta) -> None:
@@ -474,11 +478,15 @@ class CrsApp(ConversationKeys):
         await self._add(self.system_notice(event.text, self.stamp_text(moment)))
 
     async def _file_candidates(self, event: FileCandidates) -> None:
-        self.file.answer(event)
+        self.composer.answer_search(event)
 
-    async def _commands(self, event: CommandsPublished) -> None:
+    async def commands_published(self, event: CommandsPublished) -> None:
+        """Cache the published commands and hand them to the composer (``crs-commands-*``).
+
+        A seam: a variant caching otherwise overrides it.
+        """
         self.commands = tuple(event.commands)
-        self.slash.sync(refreshed=True)
+        self.composer.set_commands(self.commands)
 
     # layout
 
@@ -490,14 +498,11 @@ class CrsApp(ConversationKeys):
         self.last_day = day
 
     async def _add(self, *widgets: Widget) -> None:
+        self.offscreen.in_turn = self.busy or bool(self.turns)  # its items stay drawn
         if self._command_sent and isinstance(widgets[0], AgentText | ThinkingBlock | ToolBlock):
             widgets[0].add_class("-command-result")  # the response joins its command (§3.3 ¶10)
             self._command_sent = False
         if isinstance(widgets[-1], TimeStamp) and widgets[-1].has_class("-user"):
             self.offscreen.mark_turn_start(widgets[0])  # a sent prompt: a turn starts here
         await self.conversation.mount_all(widgets)
-        self.offscreen.schedule()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Heights change with the width: the hidden items are measured again."""
         self.offscreen.schedule()

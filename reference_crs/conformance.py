@@ -16,7 +16,7 @@ import reference_crs
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 from reference_app.paste import PasteSafeParser
 from reference_crs.app import CrsApp
-from reference_crs.cli import settings_from_args
+from reference_crs.demo.cli import settings_from_args
 from reference_crs.history import LoadOlder
 from reference_crs.widgets import (
     AgentText,
@@ -82,7 +82,7 @@ class ReferenceCrsAdapter:
     """The panel docked above the input while a request waits (part 4)."""
     timestamp_reveal = "hover"
     """Timestamps are drawn while the pointer is over what they stamp (design §9, decision 6;
-    ``reference_crs/stamp_hover.py``)."""
+    ``reference_crs/widgets/conversation.py``)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

@@ -20,6 +20,7 @@ from textual.actions import SkipAction
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 from textual.widgets import TextArea
 
 from rawp_port import InteractionRequested
@@ -87,7 +88,10 @@ class ConversationKeys(App[None]):
     async def _show_next_request(self) -> None:
         if self.waiting_requests:
             request = self.waiting_requests.popleft()
-            await self.mount(self.interaction_panel(request), before=self._input())
+            place: Widget = self._input()  # the input, or what holds it on the screen
+            while isinstance(place.parent, Widget) and place.parent is not self.screen:
+                place = place.parent
+            await self.mount(self.interaction_panel(request), before=place)
 
     async def on_interaction_panel_answered(self, message: InteractionPanel.Answered) -> None:
         """Send the answer, remove the UI, give the focus back to the input, show the next."""

@@ -18,6 +18,10 @@ for commands:
   ``query_id`` sent is drawn (``crs-at-current-query-only``, ``crs-at-stale-results-ignored``);
 - selecting a candidate replaces the `@query` word by a token
   (``PromptInput.insert_file_token``).
+
+It is a part of the :class:`~reference_crs.widgets.composer.Composer`; a search goes out as
+the composer's :class:`~reference_crs.widgets.composer.Composer.SearchRequested` message,
+which the app sends through the port.
 """
 
 from __future__ import annotations
@@ -26,18 +30,16 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textual.css.query import NoMatches
-
 from rawp_port import FileSearch
 from reference_crs.slash import attribute, word_before
 from reference_crs.slash_control import popup_key
-from reference_crs.widgets import PromptInput
 from reference_crs.widgets.file_popup import FilePopup
+from reference_crs.widgets.prompt_input import PromptInput
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from reference_crs.app import CrsApp
+    from reference_crs.widgets.composer import Composer
 
 SEARCH_DEBOUNCE = 0.2
 """Seconds from the last key that changed the `@` query to its ``control.file.search``.
@@ -81,11 +83,12 @@ def find_file_trigger(line: str, row: int, column: int) -> FileTrigger | None:
 
 
 class FileControl:
-    """Drives the app's file popup from the input and the agent's answers."""
+    """Drives the composer's file popup from its input and the agent's answers."""
 
-    def __init__(self, app: CrsApp) -> None:
-        """Drive ``app``'s file popup."""
-        self.app = app
+    def __init__(self, composer: Composer) -> None:
+        """Drive ``composer``'s file popup."""
+        self.composer = composer
+        """The widget holding the input and the popups."""
         self.active: str | None = None
         """The ``query_id`` of the last search sent while the popup is open."""
         self.sent_query: str | None = None
@@ -102,12 +105,12 @@ class FileControl:
     @property
     def popup(self) -> FilePopup:
         """The popup."""
-        return self.app.query_one(f"#{self.app.FILE_POPUP_ID}", FilePopup)
+        return self.composer.file_popup
 
     @property
     def input(self) -> PromptInput:
-        """The input (the slash popup's)."""
-        return self.app.slash.input
+        """The input."""
+        return self.composer.input
 
     def trigger(self) -> FileTrigger | None:
         """The `@` word at the input's cursor, if it opens the popup."""
@@ -119,14 +122,13 @@ class FileControl:
 
     def slash_open(self) -> bool:
         """Whether the slash-command popup is open (then this one stays shut)."""
-        return self.app.slash.popup.is_open
+        return self.composer.slash.popup.is_open
 
     def sync(self) -> None:
         """Open, update or close the popup for the input's text now."""
-        try:
-            found = self.trigger()
-        except NoMatches:  # the screen is being torn down: the client is closing
+        if not self.composer.is_attached:  # the screen is being torn down: the client is closing
             return
+        found = self.trigger()
         if found is None or (found.row, found.column) == self._dismissed or self.slash_open():
             if found is None:
                 self._dismissed = None
@@ -137,12 +139,14 @@ class FileControl:
             popup.open_waiting()
             self.search(found.query)
         elif found.query != (self.sent_query if self._timer is None else self.pending_query):
-            self._schedule(found.query)
+            self.schedule(found.query)
 
-    def _schedule(self, query: str) -> None:
+    def schedule(self, query: str) -> None:
         """(Re)start the debounce timer: ``query`` is searched :data:`SEARCH_DEBOUNCE` s from now.
 
         Going back to the query last sent sends nothing (its answer, if in, stays drawn).
+        A seam: a variant debouncing otherwise overrides it (the timer is ``_timer``, firing
+        :meth:`flush`).
         """
         self._cancel()
         if query == self.sent_query:
@@ -150,7 +154,9 @@ class FileControl:
             return
         self.pending_query = query
         self.popup.set_loading(True)
-        self._timer = self.app.set_timer(SEARCH_DEBOUNCE, self._flush, name="file-search-debounce")
+        self._timer = self.composer.set_timer(
+            SEARCH_DEBOUNCE, self.flush, name="file-search-debounce"
+        )
 
     def _cancel(self) -> None:
         """Stop the debounce timer, if running; its query is not sent."""
@@ -158,7 +164,7 @@ class FileControl:
             self._timer.stop()
         self._timer = self.pending_query = None
 
-    def _flush(self) -> None:
+    def flush(self) -> None:
         """The timer fired: send the query typed now, if the popup is still open for it."""
         self._timer = self.pending_query = None
         found = self.trigger()
@@ -171,12 +177,15 @@ class FileControl:
         return f"file-query-{next(self._ids)}"
 
     def search(self, query: str) -> None:
-        """Send ``control.file.search`` for ``query`` and make it the active query."""
+        """Ask for ``control.file.search`` of ``query`` and make it the active query.
+
+        A seam: the frame goes out through :meth:`Composer.request_search`.
+        """
         self._cancel()
         self.active, self.sent_query = self.next_query_id(), query
         self.awaiting = True
         self.popup.set_loading(True)
-        self.app.port.send(FileSearch(query_id=self.active, query=query))
+        self.composer.request_search(FileSearch(query_id=self.active, query=query))
 
     def answer(self, event: Any) -> None:
         """Draw a ``session.file.candidates`` answer if it is for the active query."""
@@ -199,7 +208,7 @@ class FileControl:
         self.awaiting = False
 
     def key(self, key: str) -> bool:
-        """The input's ``popup_keys`` for this popup: handle ``key``; whether it did."""
+        """Handle ``key`` if the popup is open (``Composer.take_key``); whether it did."""
         return popup_key(self, key)
 
     def dismiss(self) -> None:

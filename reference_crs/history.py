@@ -34,6 +34,7 @@ from rawp_port import (
     Turn,
     type_name,
 )
+from reference_crs.offscreen import PINNED
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import AgentText, DateSeparator, ThinkingBlock, TimeStamp, ToolBlock
 
@@ -66,7 +67,7 @@ class LoadOlder(Vertical):
 
     def __init__(self, history: LazyHistory) -> None:
         """Create the row for ``history``, in the loading state (the first page is on its way)."""
-        super().__init__(id="load-older")
+        super().__init__(id="load-older", classes=PINNED)
         self.history = history
         self.state: State = "loading"
         self.remaining = 0

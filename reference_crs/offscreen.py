@@ -19,16 +19,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual._arrange import arrange
-from textual.containers import VerticalScroll
 from textual.errors import NoWidget
-from textual.geometry import Region, Size
-from textual.layout import DockArrangeResult
+from textual.geometry import Region
 from textual.widget import Widget
 
 if TYPE_CHECKING:
-    from reference_crs.app import CrsApp
+    from reference_crs.widgets.conversation import Conversation
 
+PINNED = "-pinned"
+"""The class of a row kept drawn at the conversation's top (the load-older row)."""
 KEEP_SCREENS = 4
 """Rows kept drawn above the viewport, in viewport heights; items beyond are hidden."""
 MIN_KEEP = 40
@@ -52,43 +51,11 @@ class OffscreenSpacer(Widget):
         return ""
 
 
-class Conversation(VerticalScroll):
-    """The conversation area: a ``VerticalScroll`` that skips the hidden run when it arranges.
-
-    Textual's ``arrange`` reads the ``display`` of every child on each reflow (about 6 µs a
-    child, 36 ms at 1,000 turns); this one hands it only the children around the hidden run,
-    which are exactly the displayed ones, so a reflow costs what the drawn items cost.
-    """
-
-    offscreen: OffscreenTurns | None = None
-    """The hider of this conversation's items, once the client has started."""
-
-    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
-        """Arrange the displayed children (Textual's ``Widget.arrange``, without the hidden)."""
-        offscreen = self.offscreen
-        if offscreen is None or not offscreen.hidden or offscreen.spacer is None:
-            return super().arrange(size, optimal)
-        cache_key = (size, self._nodes._updates, optimal)
-        cached = self._arrangement_cache.get(cache_key)
-        if cached is not None:
-            return cached
-        nodes, hidden = list(self._nodes), offscreen.hidden
-        at = nodes.index(offscreen.spacer) + 1
-        end = at + len(hidden)
-        if end > len(nodes) or nodes[at] is not hidden[0] or nodes[end - 1] is not hidden[-1]:
-            return super().arrange(size, optimal)  # not the expected run: Textual's own way
-        shown = nodes[:at] + nodes[end:]
-        result = self._arrangement_cache[cache_key] = arrange(
-            self, shown, size, self.screen.size, optimal=optimal
-        )
-        return result
-
-
 class OffscreenTurns:
     """Hides the conversation's items far above the viewport and shows them as it nears them.
 
     Attributes:
-        app: The client.
+        conversation: The conversation whose items are hidden.
         hidden: The hidden items, in the conversation's order, just after the spacer.
         heights: Each hidden item's rows in the layout (cells), matching ``hidden``.
         spacer: The spacer, once mounted.
@@ -99,9 +66,11 @@ class OffscreenTurns:
     """Whether anything is hidden at all (``False`` draws every item, as before;
     benchmark 8 measures both)."""
 
-    def __init__(self, app: CrsApp) -> None:
-        """Prepare for ``app``'s conversation (nothing is hidden)."""
-        self.app = app
+    def __init__(self, conversation: Conversation) -> None:
+        """Prepare for ``conversation`` (nothing is hidden)."""
+        self.conversation = conversation
+        self.in_turn = False
+        """Whether a turn is in progress (set by the client): its items stay drawn."""
         self.hidden: list[Widget] = []
         self.heights: list[int] = []
         self.spacer: OffscreenSpacer | None = None
@@ -111,18 +80,16 @@ class OffscreenTurns:
         self._scheduled = False
 
     def start(self) -> None:
-        """Follow the conversation's scrolling (called once the app is mounted)."""
-        conversation = self.app.conversation
-        if isinstance(conversation, Conversation):
-            conversation.offscreen = self
-        self.app.watch(conversation, "scroll_y", self._scrolled, init=False)
-        self.app.watch(conversation, "virtual_size", self._grew, init=False)
+        """Follow the conversation's scrolling (called once the conversation is mounted)."""
+        conversation = self.conversation
+        conversation.watch(conversation, "scroll_y", self._scrolled, init=False)
+        conversation.watch(conversation, "virtual_size", self._grew, init=False)
 
     def schedule(self) -> None:
         """Check again after the next refresh (something was mounted or grew)."""
         if not self._scheduled:
             self._scheduled = True
-            self.app.call_after_refresh(self._after_refresh)
+            self.conversation.call_after_refresh(self._after_refresh)
 
     def _after_refresh(self) -> None:
         self._scheduled = False
@@ -148,13 +115,13 @@ class OffscreenTurns:
 
     def sync(self) -> None:
         """Show the hidden items that near the viewport; hide the displayed ones far above."""
-        conversation = self.app.conversation
+        conversation = self.conversation
         if not self.enabled or not conversation.is_mounted or conversation.size.height == 0:
             return
         width = conversation.size.width
-        with self.app.batch_update():
+        with conversation.app.batch_update():
             if self.hidden and width != self.width:
-                self._show(len(self.hidden))
+                self.show(len(self.hidden))
             self.width = width
             keep = max(MIN_KEEP, KEEP_SCREENS * conversation.size.height)
             top = conversation.scroll_y
@@ -178,10 +145,13 @@ class OffscreenTurns:
             count += 1
         while count and count < len(self.heights) and self.heights[-count - 1] == 0:
             count += 1  # a hidden timestamp's rows are in the next item's share: show it too
-        self._show(count)
+        self.show(count)
 
-    def _show(self, count: int) -> None:
-        """Show the last ``count`` hidden items; the spacer shrinks by their rows."""
+    def show(self, count: int) -> None:
+        """Show the last ``count`` hidden items; the spacer shrinks by their rows.
+
+        A seam: a variant drawing other items again overrides it.
+        """
         if count <= 0:
             return
         shown = self.hidden[-count:]
@@ -199,18 +169,18 @@ class OffscreenTurns:
 
     def _limit(self) -> int:
         """Children from this index on stay drawn: the turn in progress, from its prompt."""
-        children = self.app.conversation.children
-        if not self.app.busy and not self.app.turns:
+        children = self.conversation.children
+        if not self.in_turn:
             return len(children)
         start = self.turn_start
-        if start is None or start.parent is not self.app.conversation:
+        if start is None or start.parent is not self.conversation:
             return 0
         return children.index(start)
 
     def _region(self, widget: Widget) -> Region | None:
         """``widget``'s region in the conversation's content; ``None`` if it is not laid out."""
         try:
-            return self.app.screen.find_widget(widget).virtual_region
+            return self.conversation.app.screen.find_widget(widget).virtual_region
         except NoWidget:
             return None
 
@@ -219,12 +189,11 @@ class OffscreenTurns:
 
         Nothing is hidden unless at least ``minimum`` rows would be (to batch the layouts).
         """
-        conversation = self.app.conversation
-        if self.app.screen._layout_required or conversation._layout_required:
+        conversation = self.conversation
+        if conversation.app.screen._layout_required or conversation._layout_required:
             return  # heights are measured on a fresh layout only; the next layout checks again
         children = list(conversation.children)
-        row = self.app.history.row
-        first = 1 if children and children[0] is row else 0
+        first = 1 if children and children[0].has_class(PINNED) else 0
         base = self._bottom(children[0]) if first else None
         spacer = self.spacer
         before: list[Widget] = []

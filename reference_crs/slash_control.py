@@ -2,20 +2,21 @@
 
 :class:`SlashControl` keeps the popup in step with the input's text and cursor (the filter
 is the text after the `/`, so a refresh of the command list keeps it by construction) and
-handles the popup's keys, which the input offers it first (``PromptInput.popup_keys``).
+handles the popup's keys, which the input offers it first (``PromptInput.offer_key``). It is
+a part of the :class:`~reference_crs.widgets.composer.Composer`, the widget holding the
+input and both popups; it reads and changes that widget only.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.css.query import NoMatches
-
 from reference_crs.slash import Trigger, attribute, find_trigger, matching, required_hint, select
-from reference_crs.widgets import PromptInput, SlashPopup
+from reference_crs.widgets.prompt_input import PromptInput
+from reference_crs.widgets.slash_popup import SlashPopup
 
 if TYPE_CHECKING:
-    from reference_crs.app import CrsApp
+    from reference_crs.widgets.composer import Composer
 
 POPUP_KEYS = frozenset({"up", "down", "enter", "tab", "escape"})
 """Keys the open popup takes (004 §3.2 ¶15-19); every other key edits the input."""
@@ -66,11 +67,12 @@ def popup_key(control: PopupControl, key: str) -> bool:
 
 
 class SlashControl:
-    """Drives the app's :class:`SlashPopup` from the input and the cached commands."""
+    """Drives the composer's :class:`SlashPopup` from its input and the cached commands."""
 
-    def __init__(self, app: CrsApp) -> None:
-        """Drive ``app``'s popup."""
-        self.app = app
+    def __init__(self, composer: Composer) -> None:
+        """Drive ``composer``'s command popup."""
+        self.composer = composer
+        """The widget holding the input and the popups."""
         self.usage: dict[str, int] = {}
         """How often each command was sent in this session (``crs-slash-sort-order``)."""
         self._dismissed: tuple[int, int] | None = None
@@ -83,12 +85,12 @@ class SlashControl:
     @property
     def popup(self) -> SlashPopup:
         """The popup."""
-        return self.app.query_one("#slash-popup", SlashPopup)
+        return self.composer.slash_popup
 
     @property
     def input(self) -> PromptInput:
         """The input."""
-        return self.app.query_one(f"#{self.app.INPUT_ID}", PromptInput)
+        return self.composer.input
 
     def trigger(self) -> Trigger | None:
         """The `/` token at the input's cursor, if it opens the popup."""
@@ -105,10 +107,9 @@ class SlashControl:
             refreshed: The command list was just replaced: keep the highlighted command
                 (``crs-commands-refresh-keeps-state``) rather than reset it.
         """
-        try:
-            field, popup = self.input, self.popup
-        except NoMatches:  # the screen is being torn down: the client is closing
+        if not self.composer.is_attached:  # the screen is being torn down: the client is closing
             return
+        field, popup = self.input, self.popup
         if self._hinted is not None and field.text != self._hinted:
             field.suggestion, self._hinted = "", None
         found = self.trigger()
@@ -122,11 +123,11 @@ class SlashControl:
         focused = popup.focused_command
         keep = str(attribute(focused, "name", "")) if focused is not None and same else None
         if not same or refreshed:
-            popup.show(matching(self.app.commands, found.prefix, self.usage), keep)
+            popup.show(matching(self.composer.commands, found.prefix, self.usage), keep)
         self._prefix = found.prefix
 
     def key(self, key: str) -> bool:
-        """The input's ``popup_keys``: handle ``key`` if the popup is open; whether it did."""
+        """Handle ``key`` if the popup is open (``Composer.take_key``); whether it did."""
         if key == "right" and self._hinted is not None:
             self.input.suggestion, self._hinted = "", None  # a hint is not text to insert
             return True

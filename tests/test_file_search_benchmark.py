@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from benchmarks import file_search
-from reference_crs.file_search import FileIndex
+from reference_crs.demo.file_search import FileIndex
 
 
 def test_the_generated_tree_is_indexed_without_its_ignored_files(tmp_path: Path) -> None:

@@ -229,7 +229,7 @@ def test_the_reference_crs_client_in_a_real_terminal(place: Path) -> None:
 
 def stored_prompts(path: Path) -> list[str]:
     """The prompt texts of the one conversation stored in ``path``, oldest first."""
-    from reference_crs.store import Store
+    from reference_crs.demo.store import Store
 
     store = Store(path)
     try:

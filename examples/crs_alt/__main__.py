@@ -17,8 +17,8 @@ from typing import Any
 import rawp_port
 from examples.crs_alt import terminal
 from examples.crs_alt.app import AltCrsApp
-from reference_crs.demo_agent import WINDOWS_AGENT, DemoAgent
-from reference_crs.demo_files import WINDOWS_NODE
+from reference_crs.demo.agent import WINDOWS_AGENT, DemoAgent
+from reference_crs.demo.files import WINDOWS_NODE
 
 FRAMES = {cls.type: cls for cls in (rawp_port.PromptRequest, rawp_port.PromptCancel)}
 """The port's frame classes by RAWP type name."""

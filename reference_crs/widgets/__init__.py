@@ -2,6 +2,7 @@
 
 from reference_crs.widgets.agent_text import AgentText
 from reference_crs.widgets.command_bubble import CommandBubble
+from reference_crs.widgets.conversation import Conversation
 from reference_crs.widgets.prompt_input import PromptInput
 from reference_crs.widgets.slash_popup import SlashPopup
 from reference_crs.widgets.system_notice import SystemNoticeItem
@@ -13,6 +14,7 @@ from reference_crs.widgets.user_message import UserMessage
 __all__ = [
     "AgentText",
     "CommandBubble",
+    "Conversation",
     "DateSeparator",
     "PromptInput",
     "SlashPopup",

@@ -7,8 +7,9 @@ It also holds the inline file-reference tokens of 004 §3.4.5; their model is in
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from rich.style import Style
 from rich.text import Text
@@ -69,6 +70,15 @@ def typed_invisible(event: events.Key) -> bool:
     )
 
 
+@runtime_checkable
+class KeyTaker(Protocol):
+    """A widget holding the input that takes some keys first (the composer's popup keys)."""
+
+    def take_key(self, key: str) -> bool:
+        """Handle ``key`` if it is this widget's now; whether it did."""
+        ...
+
+
 class PromptInput(TextArea):
     """A plain-text ``TextArea`` (``crs-input-plain-text``) that sends on Enter.
 
@@ -105,10 +115,6 @@ class PromptInput(TextArea):
     characters typed later in the same burst were inserted (``abc ← ← B`` would give
     ``abcB``). The actions are this class's, so token-aware movement and the two-step
     deletion (:meth:`_validate_selection`, :meth:`action_delete_left`) apply."""
-
-    popup_keys: Callable[[str], bool] | None = None
-    """Offered each key first (set by the app): ``True`` when an open popup took it, and the
-    key then goes no further (004 §3.2 keyboard rules)."""
 
     @dataclass
     class Submitted(Message):
@@ -161,8 +167,19 @@ class PromptInput(TextArea):
             disabled=disabled,
         )
 
+    def offer_key(self, key: str) -> bool:
+        """Offer ``key`` to the widget holding this input before the input acts on it.
+
+        ``True`` when that widget took it (an open popup of the
+        :class:`~reference_crs.widgets.composer.Composer`), and the key then goes no further
+        (004 §3.2 keyboard rules). The holder is any parent with a ``take_key(key) -> bool``
+        method (:class:`KeyTaker`); without one, no key is taken.
+        """
+        holder = self.parent
+        return isinstance(holder, KeyTaker) and holder.take_key(key)
+
     async def _on_key(self, event: events.Key) -> None:
-        if self.popup_keys is not None and self.popup_keys(event.key):
+        if self.offer_key(event.key):
             event.stop()
             event.prevent_default()
         elif event.key == "enter":

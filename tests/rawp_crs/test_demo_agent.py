@@ -24,7 +24,7 @@ from rawp_port import (
     TurnStarted,
     type_name,
 )
-from reference_crs.demo_agent import DemoAgent
+from reference_crs.demo.agent import DemoAgent
 
 NOW = datetime(2026, 3, 11, 14, 32, tzinfo=UTC)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rawp_port import BrowseError
-from reference_crs.demo_files import LocalFiles, SimulatedWindows
+from reference_crs.demo.files import LocalFiles, SimulatedWindows
 
 
 def tree(root: Path) -> Path:

@@ -1,4 +1,4 @@
-"""The demo agent's fuzzy file search (reference_crs.file_search): ranking, ranges, the index.
+"""The demo agent's fuzzy file search (reference_crs.demo.file_search): ranking, ranges, the index.
 
 Not conformance checks: the suite's fake agent answers searches itself. These pin what a
 person running ``python -m reference_crs`` gets from ``control.file.search`` (004 §3.4.3).
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rawp_port import FileCandidate
-from reference_crs.file_search import LIMIT, TYPO_MIN, FileIndex, Files
+from reference_crs.demo.file_search import LIMIT, TYPO_MIN, FileIndex, Files
 
 
 def _paths(candidates: tuple[FileCandidate, ...]) -> list[str]:

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from rawp_port import FileReference, PromptRequest, TextDelta, ToolCall, Turn, TurnEnded, type_name
-from reference_crs.__main__ import main as crs_main
 from reference_crs.app import CrsApp
-from reference_crs.cli import UsageError, settings_from_args
-from reference_crs.demo_agent import DemoAgent
-from reference_crs.store import Store, StoreError
+from reference_crs.demo.agent import DemoAgent
+from reference_crs.demo.cli import UsageError, settings_from_args
+from reference_crs.demo.main import main as crs_main
+from reference_crs.demo.store import Store, StoreError
 
 NOW = datetime(2026, 3, 11, 14, 32, tzinfo=UTC)
 

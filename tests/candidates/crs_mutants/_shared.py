@@ -24,6 +24,7 @@ from reference_crs.widgets import (
     SlashPopup,
     UserMessage,
 )
+from reference_crs.widgets.composer import Composer
 from reference_crs.widgets.file_popup import FilePopup
 from reference_crs.widgets.session_form import SessionForm
 from tests.candidates.crs_mutants._registry import mutant
@@ -161,12 +162,26 @@ class _SlashApp(CrsApp):
     CONTROL: type[SlashControl] = SlashControl
     POPUP: type[SlashPopup] = SlashPopup
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.slash = self.CONTROL(self)
+    def new_composer(self) -> Composer:
+        seams = {"SLASH_CONTROL": self.CONTROL}
+        composer: type[Composer] = type("BrokenComposer", (self.COMPOSER,), seams)
+        return composer(
+            self.prompt_input(), self.slash_popup(), self.file_popup(), id=self.COMPOSER_ID
+        )
 
     def slash_popup(self) -> SlashPopup:
         return self.POPUP(id="slash-popup")
+
+
+def _composer_without(attribute: str) -> type[Composer]:
+    """A composer that drives its popup ``attribute`` but leaves drawing it to the app."""
+
+    class Apart(Composer):
+        def compose(self) -> ComposeResult:
+            elsewhere = getattr(self, attribute)
+            yield from (child for child in super().compose() if child is not elsewhere)
+
+    return Apart
 
 
 def _with_trigger(finder: Callable[[str, int, int], Trigger | None]) -> type[SlashControl]:
@@ -219,9 +234,12 @@ class _FileApp(CrsApp):
     FILES: type[FileControl] = FileControl
     FILE_POPUP: type[FilePopup] = FilePopup
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.file = self.FILES(self)
+    def new_composer(self) -> Composer:
+        seams = {"FILE_CONTROL": self.FILES}
+        composer: type[Composer] = type("BrokenComposer", (self.COMPOSER,), seams)
+        return composer(
+            self.prompt_input(), self.slash_popup(), self.file_popup(), id=self.COMPOSER_ID
+        )
 
     def file_popup(self) -> FilePopup:
         return self.FILE_POPUP(id=self.FILE_POPUP_ID)

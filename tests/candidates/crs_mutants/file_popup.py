@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.content import Content
 
 from rawp_port import (
@@ -22,7 +23,13 @@ from reference_crs.slash import Trigger
 from reference_crs.slash import attribute as _attribute
 from reference_crs.widgets.file_popup import FilePopup
 from tests.candidates.crs_mutants._registry import mutant
-from tests.candidates.crs_mutants._shared import _ascii_word, _FileApp, _SlashApp, _with_trigger
+from tests.candidates.crs_mutants._shared import (
+    _ascii_word,
+    _composer_without,
+    _FileApp,
+    _SlashApp,
+    _with_trigger,
+)
 
 
 def _file_trigger(finder: Callable[[str, int, int], FileTrigger | None]) -> type[FileControl]:
@@ -102,6 +109,11 @@ class FilePopupAtScreenTop(_FileApp):
     """crs-at-popup-near-cursor: the file popup is drawn at the screen top, away from the input."""
 
     CSS = "#file-popup { dock: top; }"
+    COMPOSER = _composer_without("file_popup")
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield self.composer.file_popup  # on the screen, docked at its top
 
 
 class _BlankUntilAnswered(FilePopup):
@@ -186,7 +198,7 @@ class SearchKeepsTheAt(_FileApp):
         def search(self, query: str) -> None:
             self.active, self.sent_query = self.next_query_id(), query
             self.popup.set_loading(True)
-            self.app.port.send(FileSearch(query_id=self.active, query=f"@{query}"))
+            self.composer.request_search(FileSearch(query_id=self.active, query=f"@{query}"))
 
 
 class _NoSpinner2(FilePopup):
@@ -344,11 +356,13 @@ class FilePopupReopensStale(_FileApp):
 class _DebouncedBy(FileControl):
     DELAY = 0.2
 
-    def _schedule(self, query: str) -> None:
-        super()._schedule(query)
+    def schedule(self, query: str) -> None:
+        super().schedule(query)
         if self._timer is not None:
             self._timer.stop()
-            self._timer = self.app.set_timer(self.DELAY, self._flush, name="file-search-debounce")
+            self._timer = self.composer.set_timer(
+                self.DELAY, self.flush, name="file-search-debounce"
+            )
 
 
 class _DebouncedBy50ms(_DebouncedBy):

@@ -14,6 +14,7 @@ from textual.widgets import TextArea
 
 from reference_crs.app import CrsApp
 from reference_crs.offscreen import OffscreenTurns
+from reference_crs.widgets.conversation import Conversation
 from reference_crs.widgets.interaction import InteractionPanel
 from reference_crs.widgets.prompt_input import PromptInput as _PromptInput
 from tests.candidates.crs_mutants._registry import mutant
@@ -22,7 +23,7 @@ from tests.candidates.crs_mutants._registry import mutant
 class _NeverShown(OffscreenTurns):
     """Hides items far above the viewport and never draws them again."""
 
-    def _show(self, count: int) -> None:
+    def show(self, count: int) -> None:
         return None
 
 
@@ -30,9 +31,7 @@ class _NeverShown(OffscreenTurns):
 class HiddenTurnsStayHidden(CrsApp):
     """crs-home-scrolls-to-top: turns hidden far above the viewport never come back on scroll."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.offscreen = _NeverShown(self)
+    CONVERSATION = type("BrokenConversation", (Conversation,), {"OFFSCREEN": _NeverShown})
 
 
 @mutant
@@ -50,7 +49,7 @@ class _StaleHeights(OffscreenTurns):
     """Keeps the hidden items' heights measured at the old width after a resize."""
 
     def sync(self) -> None:
-        self.width = self.app.conversation.size.width  # never "resized": nothing re-measured
+        self.width = self.conversation.size.width  # never "resized": nothing re-measured
         super().sync()
 
 
@@ -58,9 +57,7 @@ class _StaleHeights(OffscreenTurns):
 class HiddenHeightsStaleAfterResize(CrsApp):
     """crs-page-keys-scroll: after a resize, turns hidden far above keep their old heights."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.offscreen = _StaleHeights(self)
+    CONVERSATION = type("BrokenConversation", (Conversation,), {"OFFSCREEN": _StaleHeights})
 
 
 @mutant
@@ -93,7 +90,7 @@ class PageKeysToDraft(CrsApp):
 class _ShowsOldest(OffscreenTurns):
     """Scrolling up draws the oldest hidden turns again, not the ones next to the viewport."""
 
-    def _show(self, count: int) -> None:
+    def show(self, count: int) -> None:
         if count <= 0:
             return
         shown = self.hidden[:count]
@@ -108,9 +105,7 @@ class _ShowsOldest(OffscreenTurns):
 class HiddenTurnsShownOutOfOrder(CrsApp):
     """crs-page-keys-scroll: paging up draws the oldest hidden turns next to the viewport."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.offscreen = _ShowsOldest(self)
+    CONVERSATION = type("BrokenConversation", (Conversation,), {"OFFSCREEN": _ShowsOldest})
 
 
 @mutant

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import TextArea
 
@@ -20,7 +21,12 @@ from reference_crs.widgets import (
     SlashPopup,
 )
 from tests.candidates.crs_mutants._registry import mutant
-from tests.candidates.crs_mutants._shared import _ascii_word, _SlashApp, _with_trigger
+from tests.candidates.crs_mutants._shared import (
+    _ascii_word,
+    _composer_without,
+    _SlashApp,
+    _with_trigger,
+)
 
 
 def _any_slash(line: str, row: int, column: int) -> Trigger | None:
@@ -72,19 +78,24 @@ class PopupAtScreenTop(_SlashApp):
     """crs-slash-popup-near-cursor: the popup is drawn at the screen top, away from the input."""
 
     CSS = "#slash-popup { dock: top; }"
+    COMPOSER = _composer_without("slash_popup")
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield self.composer.slash_popup  # on the screen, docked at its top
 
 
 @mutant
 class CommandsReadOnFirstSlash(_SlashApp):
     """crs-commands-cached: the client takes agent.commands.publish only after its first popup."""
 
-    async def _commands(self, event: Any) -> None:
-        if self.slash.popup.display or getattr(self, "_seen_popup", False):
-            await super()._commands(event)
+    async def commands_published(self, event: Any) -> None:
+        if self.composer.slash.popup.display or getattr(self, "_seen_popup", False):
+            await super().commands_published(event)
 
     def on_text_area_changed(self, message: TextArea.Changed) -> None:
         super().on_text_area_changed(message)
-        self._seen_popup = getattr(self, "_seen_popup", False) or self.slash.popup.display
+        self._seen_popup = getattr(self, "_seen_popup", False) or self.composer.slash.popup.display
 
 
 class _NameOnly(SlashPopup):
@@ -140,7 +151,7 @@ class _FiltersByFirstLetter(SlashControl):
         found = self.trigger()
         if found is not None and self.popup.display:
             self.popup.shown = []  # force a rebuild
-            self.popup.show(matching(self.app.commands, found.prefix[:1], self.usage))
+            self.popup.show(matching(self.composer.commands, found.prefix[:1], self.usage))
 
 
 @mutant
@@ -323,9 +334,9 @@ class SelectionWithoutSpace(_SlashApp):
 class FirstListForever(_SlashApp):
     """crs-commands-refresh: a later agent.commands.publish is ignored; the first list stays."""
 
-    async def _commands(self, event: Any) -> None:
+    async def commands_published(self, event: Any) -> None:
         if not self.commands:
-            await super()._commands(event)
+            await super().commands_published(event)
 
 
 class _RefreshResetsFocus(SlashControl):
@@ -383,7 +394,7 @@ class _ResetsFocusOnce(SlashControl):
             return
         self._resets += 1
         if self._resets > 1:
-            shown = matching(self.app.commands, self._prefix or "", self.usage)
+            shown = matching(self.composer.commands, self._prefix or "", self.usage)
             popup.show(shown, str(_attribute(was, "name", "")))
 
 

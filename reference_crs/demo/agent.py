@@ -45,9 +45,9 @@ from rawp_port import (
     system_clock,
     type_name,
 )
-from reference_crs.demo_files import WINDOWS_NODE, LocalFiles, SimulatedWindows
-from reference_crs.file_search import MAX_FILES, FileIndex
-from reference_crs.store import Store, StoreError
+from reference_crs.demo.file_search import MAX_FILES, FileIndex
+from reference_crs.demo.files import WINDOWS_NODE, LocalFiles, SimulatedWindows
+from reference_crs.demo.store import Store, StoreError
 
 WINDOWS_AGENT = "demo-windows"
 """The agent of the simulated Windows node."""
@@ -175,7 +175,7 @@ class DemoAgent:
     def connect(self, on_event: Callable[[Event], None]) -> None:
         """Start the session: the commands are published right after this call returns.
 
-        The file index is walked in a daemon thread meanwhile (reference_crs.file_search).
+        The file index is walked in a daemon thread meanwhile (reference_crs.demo.file_search).
         """
         self._on_event = on_event
         asyncio.get_running_loop().call_soon(self._publish, CommandsPublished(COMMANDS))
