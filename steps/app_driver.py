@@ -547,6 +547,10 @@ class AppDriver:
 
         Returns:
             ``False`` when the app stopped or crashed before every marker was processed.
+
+        Raises:
+            TimeoutInterrupt: It stopped or crashed past the scenario's deadline: the
+                watchdog's interrupt ended it (blocking code in a handler), a TIMEOUT.
         """
         app = self.app
         marker = _Marker()
@@ -557,6 +561,8 @@ class AppDriver:
         try:
             while marker.posted:
                 if not self.running or self.crash is not None:
+                    if self.watchdog.expired:
+                        raise TimeoutInterrupt("the app ended past the scenario's deadline")
                     return False
                 await asyncio.wait({waiter}, timeout=ROUND_CHECK)
         finally:

@@ -25,6 +25,11 @@ MINIMUM_SCENARIOS = 25
 """The conformance run executes at least this many scenarios (issue 2, done-when)."""
 
 
+LOADED_MACHINE_BOUND = "--scenario-timeout=300"
+"""A correct client's scenarios are bounded for a loaded machine, not timed (a later
+``--scenario-timeout`` in ``args`` wins)."""
+
+
 def run_features(*args: str, seed: str | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``pytest features`` from the repository root without the cache.
 
@@ -32,7 +37,7 @@ def run_features(*args: str, seed: str | None = None) -> subprocess.CompletedPro
     """
     order = ["-p", "no:randomly"] if seed is None else [f"--randomly-seed={seed}"]
     command = [sys.executable, "-m", "pytest", "features/chat_screen", *order]
-    command += ["-p", "no:cacheprovider", *args]
+    command += ["-p", "no:cacheprovider", LOADED_MACHINE_BOUND, *args]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
 
 
