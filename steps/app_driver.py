@@ -527,18 +527,12 @@ class AppDriver:
     async def _settle(self) -> None:
         budget = SETTLE_ROUNDS
         while budget > 0 and self.running:
-            quiet = 0
-            while quiet < QUIET_ROUNDS and budget > 0:
-                before = self._dispatched
-                budget -= 1
-                if not await self._round():
-                    return
-                quiet = quiet + 1 if self._dispatched == before else 0
-            if not self.running:
+            left = await self._quiet(budget)
+            if left is None or not self.running:
                 return
             await self.pilot.pause(0)
             before = self._dispatched
-            budget -= 1
+            budget = left - 1
             if not await self._round() or self._dispatched == before:
                 return
 
@@ -616,18 +610,27 @@ class AppDriver:
             await app.animator.wait_until_complete()
 
     async def _handled(self) -> None:
-        """Wait until the app has handled the last key: :data:`QUIET_ROUNDS` quiet rounds.
+        """Wait until the app has handled the last key or click: :meth:`_quiet` rounds.
 
         At most :data:`KEY_ROUNDS` rounds, so a key sent while the app never rests (a
         spinner's frames) does not wait as long as :meth:`settle` would.
         """
-        quiet, budget = 0, KEY_ROUNDS
+        await self._quiet(KEY_ROUNDS)
+
+    async def _quiet(self, budget: int) -> int | None:
+        """Run rounds until :data:`QUIET_ROUNDS` in a row dispatch nothing, or ``budget`` ends.
+
+        Returns:
+            The rounds left of ``budget``; ``None`` when the app stopped meanwhile.
+        """
+        quiet = 0
         while quiet < QUIET_ROUNDS and budget > 0:
             before = self._dispatched
             budget -= 1
             if not await self._round():
-                return
+                return None
             quiet = quiet + 1 if self._dispatched == before else 0
+        return budget
 
     def type_text(self, text: str) -> None:
         """Type ``text`` key by key into whatever has focus (see :meth:`press`)."""

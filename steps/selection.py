@@ -101,10 +101,11 @@ def _skip_unclaimed_parts(
     of each clause id across the items of one collection.
     """
     claimed = {part.number for part in profile.claimed_parts(adapter)}
-    for clause_id in cited_clauses(item):
+    cited = cited_clauses(item)
+    for clause_id in cited:
         if clause_id not in parts:
             parts[clause_id] = find_clause(clause_id).part
-    needed = {parts[clause_id] for clause_id in cited_clauses(item)}
+    needed = {parts[clause_id] for clause_id in cited}
     needed |= {int(mark.args[0]) for mark in item.iter_markers("needs_part")}
     unclaimed = [part for part in profile.parts if part.number in needed - claimed]
     if unclaimed:

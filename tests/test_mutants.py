@@ -610,7 +610,7 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         "implementation with one",
         "realistic defect that breaks the clause it names. The meta-test runs the scenarios",
         "citing that clause against it, the one that caught it last time first (this page's",
-        f"JSON twin, `{suite.catches.relative_to(ROOT)}`), then the others in file order, and",
+        f"JSON twin beside it, `{suite.catches.name}`), then the others in file order, and",
         "stops at the first that fails",
         "(`--maxfail=1`): the mutant is caught by that scenario. Other scenarios citing the",
         "clause may catch it too; they are not run. Then the scenarios that caught a mutant",
