@@ -510,8 +510,9 @@ class AppDriver:
         done, however slowly a loaded machine ran it: a handler still running at the
         start of the first quiet round would have been dispatched in the round before,
         and what it posts when it returns is dispatched in the second. Then any layout
-        or repaint the screen still has pending is done at once (``Pilot.pause(0)``,
-        which runs the screen's refresh without waiting for its 60 Hz timer), and the
+        or repaint the screen still has pending is done at once (what ``Pilot.pause(0)``
+        does after its own round: the screen's refresh, without waiting for its 60 Hz
+        timer), and the
         rounds start again if that refresh started more work (a second layout pass,
         ``call_after_refresh`` callbacks, ``scroll_end``). At most :data:`SETTLE_ROUNDS`
         rounds in all, so an app that never rests (an animation) does not stall the
@@ -530,7 +531,8 @@ class AppDriver:
             left = await self._quiet(budget)
             if left is None or not self.running:
                 return
-            await self.pilot.pause(0)
+            await asyncio.sleep(0)
+            textual_private.refresh_screen(self.app)
             before = self._dispatched
             budget = left - 1
             if not await self._round() or self._dispatched == before:
@@ -549,7 +551,9 @@ class AppDriver:
         app = self.app
         marker = _Marker()
         for pump in (app, *app.screen.walk_children(with_self=True)):
-            if pump.call_later(marker):
+            # What ``call_later(marker)`` posts, without its ``partial``: Textual then
+            # counts the marker's parameters once a round, not once a pump.
+            if pump.post_message(events.Callback(callback=marker)):
                 marker.posted += 1
         waiter = asyncio.ensure_future(marker.done.wait())
         try:
@@ -938,8 +942,8 @@ class _Marker:
 
 
 def _is_marker(callback: object) -> bool:
-    """Whether ``callback`` (as ``call_later`` wraps it) is a settle round's marker."""
-    return isinstance(getattr(callback, "func", callback), _Marker)
+    """Whether ``callback`` (of an ``events.Callback``) is a settle round's marker."""
+    return isinstance(callback, _Marker)
 
 
 def _stuck_detail(watchdog: Watchdog, loop: ScenarioLoop | None, doing: str) -> str:

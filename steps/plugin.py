@@ -24,6 +24,7 @@ from steps import (
     fail_on,
     guards,
     loading,
+    memory,
     scenario_driver,
     selection,
     tags,
@@ -98,6 +99,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Apply ``--clause``; mark each scenario with its profile, skip what is not claimed."""
     selection.select(config, items)
     selection.mark_profiles(config, items)
+
+
+def pytest_collection_finish() -> None:
+    """Keep Python's collector off what start-up and collection built (``steps.memory``)."""
+    memory.freeze_start_up()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, object]:
+    """Once the scenario is reported, let its driver and app go (``steps.scenario_driver``)."""
+    try:
+        return (yield)
+    finally:
+        scenario_driver.release(item)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -147,7 +147,11 @@ def _strip_cells(strip: Strip) -> list[Cell]:
         if segment.control:
             continue
         style = segment.style or Style()
-        for grapheme, width in _graphemes(segment.text):
+        text = segment.text
+        if text.isascii() and text.isprintable():  # one cell per character: no split needed
+            cells.extend([Cell(char, style) for char in text])
+            continue
+        for grapheme, width in _graphemes(text):
             if width == 0 and cells:
                 cells[-1] = Cell(cells[-1].char + grapheme, cells[-1].style)
             else:

@@ -50,6 +50,7 @@ PRIVATE_MEMBERS = (
     (Screen, "_forward_event"),
     (XTermParser, "_timeout_time"),
     (Animator, "_get_time"),
+    (Screen, "_on_timer_update"),
 )
 """``(class, name)`` of each private member used here (of an instance: set in ``__init__``)."""
 
@@ -149,6 +150,15 @@ async def post_mouse_events(
     (the mouse wheel).
     """
     return await pilot._post_mouse_events(list(kinds), widget, offset=offset)
+
+
+def refresh_screen(app: App[Any]) -> None:
+    """Run the active screen's pending layout and repaint now, as ``Pilot.pause`` ends.
+
+    Textual does it on the screen's 60 Hz timer; ``Pilot.pause`` calls the timer's
+    handler (``Screen._on_timer_update``) at once, and so does this.
+    """
+    app.screen._on_timer_update()
 
 
 def hold_animator_clock(app: App[Any], clock: Callable[[], float]) -> None:

@@ -42,6 +42,7 @@ from typing import Any
 
 import pytest
 
+from steps.memory import freeze_start_up
 from steps.report.render import environment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,6 +101,7 @@ def serve(replies: Any) -> None:
         request = json.loads(line)
         sys.stdout.flush()
         sys.stderr.flush()
+        freeze_start_up()  # the child's collections then skip the warm state (steps.memory)
         pid = os.fork()
         if pid == 0:
             replies.close()

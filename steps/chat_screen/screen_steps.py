@@ -279,8 +279,17 @@ def content_overflows(driver: Driver) -> None:
 
 @then("the conversation area is scrolled to its end")
 def scrolled_to_end(driver: Driver) -> None:
-    """The scroll offset is the maximum (``scroll-to-end``)."""
+    """The scroll offset is the maximum (``scroll-to-end``).
+
+    Textual defers ``scroll_end`` to after the next refresh, and a loaded machine may run
+    that refresh after the app was first idle: the offset is judged once it reached the
+    maximum or after a bounded wait (``Driver.wait_until``), as the last item's visibility is.
+    """
     area = driver.conversation
+    with contextlib.suppress(WaitTimeout):
+        driver.wait_until(
+            lambda: area.scroll_y >= area.max_scroll_y, "the deferred scroll to the end"
+        )
     check(
         area.scroll_y >= area.max_scroll_y,
         "scroll-to-end",
