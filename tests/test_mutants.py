@@ -211,8 +211,9 @@ def run_suite(
         report: Directory of the run's conformance report.
         profile: The profile whose features run.
         first_catch: Stop at the first scenario that does not pass (``--maxfail=1``).
-        first: Node ids of scenarios to run before the others (``tests/catch_first.py``;
-            scheduling only, nothing is deselected).
+        first: Node ids of scenarios to run before the others (``tests/catch_first.py``,
+            loaded for every run that stops at its first catch: short scenarios before
+            long ones; scheduling only, nothing is deselected).
         nodeids: Run just these scenarios (pytest node ids), in this order, instead of the
             profile's folder.
         pycache: A folder where the run may keep compiled modules (``PYTHONPYCACHEPREFIX``)
@@ -233,7 +234,8 @@ def run_suite(
         "--conformance-report-format=json",
         *(f"--clause={clause}" for clause in clauses),
         *(["--maxfail=1"] if first_catch else []),
-        *(["-p", "tests.catch_first", *(f"--catch-first={n}" for n in first)] if first else []),
+        *(["-p", "tests.catch_first"] if first or first_catch else []),
+        *(f"--catch-first={n}" for n in first),
     ]  # fmt: skip
     start = time.perf_counter()
     if servers is not None:
