@@ -10,6 +10,7 @@ changes, this is the one module to fix (as pytest-bdd's ``compat.py`` is for pyt
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AbstractContextManager
@@ -19,10 +20,12 @@ import pytest
 import textual.timer
 from textual import _time, events
 from textual._animator import Animator
+from textual._queue import Queue
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.geometry import Offset
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.strip import Strip
@@ -40,6 +43,7 @@ PRIVATE_MODULE_NAMES = (
     ("textual.timer", "_time"),
     ("textual.timer", "sleep"),
     ("textual._animator", "Animator"),
+    ("textual._queue", "Queue"),
 )
 """``(module, name)`` of each private module or module attribute used here."""
 PRIVATE_MEMBERS = (
@@ -51,6 +55,8 @@ PRIVATE_MEMBERS = (
     (XTermParser, "_timeout_time"),
     (Animator, "_get_time"),
     (Screen, "_on_timer_update"),
+    (Widget, "_message_queue"),
+    (asyncio.Event, "_waiters"),  # CPython's, read through Textual's message queue
 )
 """``(class, name)`` of each private member used here (of an instance: set in ``__init__``)."""
 
@@ -159,6 +165,22 @@ def refresh_screen(app: App[Any]) -> None:
     handler (``Screen._on_timer_update``) at once, and so does this.
     """
     app.screen._on_timer_update()
+
+
+def at_rest(pump: MessagePump) -> bool:
+    """Whether ``pump``'s task is blocked waiting for its next message.
+
+    Nothing is queued, no handler is running, its idle work is done.
+
+    ``MessagePump._message_queue`` (8.2.8) is Textual's own ``textual._queue.Queue``: a
+    deque of ``values`` and a ``ready_event`` the pump's loop awaits only when nothing is
+    pending. A blocked wait leaves an unfinished future in the ``asyncio.Event``'s
+    ``_waiters`` (CPython 3.8 to 3.13) until a message is put. A pump not started yet,
+    closed, or in a handler is not at rest.
+    """
+    queue: Queue[Any] = pump._message_queue
+    waiters: Iterable[asyncio.Future[None]] = queue.ready_event._waiters  # CPython's Event
+    return not queue.values and any(not waiter.done() for waiter in waiters)
 
 
 def hold_animator_clock(app: App[Any], clock: Callable[[], float]) -> None:

@@ -8,6 +8,8 @@ Textual's next refresh tick.
 
 from __future__ import annotations
 
+import asyncio
+
 from textual import events
 from textual.app import App
 from textual.message import Message
@@ -95,3 +97,38 @@ def test_each_key_is_handled_before_the_next_is_sent_and_is_the_event_pilot_send
     assert [ours[index + 1 : index + 4] for index in firsts] == [
         [f"{name}{left}" for left in (3, 2, 1)] for name in names
     ]
+
+
+class _SlowHandler(App[None]):
+    """A key's handler awaits a sleep, then a worker-free follow-up: the app is busy meanwhile."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log_: list[str] = []
+
+    async def on_key(self, event: events.Key) -> None:
+        await asyncio.sleep(0.2)  # nothing queued anywhere, yet the handler is not done
+        self.log_.append(event.key)
+        self.call_later(self.log_.append, "after")
+
+
+class _SlowDriver(AppDriver):
+    def make_app(self) -> object:
+        return _SlowHandler()
+
+
+def test_a_settle_waits_for_a_handler_that_awaits_with_nothing_queued() -> None:
+    """A pump in a handler is never taken to be at rest (``textual_private.at_rest``).
+
+    While the handler sleeps every queue is empty; a settle that judged rest by the queues
+    alone would return before the key was handled (seen red: ``[]``).
+    """
+    driver = _SlowDriver(adapter)
+    driver.start()
+    try:
+        driver.press("x")
+        app = driver.app
+        assert isinstance(app, _SlowHandler)
+        assert app.log_ == ["x", "after"]
+    finally:
+        driver.stop()
