@@ -22,6 +22,7 @@ import pytest
 from steps.explore.core import (
     DEFAULT_EXAMPLES,
     DEFAULT_SEED,
+    SHRINK_SECONDS,
     Budget,
     ExploreSettingError,
     Harness,
@@ -72,6 +73,32 @@ def test_a_bad_budget_on_the_command_line_stops_the_run_with_a_usage_error() -> 
 
 def test_the_budget_names_itself_for_the_report_header() -> None:
     assert Budget(3, 9, "x").describe() == "3 sessions, seed 9 (x)"
+    assert Budget(3, 9, "x", 0).describe() == "3 sessions, seed 9, no shrinking (x)"
+    assert Budget(3, 9, "x", 5).describe() == "3 sessions, seed 9, shrinking 5 s (x)"
+
+
+def test_the_shrink_bound_comes_from_the_command_line_then_the_environment_then_the_ini() -> None:
+    env = {"CHAT_CONFORMANCE_EXPLORE_SHRINK": "7"}
+    assert resolve_budget((None, None, "0"), (None, None, "2"), env).shrink_seconds == 0
+    assert resolve_budget((None, None, None), (None, None, "2"), env).shrink_seconds == 7
+    assert resolve_budget((None, None, None), (None, None, "2"), {}).shrink_seconds == 2
+    assert resolve_budget((None, None), (None, None), {}).shrink_seconds == SHRINK_SECONDS
+    with pytest.raises(ExploreSettingError, match=r"--explore-shrink '-1' from .*expected >= 0"):
+        resolve_budget((None, None, "-1"), (None, None, None), {})
+
+
+def test_with_no_shrinking_the_failing_session_is_reported_as_generated(tmp_path: Path) -> None:
+    """``--explore-shrink 0``: the same verdict and clause, the session unshrunk, named so."""
+    log = tmp_path / "log.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "features/rawp_crs", f"--adapter={MUTANT}",
+         "-k", "random_sessions", "--explore-shrink=0", f"--report-log={log}",
+         "-p", "no:randomly", "-p", "no:cacheprovider", "-q"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout[-3000:] + done.stderr
+    assert "[crs-input-plain-text]" in done.stdout, done.stdout[-3000:]
+    assert "no shrinking" in done.stdout and "The failing session, as a standalone" in done.stdout
 
 
 def test_printable_keeps_format_characters_and_drops_controls() -> None:

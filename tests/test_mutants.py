@@ -232,6 +232,7 @@ def run_suite(
         "-q", "--tb=no", "--no-header", "-p", "no:randomly", "-p", "no:cacheprovider",
         f"--adapter={adapter}", f"--conformance-report={report}",
         "--conformance-report-format=json",
+        "--explore-shrink=0",  # the verdict and its clause are read, not the reproducer
         *(f"--clause={clause}" for clause in clauses),
         *(["--maxfail=1"] if first_catch else []),
         *(["-p", "tests.catch_first"] if first or first_catch else []),

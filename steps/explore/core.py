@@ -12,9 +12,11 @@ Every action is also written down as a line of a standalone Pilot script
 (:class:`Script`); when an invariant breaks, the script of the shrunk example, ending with the
 failing assertion, is printed with the failure (:func:`explore`).
 
-Budget and seed: ``--explore N`` examples (default :data:`DEFAULT_EXAMPLES`) and
-``--explore-seed S`` (default :data:`DEFAULT_SEED`), each falling back to an environment
-variable and an ini key (:data:`EXAMPLES`, :data:`SEED`), as the other settings do
+Budget and seed: ``--explore N`` examples (default :data:`DEFAULT_EXAMPLES`),
+``--explore-seed S`` (default :data:`DEFAULT_SEED`) and ``--explore-shrink SECONDS`` (the
+time Hypothesis may spend shrinking a failing session, default :data:`SHRINK_SECONDS`; 0
+reports the failing session as generated), each falling back to an environment variable
+and an ini key (:data:`EXAMPLES`, :data:`SEED`, :data:`SHRINK`), as the other settings do
 (:mod:`steps.settings`). A run with the same seed and budget generates the same actions.
 """
 
@@ -44,6 +46,8 @@ EXAMPLES = Setting("--explore", "CHAT_CONFORMANCE_EXPLORE", "chat_explore")
 """Where the number of examples (sessions) per profile is read from."""
 SEED = Setting("--explore-seed", "CHAT_CONFORMANCE_EXPLORE_SEED", "chat_explore_seed")
 """Where the exploration's seed is read from."""
+SHRINK = Setting("--explore-shrink", "CHAT_CONFORMANCE_EXPLORE_SHRINK", "chat_explore_shrink")
+"""Where the seconds Hypothesis may spend shrinking a failing session are read from."""
 DEFAULT_EXAMPLES = 4
 """Sessions per profile in an ordinary run: a small, fixed budget."""
 DEFAULT_SEED = 0
@@ -51,7 +55,7 @@ DEFAULT_SEED = 0
 MAX_STEPS = 12
 """Actions per session at most (Hypothesis's ``stateful_step_count``)."""
 SHRINK_SECONDS = 60
-"""Seconds Hypothesis may spend shrinking a failure (its own bound is 300 s)."""
+"""Seconds Hypothesis may spend shrinking a failure by default (its own bound is 300 s)."""
 RAW_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 """A C0 or C1 control character, or DEL: never drawn raw (it would act on the terminal)."""
 
@@ -62,48 +66,62 @@ class ExploreSettingError(ValueError):
 
 @dataclass(frozen=True)
 class Budget:
-    """How much to explore, and from which seed.
+    """How much to explore, from which seed, and how long to shrink a failure.
 
     Attributes:
         examples: Sessions (Hypothesis examples) per profile; 0 skips the exploration.
         seed: Hypothesis's seed.
         source: Where each value came from, in words.
+        shrink_seconds: Seconds Hypothesis may spend shrinking a failing session to the
+            shortest that still fails; 0 reports the failing session as generated (the
+            verdict is the same, the reproducer longer).
     """
 
     examples: int = DEFAULT_EXAMPLES
     seed: int = DEFAULT_SEED
     source: str = "default"
+    shrink_seconds: int = SHRINK_SECONDS
 
     def describe(self) -> str:
-        """E.g. ``"4 sessions, seed 0 (default)"``."""
-        return f"{self.examples} sessions, seed {self.seed} ({self.source})"
+        """E.g. ``"4 sessions, seed 0 (default)"``; a shrink bound other than 60 s is named."""
+        shrink = ""
+        if self.shrink_seconds != SHRINK_SECONDS:
+            shrink = (
+                f", shrinking {self.shrink_seconds} s" if self.shrink_seconds else ", no shrinking"
+            )
+        return f"{self.examples} sessions, seed {self.seed}{shrink} ({self.source})"
 
 
 def resolve_budget(
-    options: tuple[str | None, str | None],
-    ini: tuple[str | None, str | None],
+    options: tuple[str | None, ...],
+    ini: tuple[str | None, ...],
     environ: Mapping[str, str],
 ) -> Budget:
-    """Read ``--explore`` and ``--explore-seed``: command line, environment, ini, default.
+    """Read ``--explore``, ``--explore-seed`` and ``--explore-shrink``.
+
+    Each from the command line, then the environment, the ini key, the default.
 
     Args:
-        options: The two command-line values (``None`` when not given).
-        ini: The two ini values.
+        options: The command-line values, in that order (``None`` when not given; a
+            missing last one is not given).
+        ini: The ini values, in the same order.
         environ: The process environment.
 
     Raises:
-        ExploreSettingError: A value is not a whole number (negative for the budget).
+        ExploreSettingError: A value is not a whole number (negative for the budget or the
+            shrink bound).
     """
     values = []
     sources = []
-    for setting, option, ini_value, default in (
-        (EXAMPLES, options[0], ini[0], DEFAULT_EXAMPLES),
-        (SEED, options[1], ini[1], DEFAULT_SEED),
-    ):
+    settings_ = ((EXAMPLES, DEFAULT_EXAMPLES), (SEED, DEFAULT_SEED), (SHRINK, SHRINK_SECONDS))
+    for index, (setting, default) in enumerate(settings_):
+        option = options[index] if index < len(options) else None
+        ini_value = ini[index] if index < len(ini) else None
         found = setting.first_set(option, ini_value, environ)
         if found is None:
             values.append(default)
-            sources.append("default")
+            if setting is not SHRINK:
+                sources.append("default")
             continue
         value, source = found
         try:
@@ -112,11 +130,11 @@ def resolve_budget(
             raise ExploreSettingError(
                 f"{setting.option} {value!r} from {source}: expected a whole number"
             ) from None
-        if setting is EXAMPLES and number < 0:
+        if setting is not SEED and number < 0:
             raise ExploreSettingError(f"{setting.option} {value!r} from {source}: expected >= 0")
         values.append(number)
         sources.append(source)
-    return Budget(values[0], values[1], ", ".join(dict.fromkeys(sources)))
+    return Budget(values[0], values[1], ", ".join(dict.fromkeys(sources)), values[2])
 
 
 @dataclass
@@ -314,16 +332,18 @@ def explore(
 ) -> None:
     """Run ``budget.examples`` sessions of ``machine``; on a broken invariant, fail with it.
 
-    Hypothesis shrinks a failing session to the shortest one that still fails and replays it
-    last, so the script kept by :meth:`Explorer.check` is the shrunk session's. With
-    ``shrink=False`` (``benchmarks.explore_teeth``: only whether a defect is found counts)
-    the first failing session is reported as it was generated.
+    Hypothesis shrinks a failing session to the shortest one that still fails (for at most
+    ``budget.shrink_seconds``) and replays it last, so the script kept by
+    :meth:`Explorer.check` is the shrunk session's. With ``shrink=False``
+    (``benchmarks.explore_teeth``: only whether a defect is found counts) or a shrink bound
+    of 0 (``--explore-shrink 0``) the first failing session is reported as it was generated.
 
     Raises:
         AssertionError: ``[clause-id] ...`` (the first line of the last failure), then how to
             reproduce it: the seed and budget, and the shrunk session as a Pilot script.
     """
     __tracebackhide__ = True  # the message says it all: not the harness's frames
+    shrinks = shrink and budget.shrink_seconds > 0
     bound = type(machine.__name__, (machine,), {"harness": harness})
     hypothesis_seed(budget.seed)(bound)
     options = settings(
@@ -332,7 +352,7 @@ def explore(
         deadline=None,
         database=None,
         derandomize=False,
-        phases=(Phase.generate, Phase.shrink) if shrink else (Phase.generate,),
+        phases=(Phase.generate, Phase.shrink) if shrinks else (Phase.generate,),
         suppress_health_check=list(HealthCheck),
         print_blob=False,
         report_multiple_bugs=False,
@@ -341,7 +361,7 @@ def explore(
     bound_before = getattr(engine, "MAX_SHRINKING_SECONDS", None)
     try:
         if bound_before is not None:  # an internal of Hypothesis 6: kept only if present
-            engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS
+            engine.MAX_SHRINKING_SECONDS = budget.shrink_seconds
         run_state_machine_as_test(bound, settings=options)
     except AssertionError as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
@@ -349,7 +369,8 @@ def explore(
         raise AssertionError(
             f"{first}\n\nFound by the exploration ({budget.describe()}; run again with "
             f"--explore {budget.examples} --explore-seed {budget.seed}). "
-            f"The shrunk session, as a standalone Pilot script:\n\n{script}"
+            f"The {'shrunk' if shrinks else 'failing'} session, as a standalone Pilot "
+            f"script:\n\n{script}"
         ) from None
     finally:
         if bound_before is not None:

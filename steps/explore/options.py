@@ -1,4 +1,4 @@
-"""The exploration's settings: ``--explore N`` and ``--explore-seed S``.
+"""The exploration's settings: ``--explore N``, ``--explore-seed S``, ``--explore-shrink SECONDS``.
 
 Registered and resolved like every setting of the harness (:mod:`steps.settings`); the
 budget is read by :func:`steps.explore.core.resolve_budget` and kept in
@@ -14,6 +14,8 @@ from steps.explore.core import (
     DEFAULT_SEED,
     EXAMPLES,
     SEED,
+    SHRINK,
+    SHRINK_SECONDS,
     resolve_budget,
 )
 from steps.explore.runner import BUDGET_KEY
@@ -21,7 +23,7 @@ from steps.settings import environ
 
 
 def add_options(parser: pytest.Parser) -> None:
-    """Register ``--explore``, ``--explore-seed`` and their ini keys."""
+    """Register ``--explore``, ``--explore-seed``, ``--explore-shrink`` and their ini keys."""
     EXAMPLES.add_to(
         parser,
         metavar="N",
@@ -37,6 +39,15 @@ def add_options(parser: pytest.Parser) -> None:
         f"${SEED.env_var}, then the {SEED.ini_key} ini key, then {DEFAULT_SEED})",
         ini_help="the exploration's seed",
     )
+    SHRINK.add_to(
+        parser,
+        metavar="SECONDS",
+        help="seconds Hypothesis may spend shrinking a failing exploration session to the "
+        f"shortest that still fails (falls back to ${SHRINK.env_var}, then the "
+        f"{SHRINK.ini_key} ini key, then {SHRINK_SECONDS}; 0 reports the failing session "
+        "as generated: the same verdict, sooner, with a longer reproducer)",
+        ini_help="seconds to shrink a failing exploration session",
+    )
 
 
 def configure(config: pytest.Config) -> None:
@@ -46,5 +57,7 @@ def configure(config: pytest.Config) -> None:
         steps.explore.core.ExploreSettingError: A value is not a whole number; names its
             source.
     """
-    (examples, examples_ini), (seed, seed_ini) = EXAMPLES.given(config), SEED.given(config)
-    config.stash[BUDGET_KEY] = resolve_budget((examples, seed), (examples_ini, seed_ini), environ())
+    given = [setting.given(config) for setting in (EXAMPLES, SEED, SHRINK)]
+    options = tuple(option for option, _ in given)
+    ini = tuple(ini_value for _, ini_value in given)
+    config.stash[BUDGET_KEY] = resolve_budget(options, ini, environ())
