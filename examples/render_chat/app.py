@@ -144,6 +144,17 @@ class RenderChatApp(App[None]):
         yield Thread(id="thread")
         yield Entry(placeholder="메시지를 입력하세요", id="entry")
 
+    def on_mount(self) -> None:
+        """Keep the thread at its end while later layouts grow it (Textual's ``anchor``).
+
+        ``scroll_end`` runs after the next refresh and scrolls to the end that layout
+        measured. On a loaded machine that refresh could come before the new items were
+        laid out: the thread scrolled to its old end and the newest line stayed one row
+        below the view (seen 3 times in 40 runs of the first-overflow scenario at 40x16
+        under a load of 3, clause ``scroll-to-end``). Anchored, each later growth scrolls too.
+        """
+        self.query_one("#thread", Thread).anchor()
+
     async def on_entry_sent(self, event: Entry.Sent) -> None:
         """Strip, ignore blank input; else record and show the pair, then scroll."""
         text = event.text.strip()
