@@ -39,7 +39,7 @@ FAILING = ("failed", "error", "timeout", "xfailed")
 
 
 def run_suite(
-    adapter: str, report_dir: Path, timeout: float = RUN_TIMEOUT
+    adapter: str, report_dir: Path, timeout: float = RUN_TIMEOUT, workers: int = 1
 ) -> subprocess.CompletedProcess[str]:
     """Run ``pytest features`` against ``adapter``, writing the conformance report.
 
@@ -47,6 +47,7 @@ def run_suite(
         adapter: ``path/to/file.py:attr`` or ``package.module:attr``.
         report_dir: Where ``--conformance-report`` writes ``report.json`` and the rest.
         timeout: Seconds before the subprocess is killed.
+        workers: pytest-xdist workers (``-n``); 1 runs the scenarios in one process.
 
     Returns:
         The finished process, with its output.
@@ -62,6 +63,7 @@ def run_suite(
         # 8-submission scenario takes about 11 s, past the default 10 s scenario bound, and
         # its 200-submission one over 120 s when the machine is loaded (bounds, not checks).
         f"--scenario-timeout={SCENARIO_TIMEOUT:g}",
+        *(["-n", str(workers)] if workers > 1 else []),
     ]  # fmt: skip
     return subprocess.run(
         command, cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False

@@ -45,7 +45,9 @@ Run = tuple[subprocess.CompletedProcess[str], dict[str, Any]]
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     report_dir = tmp_path_factory.mktemp("thirdparty") / "report"
-    finished = run_suite(ADAPTER, report_dir, timeout=RUN_TIMEOUT)
+    # Two workers: about a fifth of nonechat's run is waiting (its scroll animations,
+    # bounded waits for what it never does), which the other worker's scenarios fill.
+    finished = run_suite(ADAPTER, report_dir, timeout=RUN_TIMEOUT, workers=2)
     assert (report_dir / "report.json").is_file(), output(finished)
     return finished, load_report(report_dir)
 
