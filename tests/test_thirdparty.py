@@ -28,13 +28,20 @@ OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|timeout|skipped|xfailed|xpas
 """Counts in pytest's closing summary line."""
 PASS_OR_FAIL = {"passed", "failed"}
 """The only outcomes allowed: ERROR or TIMEOUT would be the harness (or adapter) breaking."""
-SLOW_IN_NONECHAT = {"200 submissions in quick succession keep their exact order": "still busy"}
+SLOW_IN_NONECHAT = {
+    "200 submissions in quick succession keep their exact order": (
+        ("still busy",),
+        ("still awaiting in ", "site-packages/nonechat/"),
+    )
+}
 """Scenarios nonechat itself may not finish within their bound, and what the TIMEOUT says.
 
 nonechat lays its whole message list out again on every frame: with 400 items, a profile
 of this scenario spent 231 of its 303 s in Textual's compositor (1,447 full layouts) and
 none in the harness, and on a loaded machine it outlasts the scenario's 300 s bound. A
-TIMEOUT there is the harness's clear verdict on the app, not the harness breaking."""
+TIMEOUT there is the harness's clear verdict on the app, not the harness breaking: that it
+was still busy, or still awaiting in nonechat's own code (seen under a load of 4:
+``history.py:58: await self.mount(Message(message))``)."""
 NONECHAT_DEPARTURES = {"display-format", "role-alignment", "quit-keys", "blank-input-no-choice"}
 """Read from nonechat 0.7.0's source: no 사용자/에이전트 label, the user's bubble on the
 right, Escape only blurs the input, whitespace-only input is posted."""
@@ -84,8 +91,10 @@ def test_every_scenario_passes_or_fails_none_errors_or_times_out(run: Run) -> No
 
 def _slow_in_nonechat(entry: dict[str, Any]) -> bool:
     """A TIMEOUT of a scenario nonechat is known to be too slow for (:data:`SLOW_IN_NONECHAT`)."""
-    said = SLOW_IN_NONECHAT.get(entry["title"])
-    return entry["outcome"] == "timeout" and said is not None and said in entry["message"]
+    said = SLOW_IN_NONECHAT.get(entry["title"], ())
+    return entry["outcome"] == "timeout" and any(
+        all(words in entry["message"] for words in phrases) for phrases in said
+    )
 
 
 def test_every_failure_names_a_catalogued_clause(run: Run) -> None:

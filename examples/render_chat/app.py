@@ -144,17 +144,6 @@ class RenderChatApp(App[None]):
         yield Thread(id="thread")
         yield Entry(placeholder="메시지를 입력하세요", id="entry")
 
-    def on_mount(self) -> None:
-        """Keep the thread at its end while later layouts grow it (Textual's ``anchor``).
-
-        ``scroll_end`` runs after the next refresh and scrolls to the end that layout
-        measured. On a loaded machine that refresh could come before the new items were
-        laid out: the thread scrolled to its old end and the newest line stayed one row
-        below the view (seen 3 times in 40 runs of the first-overflow scenario at 40x16
-        under a load of 3, clause ``scroll-to-end``). Anchored, each later growth scrolls too.
-        """
-        self.query_one("#thread", Thread).anchor()
-
     async def on_entry_sent(self, event: Entry.Sent) -> None:
         """Strip, ignore blank input; else record and show the pair, then scroll."""
         text = event.text.strip()
@@ -167,4 +156,8 @@ class RenderChatApp(App[None]):
         self.answers.append(reply)
         thread = self.query_one("#thread", Thread)
         await thread.mount_all([self.LINE(role, body) for role, body in pair])
-        thread.scroll_end(animate=False)
+        # After the next refresh, so the end is measured once the new lines are laid out:
+        # ``scroll_end`` alone could follow a refresh that came before their layout on a
+        # loaded machine and leave the newest line one row below the view (clause
+        # ``scroll-to-end``; 3 of 40 runs of the first-overflow scenario under a load of 3).
+        thread.call_after_refresh(thread.scroll_end, animate=False)
