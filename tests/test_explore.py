@@ -39,11 +39,11 @@ REFERENCE = "reference_crs.conformance:adapter"
 
 def test_the_budget_comes_from_the_command_line_then_the_environment_then_the_ini() -> None:
     env = {"CHAT_CONFORMANCE_EXPLORE": "7", "CHAT_CONFORMANCE_EXPLORE_SEED": "3"}
-    chosen = resolve_budget(("9", "5"), ("2", "2"), env)
+    chosen = resolve_budget(("9", "5", None), ("2", "2", None), env)
     assert (chosen.examples, chosen.seed) == (9, 5)
-    assert resolve_budget((None, None), ("2", "1"), env).examples == 7
-    assert resolve_budget((None, None), ("2", "1"), {}).seed == 1
-    default = resolve_budget((None, None), (None, None), {})
+    assert resolve_budget((None, None, None), ("2", "1", None), env).examples == 7
+    assert resolve_budget((None, None, None), ("2", "1", None), {}).seed == 1
+    default = resolve_budget((None, None, None), (None, None, None), {})
     assert (default.examples, default.seed, default.source) == (
         DEFAULT_EXAMPLES,
         DEFAULT_SEED,
@@ -56,7 +56,7 @@ def test_a_bad_budget_is_a_clear_error_naming_its_source(value: str, problem: st
     with pytest.raises(
         ExploreSettingError, match=rf"--explore '{value}' from .*environment.*{problem}"
     ):
-        resolve_budget((None, None), (None, None), {"CHAT_CONFORMANCE_EXPLORE": value})
+        resolve_budget((None, None, None), (None, None, None), {"CHAT_CONFORMANCE_EXPLORE": value})
 
 
 def test_a_bad_budget_on_the_command_line_stops_the_run_with_a_usage_error() -> None:
@@ -82,17 +82,18 @@ def test_the_shrink_bound_comes_from_the_command_line_then_the_environment_then_
     assert resolve_budget((None, None, "0"), (None, None, "2"), env).shrink_seconds == 0
     assert resolve_budget((None, None, None), (None, None, "2"), env).shrink_seconds == 7
     assert resolve_budget((None, None, None), (None, None, "2"), {}).shrink_seconds == 2
-    assert resolve_budget((None, None), (None, None), {}).shrink_seconds == SHRINK_SECONDS
+    assert (
+        resolve_budget((None, None, None), (None, None, None), {}).shrink_seconds == SHRINK_SECONDS
+    )
     with pytest.raises(ExploreSettingError, match=r"--explore-shrink '-1' from .*expected >= 0"):
         resolve_budget((None, None, "-1"), (None, None, None), {})
 
 
-def test_with_no_shrinking_the_failing_session_is_reported_as_generated(tmp_path: Path) -> None:
+def test_with_no_shrinking_the_failing_session_is_reported_as_generated() -> None:
     """``--explore-shrink 0``: the same verdict and clause, the session unshrunk, named so."""
-    log = tmp_path / "log.jsonl"
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "features/rawp_crs", f"--adapter={MUTANT}",
-         "-k", "random_sessions", "--explore-shrink=0", f"--report-log={log}",
+         "-k", "random_sessions", "--explore-shrink=0",
          "-p", "no:randomly", "-p", "no:cacheprovider", "-q"],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )  # fmt: skip

@@ -48,6 +48,8 @@ SEED = Setting("--explore-seed", "CHAT_CONFORMANCE_EXPLORE_SEED", "chat_explore_
 """Where the exploration's seed is read from."""
 SHRINK = Setting("--explore-shrink", "CHAT_CONFORMANCE_EXPLORE_SHRINK", "chat_explore_shrink")
 """Where the seconds Hypothesis may spend shrinking a failing session are read from."""
+SETTINGS = (EXAMPLES, SEED, SHRINK)
+"""The exploration's settings, in the order :func:`resolve_budget` reads their values."""
 DEFAULT_EXAMPLES = 4
 """Sessions per profile in an ordinary run: a small, fixed budget."""
 DEFAULT_SEED = 0
@@ -93,8 +95,8 @@ class Budget:
 
 
 def resolve_budget(
-    options: tuple[str | None, ...],
-    ini: tuple[str | None, ...],
+    options: tuple[str | None, str | None, str | None],
+    ini: tuple[str | None, str | None, str | None],
     environ: Mapping[str, str],
 ) -> Budget:
     """Read ``--explore``, ``--explore-seed`` and ``--explore-shrink``.
@@ -102,9 +104,8 @@ def resolve_budget(
     Each from the command line, then the environment, the ini key, the default.
 
     Args:
-        options: The command-line values, in that order (``None`` when not given; a
-            missing last one is not given).
-        ini: The ini values, in the same order.
+        options: The three command-line values, in that order (``None`` when not given).
+        ini: The three ini values, in the same order.
         environ: The process environment.
 
     Raises:
@@ -113,15 +114,12 @@ def resolve_budget(
     """
     values = []
     sources = []
-    settings_ = ((EXAMPLES, DEFAULT_EXAMPLES), (SEED, DEFAULT_SEED), (SHRINK, SHRINK_SECONDS))
-    for index, (setting, default) in enumerate(settings_):
-        option = options[index] if index < len(options) else None
-        ini_value = ini[index] if index < len(ini) else None
+    defaults = (DEFAULT_EXAMPLES, DEFAULT_SEED, SHRINK_SECONDS)
+    for setting, option, ini_value, default in zip(SETTINGS, options, ini, defaults, strict=True):
         found = setting.first_set(option, ini_value, environ)
         if found is None:
             values.append(default)
-            if setting is not SHRINK:
-                sources.append("default")
+            sources.append("default")
             continue
         value, source = found
         try:

@@ -14,6 +14,7 @@ from steps.explore.core import (
     DEFAULT_SEED,
     EXAMPLES,
     SEED,
+    SETTINGS,
     SHRINK,
     SHRINK_SECONDS,
     resolve_budget,
@@ -57,7 +58,9 @@ def configure(config: pytest.Config) -> None:
         steps.explore.core.ExploreSettingError: A value is not a whole number; names its
             source.
     """
-    given = [setting.given(config) for setting in (EXAMPLES, SEED, SHRINK)]
-    options = tuple(option for option, _ in given)
-    ini = tuple(ini_value for _, ini_value in given)
-    config.stash[BUDGET_KEY] = resolve_budget(options, ini, environ())
+    (examples, examples_ini), (seed, seed_ini), (shrink, shrink_ini) = (
+        setting.given(config) for setting in SETTINGS
+    )
+    config.stash[BUDGET_KEY] = resolve_budget(
+        (examples, seed, shrink), (examples_ini, seed_ini, shrink_ini), environ()
+    )
