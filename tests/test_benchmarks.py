@@ -3,7 +3,9 @@ and reports its rows; no timing is asserted (benchmarks only, docs/performance.m
 
 from __future__ import annotations
 
-from benchmarks import browser, overhead, scale, slash_popup, startup, streaming
+import json
+
+from benchmarks import browser, feature_timings, overhead, scale, slash_popup, startup, streaming
 from benchmarks.__main__ import main
 
 
@@ -116,3 +118,29 @@ def test_the_long_message_benchmark_streams_reopens_and_traces_both_sides() -> N
     ]
     assert all(len(stream.per_delta) == 4 for stream in result["ours"] + result["floor"])
     assert all(row.ratio > 0 for row in rows)
+
+
+def test_feature_timings_group_sum_and_rank_a_reports_scenarios(tmp_path, capsys) -> None:
+    def item(feature: str, scenario: str, example: str, seconds: float) -> dict[str, object]:
+        return {"feature": feature, "scenario": scenario, "example": example,
+                "duration_seconds": seconds}  # fmt: skip
+
+    scenarios = [
+        item("a.feature", "quick", "", 1.0),
+        item("b.feature", "outline", "x", 1.0),
+        item("b.feature", "outline", "y", 3.0),
+        item("a.feature", "slow | piped", "", 2.0),
+    ]
+    timings = feature_timings.per_feature(scenarios)
+    assert [(t.feature, t.scenarios, t.total, t.slowest, t.slowest_seconds) for t in timings] == [
+        ("b.feature", 2, 4.0, "outline [y]", 3.0),
+        ("a.feature", 2, 3.0, "slow | piped", 2.0),
+    ]
+    assert timings[0].mean == 2.0
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps({"scenarios": scenarios, "run": {"duration_seconds": 3.5}}))
+    assert feature_timings.main([str(report)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[2] == "| `b.feature` | 2 | 4.0 | 2.00 | outline [y] (3.00) |"
+    assert rows[3] == "| `a.feature` | 2 | 3.0 | 1.50 | slow / piped (2.00) |"
+    assert rows[4] == "| all; run's wall time 3.5 s | 4 | 7.0 | 1.75 | |"
