@@ -106,7 +106,7 @@ class Profile:
     @property
     def explorer_module(self) -> str:
         """Dotted name of the profile's exploration (its ``PRELUDE`` begins replay scripts)."""
-        return f"steps.explore.{self.name}"
+        return f"steps.{self.name}.exploration_steps"
 
     @property
     def features_dir(self) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from pathlib import Path
 
@@ -60,3 +61,32 @@ def scenario_line(feature: str, name: str) -> str:
     refs = read_scenarios(FEATURES_ROOT / profile)
     line = next(ref.line for ref in refs if ref.feature == feature and ref.name == name)
     return f"features/{feature}:{line}"
+
+
+def imported_modules(path: Path, *, runtime_only: bool = True) -> set[str]:
+    """The modules the Python file ``path`` imports, as dotted names (``steps.adapter``).
+
+    Args:
+        path: A ``.py`` file (absolute imports only: the project has no relative ones).
+        runtime_only: Leave out what is imported inside ``if TYPE_CHECKING:`` blocks.
+
+    Returns:
+        ``import a.b`` gives ``a.b``; ``from a.b import c`` gives ``a.b``.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if runtime_only and isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
+        for statement in block.body
+        for node in ast.walk(statement)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+    return found

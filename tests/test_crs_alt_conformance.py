@@ -9,14 +9,12 @@ copies of the frames it sends. The profile's features run on it in a subprocess,
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, imported_modules
 
 ADAPTER = "examples.crs_alt.adapter:adapter"
 PACKAGE = ROOT / "examples" / "crs_alt"
@@ -74,27 +72,6 @@ def test_the_run_names_the_alternative_client_in_its_report_header() -> None:
     ) in completed.stdout.splitlines()
 
 
-def runtime_imports(path: Path) -> set[str]:
-    """The modules ``path`` imports outside ``if TYPE_CHECKING:`` blocks (dotted names)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {
-        id(node)
-        for block in ast.walk(tree)
-        if isinstance(block, ast.If) and ast.unparse(block.test) == "TYPE_CHECKING"
-        for statement in block.body
-        for node in ast.walk(statement)
-    }
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in typing_only:
-            continue
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
-
-
 ADAPTER_CONTRACT = {"adapter.py": {"steps.adapter"}}
 """What a module may import from the harness at run time: the adapter builds the contract's
 value type ``steps.adapter.TokenView`` for ``input_tokens`` (docs/adapters.md, "Part 3")."""
@@ -110,7 +87,7 @@ def test_the_client_imports_neither_the_reference_nor_the_harness_nor_the_port(
 
     The adapter alone may import the adapter contract's module, for its value types.
     """
-    imported = runtime_imports(PACKAGE / module) - ADAPTER_CONTRACT.get(module, set())
+    imported = imported_modules(PACKAGE / module) - ADAPTER_CONTRACT.get(module, set())
     packages = {name.split(".")[0] for name in imported}
     assert not packages & {"reference_crs", "steps", "rawp_port"}, sorted(imported)
 

@@ -29,8 +29,8 @@ from steps.explore.core import (
     printable,
     resolve_budget,
 )
-from steps.explore.rawp_crs import CrsExplorer
 from steps.loading import AdapterSpec, load_adapter
+from steps.rawp_crs.exploration_steps import CrsExplorer
 from tests.helpers import ROOT
 
 MUTANT = "tests.candidates.crs_mutants:typed_joiner_dropped"

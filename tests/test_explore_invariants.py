@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from steps.explore.chat_screen import ChatExplorer
+from steps.chat_screen.exploration_steps import ChatExplorer
 from steps.explore.core import Explorer, Harness
-from steps.explore.rawp_crs import CrsExplorer
 from steps.loading import AdapterSpec, load_adapter
+from steps.rawp_crs.exploration_steps import CrsExplorer
 from tests.helpers import ROOT
 
 Session = Callable[[Any], None]

@@ -19,8 +19,8 @@ pytest.importorskip(
     "nonechat", reason="install the thirdparty extra: pip install -e '.[thirdparty]'"
 )
 
-from examples.thirdparty_report import ADAPTER, load_report, run_suite
 from steps.clauses import catalogue
+from tests.thirdparty_report import ADAPTER, load_report, run_suite
 
 RUN_TIMEOUT = 900.0
 """Seconds the subprocess may run (about 2 minutes on 2 cores) before it is killed."""

@@ -9,7 +9,6 @@ only that none reaches the terminal and that the printable rest of the body is s
 from __future__ import annotations
 
 import math
-import re
 import unicodedata
 from collections.abc import Iterator
 
@@ -27,6 +26,7 @@ from steps.chat_screen.observe import (
     Snapshot,
     item_widget,
     messages,
+    printable_runs,
     records,
     snapshot,
 )
@@ -36,13 +36,6 @@ from steps.textual_private import screen_strips
 
 HARDENING_CONTROLS = "hardening-control-characters"
 """The harness's clause for control characters (level HARDENING: not in the seeds)."""
-CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+")
-"""Runs of control characters (Unicode category Cc) other than TAB."""
-
-
-def printable_runs(body: str) -> list[str]:
-    """The parts of ``body`` between its control characters, in order."""
-    return [run for run in CONTROL.split(body) if run]
 
 
 def long_text(count: int) -> str:

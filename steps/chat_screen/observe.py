@@ -6,6 +6,7 @@ failure messages is the same everywhere.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from textual.widget import Widget
@@ -24,6 +25,15 @@ CLASSES = {
     "agent": frozenset({"chat-message", "response-message", "agent-role"}),
 }
 """Classes of an item of each role (clause ``role-classes``)."""
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]+")
+"""Runs of control characters (Unicode category Cc) other than TAB."""
+
+
+def printable_runs(body: str) -> list[str]:
+    """The parts of ``body`` between its control characters, in order."""
+    return [run for run in CONTROL.split(body) if run]
+
+
 COUNT_CLAUSES = (
     "quit-creates-no-state",
     "no-persistence",

@@ -20,7 +20,7 @@ STEP_MODULES = (
     "steps.chat_screen.rule_steps",
     "steps.chat_screen.view_steps",
     "steps.chat_screen.terminal_steps",
-    "steps.explore.chat_screen",
+    "steps.chat_screen.exploration_steps",
 )
 """One module per domain of step definitions."""
 SCOPE: Scope = "run"

@@ -16,8 +16,7 @@ from textual.widget import Widget
 
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.geometry import Side, item_geometry
-from steps.chat_screen.hostile_steps import CONTROL, printable_runs
-from steps.chat_screen.observe import CLASSES, LABELS, ROLE_SIDE, messages
+from steps.chat_screen.observe import CLASSES, CONTROL, LABELS, ROLE_SIDE, messages, printable_runs
 from steps.checks import check, violation
 from steps.screen import describe_widget, item_text, screen_rows
 

@@ -15,7 +15,7 @@ from steps.profile_plugin import Scope, plugins
 FIXTURES = "steps.rawp_crs.fixtures"
 """The profile's adapter and driver fixtures."""
 STEP_MODULES = (
-    "steps.explore.rawp_crs",
+    "steps.rawp_crs.exploration_steps",
     "steps.rawp_crs.shared_steps",
     "steps.rawp_crs.popup_shared_steps",
     "steps.rawp_crs.file_browser_shared_steps",
@@ -49,7 +49,7 @@ STEP_MODULES = (
 """The step modules: the steps several feature files use (``shared_steps``, and the popups' and
 the file browser's ``*_shared_steps``), then one module per feature file of
 ``features/rawp_crs/`` (``<name>.feature`` -> ``<name>_steps.py``; ``exploration.feature``'s
-steps are in :mod:`steps.explore.rawp_crs`)."""
+steps are in :mod:`steps.rawp_crs.exploration_steps`)."""
 SCOPE: Scope = "folder"
 """Where the steps are visible: ``"run"`` (every feature) or ``"folder"`` (its own)."""
 

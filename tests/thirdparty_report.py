@@ -1,11 +1,13 @@
 """Rewrite the result table of ``docs/thirdparty.md`` from a conformance report of nonechat.
 
-``python -m examples.thirdparty_report [DIR]`` runs ``pytest features`` against the
+``python -m tests.thirdparty_report [DIR]`` runs ``pytest features`` against the
 nonechat adapter with ``--conformance-report=DIR`` (a temporary folder if none is given)
 in a subprocess, and rewrites the table between the ``results`` markers of
 ``docs/thirdparty.md`` from the run's ``report.json``. The verdicts and each scenario's
 result for a clause are the report's (``steps/report/build.py``); this module only lays
-them out, one row per clause.
+them out, one row per clause. It is the maintainers' tool for that page (and
+tests/test_thirdparty.py runs the suite through :func:`run_suite`), kept with the tests so
+that ``examples/`` holds only clients and their adapters, none importing the harness.
 """
 
 from __future__ import annotations
