@@ -164,16 +164,16 @@ class CrsApp(ConversationKeys):
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self._inbox: deque[object] = deque()
         self._handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
-            TurnStarted.type: self._turn_started,
-            TurnEnded.type: self._turn_ended,
-            TextDelta.type: self._text_delta,
-            Thinking.type: self._thinking,
-            ToolCall.type: self._tool_call,
-            ToolResult.type: self._tool_result,
-            SystemNotice.type: self._system_notice,
-            CommandsPublished.type: self.commands_published,
-            InteractionRequested.type: self._interaction_requested,
-            FileCandidates.type: self._file_candidates,
+            TurnStarted.type: self.handle_turn_started,
+            TurnEnded.type: self.handle_turn_ended,
+            TextDelta.type: self.handle_text_delta,
+            Thinking.type: self.handle_thinking,
+            ToolCall.type: self.handle_tool_call,
+            ToolResult.type: self.handle_tool_result,
+            SystemNotice.type: self.handle_system_notice,
+            CommandsPublished.type: self.handle_commands_published,
+            InteractionRequested.type: self.handle_interaction_requested,
+            FileCandidates.type: self.handle_file_candidates,
         }
 
     def compose(self) -> ComposeResult:
@@ -345,11 +345,11 @@ class CrsApp(ConversationKeys):
         prompt_text, references = self.prompt_of(message.nodes or (message.text,))
         self.port.send(PromptRequest(prompt_text, input_type, tuple(references)))
         self.outstanding += 1
-        await self._date_boundary(sent_at)
+        await self.date_boundary(sent_at)
         if command is not None:
             self.composer.command_sent(command)
         bubble = self.user_message(prompt_text, references) if command is None else None
-        await self._add(
+        await self.append_items(
             bubble or self.command_bubble(message.text),
             TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),
         )
@@ -411,7 +411,8 @@ class CrsApp(ConversationKeys):
         merged = "".join(pieces)
         return TextDelta(turn_id, merged) if kind == TextDelta.type else Thinking(turn_id, merged)
 
-    async def _turn_started(self, event: TurnStarted) -> None:
+    async def handle_turn_started(self, event: TurnStarted) -> None:
+        """Handle ``session.turn.start``: the turn's view begins (a seam for variants)."""
         self._turn_for(event.turn_id)
 
     def _turn_for(self, turn_id: str) -> TurnView | None:
@@ -422,7 +423,12 @@ class CrsApp(ConversationKeys):
         self.offscreen.in_turn = True
         return turn
 
-    async def _turn_ended(self, event: TurnEnded) -> None:
+    async def handle_turn_ended(self, event: TurnEnded) -> None:
+        """Handle ``session.turn.end``: finish its text, stamp its end (``crs-timestamp-turn-end``).
+
+        A seam for variants. The receive time is the stamp's time (design §9, decision 3); a
+        second end of the same turn is ignored.
+        """
         if event.turn_id in self.ended:
             return
         received = self.clock()  # the receive time (design §9, decision 3)
@@ -432,55 +438,67 @@ class CrsApp(ConversationKeys):
         self.ended.add(event.turn_id)
         self.outstanding = max(0, self.outstanding - 1)
         self.offscreen.in_turn = self.busy or bool(self.turns)
-        await self._add(TimeStamp(received, self.stamp_text(received), classes="-agent"))
+        await self.append_items(TimeStamp(received, self.stamp_text(received), classes="-agent"))
 
-    async def _text_delta(self, event: TextDelta) -> None:
+    async def handle_text_delta(self, event: TextDelta) -> None:
+        """Handle ``agent.text.delta``: append to the turn's text block (a seam for variants)."""
         turn = self._turn_for(event.turn_id)
         if turn is None:
             return
         if turn.text is None:
             turn.text, turn.thinking = self.agent_text(), None
             turn.texts.append(turn.text)
-            await self._add(turn.text)
+            await self.append_items(turn.text)
         await turn.text.write(event.text)
 
-    async def _thinking(self, event: Thinking) -> None:
+    async def handle_thinking(self, event: Thinking) -> None:
+        """Handle ``agent.thinking.delta``: append to the turn's thinking block (a seam)."""
         turn = self._turn_for(event.turn_id)
         if turn is None:
             return
         if turn.thinking is None:
             turn.thinking, turn.text = ThinkingBlock(), None
-            await self._add(turn.thinking)
+            await self.append_items(turn.thinking)
         turn.thinking.append(event.text)
 
-    async def _tool_call(self, event: ToolCall) -> None:
+    async def handle_tool_call(self, event: ToolCall) -> None:
+        """Handle ``tool.invoke.start``: a tool block of its own in the turn (a seam)."""
         turn = self._turn_for(event.turn_id)
         if turn is None:
             return
         block = turn.tools[event.call_id] = ToolBlock(event.name, event.arguments)
         turn.text = turn.thinking = None
-        await self._add(block)
+        await self.append_items(block)
 
-    async def _tool_result(self, event: ToolResult) -> None:
+    async def handle_tool_result(self, event: ToolResult) -> None:
+        """Handle ``tool.invoke.result``: show the output in its call's block (a seam for variants).
+
+        A result whose call was never seen gets a block of its own (nothing is dropped).
+        """
         turn = self._turn_for(event.turn_id)
         if turn is None:
             return
         block = turn.tools.get(event.call_id)
         if block is None:  # a result without its call: a block of its own
             block = turn.tools[event.call_id] = ToolBlock("result", {})
-            await self._add(block)
+            await self.append_items(block)
         turn.text = turn.thinking = None
         await block.show_result(event.output_type, event.output)
 
-    async def _system_notice(self, event: SystemNotice) -> None:
-        moment = self.clock()
-        await self._date_boundary(moment)
-        await self._add(self.system_notice(event.text, self.stamp_text(moment)))
+    async def handle_system_notice(self, event: SystemNotice) -> None:
+        """Handle ``session.system.notice``: a centred, muted notice with its time (a seam).
 
-    async def _file_candidates(self, event: FileCandidates) -> None:
+        (``crs-system-centred``, ``crs-system-muted``, ``crs-timestamp-system``.)
+        """
+        moment = self.clock()
+        await self.date_boundary(moment)
+        await self.append_items(self.system_notice(event.text, self.stamp_text(moment)))
+
+    async def handle_file_candidates(self, event: FileCandidates) -> None:
+        """Handle ``session.file.candidates``: hand the answer to the composer's popup."""
         self.composer.answer_search(event)
 
-    async def commands_published(self, event: CommandsPublished) -> None:
+    async def handle_commands_published(self, event: CommandsPublished) -> None:
         """Cache the published commands and hand them to the composer (``crs-commands-*``).
 
         A seam: a variant caching otherwise overrides it.
@@ -490,14 +508,20 @@ class CrsApp(ConversationKeys):
 
     # layout
 
-    async def _date_boundary(self, moment: datetime) -> None:
+    async def date_boundary(self, moment: datetime) -> None:
         """Insert a date separator before a turn or notice on a new local date."""
         day = moment.astimezone().date()
         if self.last_day is not None and day != self.last_day:
-            await self._add(DateSeparator(day))
+            await self.append_items(DateSeparator(day))
         self.last_day = day
 
-    async def _add(self, *widgets: Widget) -> None:
+    async def append_items(self, *widgets: Widget) -> None:
+        """Mount ``widgets`` at the end of the conversation, in order (a seam for variants).
+
+        Every item of a live conversation goes through here: a sent prompt (its bubble and time
+        stamp: a turn starts there), agent blocks, time stamps, notices, date separators. The
+        first agent block after a sent command joins it (004 §3.3 ¶10).
+        """
         self.offscreen.in_turn = self.busy or bool(self.turns)  # its items stay drawn
         if self._command_sent and isinstance(widgets[0], AgentText | ThinkingBlock | ToolBlock):
             widgets[0].add_class("-command-result")  # the response joins its command (§3.3 ¶10)

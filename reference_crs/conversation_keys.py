@@ -73,7 +73,7 @@ class ConversationKeys(App[None]):
         panel = found.first() if found else None
         return panel if isinstance(panel, InteractionPanel) else None
 
-    async def _interaction_requested(self, event: InteractionRequested) -> None:
+    async def handle_interaction_requested(self, event: InteractionRequested) -> None:
         """Show the request, or queue it behind the one shown; drop it if its turn ended."""
         if event.turn_id is not None and event.turn_id in self.ended:
             return

@@ -161,7 +161,7 @@ class LazyHistory:
         self.loading = True
         if self.row is not None:
             self.row.show("loading")
-        self.app.run_worker(self._load(), group="history", exclusive=False)
+        self.app.run_worker(self.load_page(), group="history", exclusive=False)
 
     def wheel_at_top(self) -> None:
         """The scroll form: a wheel turned up that leaves the conversation at its top loads."""
@@ -169,7 +169,11 @@ class LazyHistory:
         if row is not None and row.state == "idle" and self.app.conversation.scroll_y <= 0:
             self.load_older()
 
-    async def _load(self) -> None:
+    async def load_page(self) -> None:
+        """Load the next older page and draw it; on any failure offer a retry (a seam for variants).
+
+        (``crs-load-older-batch``, ``crs-load-older-failure-retry``.)
+        """
         conversation_id = self.settings.conversation_id
         assert conversation_id is not None
         try:
@@ -179,10 +183,10 @@ class LazyHistory:
             if self.row is not None:
                 self.row.show("failed", error=str(error) or type(error).__name__)
             return
-        await self._insert(page)
+        await self.insert_page(page)
         self.loading = False
 
-    async def _insert(self, page: HistoryPage) -> None:
+    async def insert_page(self, page: HistoryPage) -> None:
         """Draw ``page`` above what is drawn, keeping the view where it is."""
         conversation = self.app.conversation
         known = {self.oldest} if self.oldest else set()
@@ -195,8 +199,8 @@ class LazyHistory:
         before_height = conversation.virtual_size.height
         at_end = conversation.scroll_y >= conversation.max_scroll_y
         with self.app.batch_update():
-            first = self._first_after_row()
-            await self._replay_days(turns, first)
+            first = self.first_after_row()
+            await self.replay_days(turns, first)
             if self.remaining == 0 and self.row is not None:
                 row, self.row = self.row, None
                 await row.remove()
@@ -207,7 +211,7 @@ class LazyHistory:
                 grown = conversation.virtual_size.height - before_height
                 self.keep_view(keep, grown)
 
-    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+    async def replay_days(self, turns: list[Turn], first: Widget | None) -> None:
         """Draw ``turns`` before ``first``, a date separator where the local date changes.
 
         Between the page's turns and between its last turn and the oldest drawn before, as
@@ -236,7 +240,7 @@ class LazyHistory:
         screen = self.app.screen
         screen._refresh_layout(size=screen.size)
 
-    def _first_after_row(self) -> Widget | None:
+    def first_after_row(self) -> Widget | None:
         """The conversation's first child below the load-older row (older turns go before it)."""
         children = [child for child in self.app.conversation.children if child is not self.row]
         return children[0] if children else None

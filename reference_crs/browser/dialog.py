@@ -136,13 +136,13 @@ class FileBrowserScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         """Browse the root and fetch the allowed directories (``crs-fb-initial-root-browse``)."""
         self.query_one("#tree-warning").display = False
-        self._state("loading")
+        self.show_state("loading")
         self._load_allowed()
-        self._browse(None)
+        self.browse(None)
 
     # the tree area's states
 
-    def _state(self, state: str, text: str = "", retry: bool = False) -> None:
+    def show_state(self, state: str, text: str = "", retry: bool = False) -> None:
         """Show one of: ``loading``, ``tree``, ``panel`` (with ``text``, and a retry button)."""
         self.query_one("#tree-loading").display = state == "loading"
         self.file_tree.display = state == "tree"
@@ -157,14 +157,14 @@ class FileBrowserScreen(ModalScreen[str | None]):
         self.allowed = await self.control.allowed_directories(self.agent_id)
         self.allowed_known = True
         if self.nothing_to_browse(()):
-            self._state("panel", f"{EMPTY}\n{EMPTY_HINT}")
+            self.show_state("panel", f"{EMPTY}\n{EMPTY_HINT}")
         self._take_typed()  # a path typed while the answer was on its way is checked now
 
     async def _browse_path(self, path: str) -> BrowseResult:
         return await self.control.browse(self.node_id, path)
 
     @work(group="browse", exclusive=True)
-    async def _browse(self, path: str | None, quiet: bool = False) -> None:
+    async def browse(self, path: str | None, quiet: bool = False) -> None:
         """Browse ``path`` (``None``: the root) and show it as the tree's top level.
 
         ``quiet`` (a typed path) keeps the tree as it is when the browse fails.
@@ -174,24 +174,30 @@ class FileBrowserScreen(ModalScreen[str | None]):
         except BrowseError as error:
             if not quiet:
                 offline = error.kind == "node_offline"
-                self._state("panel", OFFLINE if offline else f"{FAILED} ({error.kind})", True)
+                self.show_state("panel", OFFLINE if offline else f"{FAILED} ({error.kind})", True)
             return
-        self._show(result, keep_choice=quiet)
+        self.show_listing(result, keep_choice=quiet)
 
-    def _show(self, result: BrowseResult, keep_choice: bool = False) -> None:
+    def show_listing(self, result: BrowseResult, keep_choice: bool = False) -> None:
+        """Show ``result`` as the tree's top level, or the empty state (a seam for variants).
+
+        Sets the breadcrumb to ``result.base_path`` (``crs-fb-breadcrumb``) and shows the warning
+        of a partial listing (``crs-fb-partial-failure``); the chosen directory is kept only when
+        ``keep_choice`` (the manual field moved the tree, ``crs-fb-manual-moves-tree``).
+        """
         self.os_type = result.os_type
         breadcrumb = self.query_one(Breadcrumb)
         breadcrumb.os_type = result.os_type
         breadcrumb.path = result.base_path
         if self.nothing_to_browse(result.entries):
-            self._state("panel", f"{EMPTY}\n{EMPTY_HINT}")
+            self.show_state("panel", f"{EMPTY}\n{EMPTY_HINT}")
             return
-        self._state("tree")
+        self.show_state("tree")
         self.file_tree.show(result.entries)
         self.query_one("#tree-warning").display = result.partial
         if not keep_choice:
             self.choice = None
-        self._validate()
+        self.check_field()
 
     def nothing_to_browse(self, entries: Sequence[Entry]) -> bool:
         """The empty state: no allowed directory, or no readable entry (``crs-fb-empty-state``)."""
@@ -201,13 +207,13 @@ class FileBrowserScreen(ModalScreen[str | None]):
 
     @on(Button.Pressed, "#tree-retry")
     def _retry(self) -> None:
-        self._state("loading")
-        self._browse(None)
+        self.show_state("loading")
+        self.browse(None)
 
     @on(Breadcrumb.Clicked)
     def _crumb(self, message: Breadcrumb.Clicked) -> None:
         """Move the tree to the clicked level (``crs-fb-breadcrumb-click``)."""
-        self._browse(message.path)
+        self.browse(message.path)
 
     @on(FileTree.Partial)
     def _partial(self) -> None:
@@ -234,7 +240,7 @@ class FileBrowserScreen(ModalScreen[str | None]):
         if is_directory(entry) and _choosable(entry):
             self.choice = entry.path
             self.query_one(Breadcrumb).path = entry.path
-        self._validate()
+        self.check_field()
 
     @on(FileTree.Chosen)
     def _chosen(self, message: FileTree.Chosen) -> None:
@@ -244,7 +250,7 @@ class FileBrowserScreen(ModalScreen[str | None]):
     @on(Button.Pressed, "#select-workspace")
     def _select(self) -> None:
         """`선택` confirms the choice (``crs-fb-confirm-sets-workspace``)."""
-        if self.choice is not None and self._field_ok():
+        if self.choice is not None and self.field_ok():
             self.dismiss(self.choice)
 
     @on(Button.Pressed, "#cancel-workspace")
@@ -261,16 +267,16 @@ class FileBrowserScreen(ModalScreen[str | None]):
         """Make the typed path the choice when it is valid, and move the tree to it."""
         path = self.query_one("#manual-path", Input).value.strip()
         self.choice = None
-        if path and self._validate():
+        if path and self.check_field():
             self.choice = path
-            self._browse(path, quiet=True)
-        self._validate()
+            self.browse(path, quiet=True)
+        self.check_field()
 
     @on(Input.Submitted, "#manual-path")
     def _typed_enter(self) -> None:
         self._select()
 
-    def _field_ok(self) -> bool:
+    def field_ok(self) -> bool:
         """Whether the manual field is empty or holds an allowed absolute path."""
         path = self.query_one("#manual-path", Input).value.strip()
         return not path or self.path_allowed(path)
@@ -282,7 +288,7 @@ class FileBrowserScreen(ModalScreen[str | None]):
         """
         return self.allowed_known and within(path, self.allowed, self.os_type)
 
-    def _validate(self) -> bool:
+    def check_field(self) -> bool:
         """Show the field's warning and enable `선택` accordingly; whether the field is valid."""
         path = self.query_one("#manual-path", Input).value.strip()
         warning = ""

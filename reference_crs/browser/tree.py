@@ -162,18 +162,23 @@ class FileTree(Tree[Row]):
         """Replace the tree's rows by ``entries`` (and their loaded children)."""
         self.clear()
         self.selected_path = None
-        self._add_entries(self.root, entries, None)
+        self.add_entries(self.root, entries, None)
         self.root.expand()
         self.cursor_line = -1
 
-    def _add_entries(
+    def add_entries(
         self, parent: TreeNode[Row], entries: Sequence[Entry], total: int | None
     ) -> None:
+        """Add ``entries`` under ``parent``, their loaded children too (a seam for variants).
+
+        A directory holding fewer entries than ``total`` gets a note row with the rest's count
+        (``crs-fb-truncation-note``); ``total`` ``None`` means the listing is whole.
+        """
         for entry in entries:
             node = parent.add(Text(display_name(entry.name)), Row("entry", entry))
             node.allow_expand = False  # the chevron is drawn by render_label
             if is_directory(entry) and entry.children is not None:
-                self._add_entries(node, entry.children, entry.total_children_count)
+                self.add_entries(node, entry.children, entry.total_children_count)
         if total is not None and total > len(entries):
             parent.add_leaf(f"외 {total - len(entries)}개 항목", Row("note", text="note"))
 
@@ -193,9 +198,7 @@ class FileTree(Tree[Row]):
         selected = entry.path == self.selected_path
         row_style = style + self._component("tree-row--selected") if selected else style
         bar = ("▎", row_style + self._component("tree-row--bar")) if selected else (" ", row_style)
-        label = Text.assemble(
-            bar, self._chevron(node, row, row_style), (self._icon(node), row_style)
-        )
+        label = Text.assemble(bar, self.chevron(node, row, row_style), (self.icon(node), row_style))
         name_style = row_style + self._component("tree-row--muted") if row.inert else row_style
         label.append(" " + str(node.label), name_style)
         if not entry.readable:
@@ -209,7 +212,12 @@ class FileTree(Tree[Row]):
             label.append(" " * max(0, self._row_width(node) - label.cell_len), row_style)
         return label
 
-    def _chevron(self, node: TreeNode[Row], row: Row, style: Style) -> tuple[str, Style]:
+    def chevron(self, node: TreeNode[Row], row: Row, style: Style) -> tuple[str, Style]:
+        """The chevron cell of ``row`` and its style (a seam for variants).
+
+        Blank for a file, a spinner while the directory loads (``crs-fb-expansion-spinner``),
+        ``▼`` or ``▶`` otherwise (``crs-fb-chevron``).
+        """
         if not row.is_directory:
             return "  ", style
         if row.loading:
@@ -217,7 +225,11 @@ class FileTree(Tree[Row]):
         glyph = "▼ " if node.is_expanded else "▶ "
         return glyph, (style + self._component("tree-row--muted")) if row.inert else style + TOGGLE
 
-    def _icon(self, node: TreeNode[Row]) -> str:
+    def icon(self, node: TreeNode[Row]) -> str:
+        """The icon of ``node``'s entry by type; an open folder when expanded (a seam for variants).
+
+        (``crs-fb-icon-by-type``, ``crs-fb-open-folder-icon``.)
+        """
         entry = _row(node).entry
         assert entry is not None
         if entry.type == "directory" and node.is_expanded:
@@ -317,12 +329,12 @@ class FileTree(Tree[Row]):
         try:
             result = await self.loader(row.entry.path)
         except BrowseError as error:
-            self._failed(node, error.kind)
+            self.show_failure(node, error.kind)
         except Exception as error:
-            self._failed(node, type(error).__name__)
+            self.show_failure(node, type(error).__name__)
         else:
             row.loading = False
-            self._add_entries(node, result.entries, row.entry.total_children_count)
+            self.add_entries(node, result.entries, row.entry.total_children_count)
             node.expand()
             if result.partial:
                 self.post_message(self.Partial())
@@ -330,7 +342,7 @@ class FileTree(Tree[Row]):
             self._stop_spinner()
             self._invalidate()
 
-    def _failed(self, node: TreeNode[Row], why: str) -> None:
+    def show_failure(self, node: TreeNode[Row], why: str) -> None:
         """Restore the chevron; show the error on the row under it (``crs-fb-expansion-error``)."""
         _row(node).loading = False
         parent = node.parent or self.root

@@ -165,5 +165,6 @@ class FilePopup(SlashPopup):
         return str(attribute(command, "path", ""))
 
     @staticmethod
-    def _prompt(command: object) -> Content:
+    def option_prompt(command: object) -> Content:
+        """A candidate's option text (the popup's row; a seam for variants)."""
         return candidate_prompt(command)

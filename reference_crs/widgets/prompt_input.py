@@ -397,10 +397,11 @@ class PromptInput(TextArea):
             0.0,
             duration=self.DELETION_SECONDS,
             level="basic",
-            on_complete=self._ghost_gone,
+            on_complete=self.clear_ghost,
         )
 
-    def _ghost_gone(self) -> None:
+    def clear_ghost(self) -> None:
+        """Drop a deleted token's shrinking ghost when its animation ends (a seam for variants)."""
         self.ghost = None
         self._redraw()
 

@@ -84,7 +84,7 @@ class SessionForm(Horizontal):
 
     def open_browser(self) -> None:
         """Push the file browser; its confirmed path becomes :attr:`workspace_path`."""
-        self.app.push_screen(self.browser_screen(), self._chosen)
+        self.app.push_screen(self.browser_screen(), self.close_with)
 
     def browser_screen(self) -> ModalScreen[str | None]:
         """Return the file browser dialog for this form's node and agent (004 §7)."""
@@ -92,7 +92,11 @@ class SessionForm(Horizontal):
 
         return FileBrowserScreen(self.control, self.node_id, self.agent_id)
 
-    def _chosen(self, path: str | None) -> None:
+    def close_with(self, path: str | None) -> None:
+        """The browser closed with ``path`` (``None``: cancelled): report it, show it (a seam).
+
+        (``crs-fb-confirm-sets-workspace``.)
+        """
         self.post_message(self.Closed(path))
         if path is None:
             return

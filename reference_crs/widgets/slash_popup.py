@@ -134,7 +134,7 @@ class SlashPopup(OptionList, can_focus=False):
         """Options of ``shown[start:end]``, each followed by a rule unless it is the last."""
         options: list[Option | None] = []
         for index in range(start, end):
-            options.append(Option(self._prompt(self.shown[index])))
+            options.append(Option(self.option_prompt(self.shown[index])))
             if index < len(self.shown) - 1:
                 options.append(None)
         return options
@@ -206,7 +206,7 @@ class SlashPopup(OptionList, can_focus=False):
         self.scroll_to_highlight()
 
     @staticmethod
-    def _prompt(command: object) -> Content:
+    def option_prompt(command: object) -> Content:
         """One option's text, built from plain parts: no markup in a name is interpreted."""
         name = printable(str(attribute(command, "name", "")))
         description = printable(str(attribute(command, "description", "") or ""))

@@ -175,8 +175,8 @@ class ThinkingIndented(CrsApp):
 
 
 class _KindClassedNotices(CrsApp):
-    async def _system_notice(self, event: Any) -> None:
-        await super()._system_notice(event)
+    async def handle_system_notice(self, event: Any) -> None:
+        await super().handle_system_notice(event)
         if isinstance(event, _SystemNotice):
             self.conversation.children[-1].add_class(f"-kind-{event.kind}")
 

@@ -105,8 +105,8 @@ class TwoCancelsBeforeTurnStart(CrsApp):
         self.deferred = self.busy and not self.turns
         super().action_cancel_turn()
 
-    async def _turn_started(self, event: TurnStarted) -> None:
-        await super()._turn_started(event)
+    async def handle_turn_started(self, event: TurnStarted) -> None:
+        await super().handle_turn_started(event)
         if self.deferred:
             self.deferred = False
             self.port.send(PromptCancel(event.turn_id))
@@ -124,8 +124,8 @@ class CancelAfterTurnEnded(CrsApp):
         else:
             super().action_cancel_turn()
 
-    async def _turn_ended(self, event: TurnEnded) -> None:
-        await super()._turn_ended(event)
+    async def handle_turn_ended(self, event: TurnEnded) -> None:
+        await super().handle_turn_ended(event)
         if self.deferred:
             self.deferred = False
             self.port.send(PromptCancel(event.turn_id))

@@ -29,8 +29,8 @@ class FbSpinnerInTheCorner(_BrowserMutant):
 
 
 class _OfflineLikeAnyError(FileBrowserScreen):
-    def _state(self, state: str, text: str = "", retry: bool = False) -> None:
-        super()._state(
+    def show_state(self, state: str, text: str = "", retry: bool = False) -> None:
+        super().show_state(
             state, text.replace("노드에 연결할 수 없습니다", "목록을 불러오지 못했습니다"), retry
         )
 
@@ -75,8 +75,8 @@ class FbCycleFollowed(_BrowserMutant):
 
 
 class _NoNote(FileTree):
-    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
-        super()._add_entries(parent, entries, None)
+    def add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+        super().add_entries(parent, entries, None)
 
 
 @mutant
@@ -87,8 +87,8 @@ class FbTruncationUnsaid(_BrowserMutant):
 
 
 class _FieldLockedWhileLoading(FileBrowserScreen):
-    def _state(self, state: str, text: str = "", retry: bool = False) -> None:
-        super()._state(state, text, retry)
+    def show_state(self, state: str, text: str = "", retry: bool = False) -> None:
+        super().show_state(state, text, retry)
         self.query_one("#manual-path").disabled = state == "loading"
 
 
@@ -100,8 +100,8 @@ class FbManualFieldLockedWhileLoading(_BrowserMutant):
 
 
 class _PartialUnsaid(FileBrowserScreen):
-    def _show(self, result: Any, keep_choice: bool = False) -> None:
-        super()._show(result, keep_choice)
+    def show_listing(self, result: Any, keep_choice: bool = False) -> None:
+        super().show_listing(result, keep_choice)
         self.query_one("#tree-warning").display = False
 
 
@@ -120,11 +120,11 @@ class FbNoTooltips(_BrowserMutant):
 
 
 class _NoteOnlyInline(FileTree):
-    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+    def add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
         entry = parent.data.entry if parent.data is not None else None
         if entry is not None and entry.children is None:
             total = None  # entries loaded on expanding: the count is not looked at
-        super()._add_entries(parent, entries, total)
+        super().add_entries(parent, entries, total)
 
 
 @mutant

@@ -47,8 +47,8 @@ class FbDialogWithoutParts(CrsApp):
 
 
 class _BrowsesSlash(FileBrowserScreen):
-    def _browse(self, path: str | None, quiet: bool = False) -> Any:
-        return super()._browse("/" if path is None else path, quiet)
+    def browse(self, path: str | None, quiet: bool = False) -> Any:
+        return super().browse("/" if path is None else path, quiet)
 
 
 @mutant
@@ -59,8 +59,8 @@ class FbFirstBrowseWithPath(_BrowserMutant):
 
 
 class _Reversed(FileTree):
-    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
-        super()._add_entries(parent, tuple(reversed(entries)), total)
+    def add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+        super().add_entries(parent, tuple(reversed(entries)), total)
 
 
 @mutant
@@ -76,7 +76,7 @@ class _IconAfterName(FileTree):
         entry = node.data.entry if node.data else None
         if entry is None:
             return label
-        icon = self._icon(node)
+        icon = self.icon(node)
         plain = label.plain.replace(icon, "   ", 1)
         return Text(plain.rstrip() + " " + icon.strip(), style=style)
 
@@ -101,10 +101,10 @@ class FbIndentTooWide(_BrowserMutant):
 
 
 class _FileChevron(FileTree):
-    def _chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
+    def chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
         if row.entry is not None and not row.is_directory:
             return "▶ ", style
-        return super()._chevron(node, row, style)
+        return super().chevron(node, row, style)
 
 
 @mutant
@@ -115,10 +115,10 @@ class FbFilesGetChevron(_BrowserMutant):
 
 
 class _NoSpacer(FileTree):
-    def _chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
+    def chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
         if row.entry is not None and not row.is_directory:
             return "", style
-        return super()._chevron(node, row, style)
+        return super().chevron(node, row, style)
 
 
 @mutant
@@ -129,8 +129,8 @@ class FbFilesWithoutSpacer(_BrowserMutant):
 
 
 class _PlainLinks(FileTree):
-    def _icon(self, node: Any) -> str:
-        icon = super()._icon(node)
+    def icon(self, node: Any) -> str:
+        icon = super().icon(node)
         return icon.replace("↗", " ")
 
 
@@ -209,10 +209,10 @@ class FbLoadedChildrenBrowsedAgain(_BrowserMutant):
 
 
 class _BlankSpinner(FileTree):
-    def _chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
+    def chevron(self, node: Any, row: Any, style: Style) -> tuple[str, Style]:
         if row.loading:
             return "  ", style
-        return super()._chevron(node, row, style)
+        return super().chevron(node, row, style)
 
 
 @mutant
@@ -223,7 +223,7 @@ class FbBlankWhileLoading(_BrowserMutant):
 
 
 class _SpinsForever(FileTree):
-    def _failed(self, node: Any, why: str) -> None:
+    def show_failure(self, node: Any, why: str) -> None:
         node.data.loading = True
 
 
@@ -235,7 +235,7 @@ class FbFailedExpansionSpins(_BrowserMutant):
 
 
 class _RawNames(FileTree):
-    def _add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
+    def add_entries(self, parent: Any, entries: Sequence[Entry], total: int | None) -> None:
         for entry in entries:
             node = parent.add(entry.name, Row("entry", entry))
             node.allow_expand = False
@@ -265,8 +265,8 @@ class FbSizesInBytes(_BrowserMutant):
 
 
 class _FileIconWhenOpen(FileTree):
-    def _icon(self, node: Any) -> str:
-        return "📄 " if node.is_expanded else super()._icon(node)
+    def icon(self, node: Any) -> str:
+        return "📄 " if node.is_expanded else super().icon(node)
 
 
 @mutant

@@ -134,7 +134,7 @@ class FilePopupOpensBlank(_FileApp):
 
 class _DirectoryAsName(FilePopup):
     @staticmethod
-    def _prompt(command: object) -> Content:
+    def option_prompt(command: object) -> Content:
         name = display_name(str(slash.attribute(command, "name")))
         directory = display_name(str(slash.attribute(command, "directory")))
         return Content.assemble(name, "  ", directory)
@@ -149,10 +149,10 @@ class DirectoryNotMuted(_FileApp):
 
 class _IconOnPythonOnly(FilePopup):
     @staticmethod
-    def _prompt(command: object) -> Content:
+    def option_prompt(command: object) -> Content:
         name = str(slash.attribute(command, "name"))
         if name.endswith(".py"):
-            return FilePopup._prompt(command)
+            return FilePopup.option_prompt(command)
         directory = str(slash.attribute(command, "directory"))
         return Content.assemble(name, "  ", (directory, "$text-muted"))
 
@@ -166,8 +166,8 @@ class IconsOnSomeItems(_FileApp):
 
 class _NoMatchMarks(FilePopup):
     @staticmethod
-    def _prompt(command: object) -> Content:
-        return FilePopup._prompt(
+    def option_prompt(command: object) -> Content:
+        return FilePopup.option_prompt(
             FileCandidate(
                 str(slash.attribute(command, "path")),
                 str(slash.attribute(command, "name")),

@@ -181,7 +181,7 @@ class _NoShrink(PromptInput):
         self.ghost, self._ghost_style = removed[0], style
         self.set_reactive(PromptInput.ghost_width, float(len(removed[0][2].label) + 2))
         self.hold = 0.0
-        self.animate("hold", 1.0, duration=self.DELETION_SECONDS, on_complete=self._ghost_gone)
+        self.animate("hold", 1.0, duration=self.DELETION_SECONDS, on_complete=self.clear_ghost)
 
 
 mutant(
@@ -198,8 +198,8 @@ class _Jumps(PromptInput):
         super().shrink_tokens(removed, style)
         self.styles.min_height = self.outer_size.height + 2
 
-    def _ghost_gone(self) -> None:
-        super()._ghost_gone()
+    def clear_ghost(self) -> None:
+        super().clear_ghost()
         self.styles.min_height = None
 
 

@@ -49,18 +49,18 @@ class UnknownEventShown(CrsApp):
 class UnknownOutputDropped(CrsApp):
     """crs-unknown-output-type-monospace: a result of an unknown output type is dropped."""
 
-    async def _tool_result(self, event: ToolResult) -> None:
+    async def handle_tool_result(self, event: ToolResult) -> None:
         if event.output_type in KNOWN_OUTPUT_TYPES:
-            await super()._tool_result(event)
+            await super().handle_tool_result(event)
 
 
 @mutant
 class UnknownOutputAsMarkdown(CrsApp):
     """crs-unknown-output-type-monospace: a result of an unknown type is rendered as markdown."""
 
-    async def _tool_result(self, event: ToolResult) -> None:
+    async def handle_tool_result(self, event: ToolResult) -> None:
         known = event.output_type in KNOWN_OUTPUT_TYPES
-        await super()._tool_result(
+        await super().handle_tool_result(
             event if known else ToolResult(event.turn_id, event.call_id, "markdown", event.output)
         )
 
@@ -100,11 +100,11 @@ class MarkSyntaxStripped(CrsApp):
 class UnknownOutputAsMarkup(CrsApp):
     """crs-unknown-output-type-monospace: a result of unknown type is parsed as console markup."""
 
-    async def _tool_result(self, event: Any) -> None:
+    async def handle_tool_result(self, event: Any) -> None:
         turn = self._turn_for(event.turn_id)
         block = turn.tools.get(event.call_id) if turn is not None else None
         if block is None or event.output_type in ("markdown", "diff"):
-            await super()._tool_result(event)
+            await super().handle_tool_result(event)
             return
         await block.mount(Static(event.output, classes="tool-output verbatim"))  # markup on
 

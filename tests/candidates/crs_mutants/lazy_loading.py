@@ -21,8 +21,8 @@ from tests.candidates.crs_mutants._shared import _with_history
 
 
 class _LoadsEverything(LazyHistory):
-    async def _insert(self, page: HistoryPage) -> None:
-        await super()._insert(page)
+    async def insert_page(self, page: HistoryPage) -> None:
+        await super().insert_page(page)
         if self.remaining:
             self.app.call_later(self.load_older)
 
@@ -48,7 +48,7 @@ class IgnoresN(CrsApp):
 
 
 class _NoTools(LazyHistory):
-    async def _insert(self, page: HistoryPage) -> None:
+    async def insert_page(self, page: HistoryPage) -> None:
         from rawp_port import ToolCall, ToolResult
 
         kept = [
@@ -61,7 +61,7 @@ class _NoTools(LazyHistory):
             )
             for turn in page.turns
         ]
-        await super()._insert(HistoryPage(tuple(kept), page.remaining))
+        await super().insert_page(HistoryPage(tuple(kept), page.remaining))
 
 
 @mutant
@@ -79,7 +79,7 @@ class _TriggerAtBottom(LazyHistory):
         self.app.conversation.mount(self.row)
         self.load_older()
 
-    def _first_after_row(self) -> Widget | None:
+    def first_after_row(self) -> Widget | None:
         children = list(self.app.conversation.children)
         return children[0] if children else None
 
@@ -156,8 +156,8 @@ class ViewJumpsOneRow(CrsApp):
 
 
 class _TriggerStays(LazyHistory):
-    async def _insert(self, page: HistoryPage) -> None:
-        await super()._insert(HistoryPage(page.turns, max(1, page.remaining)))
+    async def insert_page(self, page: HistoryPage) -> None:
+        await super().insert_page(HistoryPage(page.turns, max(1, page.remaining)))
         self.remaining = page.remaining
         self.started = False
 
@@ -170,8 +170,8 @@ class TriggerStaysActive(CrsApp):
 
 
 class _NoRetry(LazyHistory):
-    async def _load(self) -> None:
-        await super()._load()
+    async def load_page(self) -> None:
+        await super().load_page()
         if self.row is not None and self.row.state == "failed":
             row, self.row = self.row, None
             await row.remove()
@@ -185,9 +185,9 @@ class NoRetryAfterFailure(CrsApp):
 
 
 class _StopsBeforeTheRest(LazyHistory):
-    async def _insert(self, page: HistoryPage) -> None:
+    async def insert_page(self, page: HistoryPage) -> None:
         left = page.remaining if page.remaining >= self.page_size else 0
-        await super()._insert(HistoryPage(page.turns, left))
+        await super().insert_page(HistoryPage(page.turns, left))
 
 
 @mutant
@@ -200,9 +200,9 @@ class StopsBeforeTheRest(CrsApp):
 class _WaitsForShortPage(LazyHistory):
     """Reads the end of the history from a short page, not from ``remaining``."""
 
-    async def _insert(self, page: HistoryPage) -> None:
+    async def insert_page(self, page: HistoryPage) -> None:
         full = len(page.turns) >= self.page_size
-        await super()._insert(HistoryPage(page.turns, 1 if full else 0))
+        await super().insert_page(HistoryPage(page.turns, 1 if full else 0))
 
 
 @mutant
@@ -215,9 +215,9 @@ class TriggerWaitsForShortPage(CrsApp):
 class _RowRemovedAfterView(LazyHistory):
     """Removes the trigger after the view was corrected for the last page."""
 
-    async def _insert(self, page: HistoryPage) -> None:
+    async def insert_page(self, page: HistoryPage) -> None:
         last, row = page.remaining <= 0, self.row
-        await super()._insert(HistoryPage(page.turns, 1) if last else page)
+        await super().insert_page(HistoryPage(page.turns, 1) if last else page)
         if last:
             self.remaining, self.row = 0, None
             if row is not None:
@@ -234,8 +234,8 @@ class LastPageMovesView(CrsApp):
 class _FillsViewport(LazyHistory):
     """Loads older pages by itself while the conversation does not fill the viewport."""
 
-    async def _insert(self, page: HistoryPage) -> None:
-        await super()._insert(page)
+    async def insert_page(self, page: HistoryPage) -> None:
+        await super().insert_page(page)
         if self.remaining and self.app.conversation.max_scroll_y <= 0:
             self.app.call_after_refresh(self._load_more)
 

@@ -89,9 +89,9 @@ class PopupAtScreenTop(_SlashApp):
 class CommandsReadOnFirstSlash(_SlashApp):
     """crs-commands-cached: the client takes agent.commands.publish only after its first popup."""
 
-    async def commands_published(self, event: Any) -> None:
+    async def handle_commands_published(self, event: Any) -> None:
         if self.composer.slash.popup.display or getattr(self, "_seen_popup", False):
-            await super().commands_published(event)
+            await super().handle_commands_published(event)
 
     def on_text_area_changed(self, message: TextArea.Changed) -> None:
         super().on_text_area_changed(message)
@@ -100,7 +100,7 @@ class CommandsReadOnFirstSlash(_SlashApp):
 
 class _NameOnly(SlashPopup):
     @staticmethod
-    def _prompt(command: object) -> Content:
+    def option_prompt(command: object) -> Content:
         return Content.assemble((f"/{slash.attribute(command, 'name')}", "bold"))
 
 
@@ -132,7 +132,7 @@ class ItemTextTouchesEdge(_SlashApp):
 
 class _FlatItems(SlashPopup):
     @staticmethod
-    def _prompt(command: object) -> Content:
+    def option_prompt(command: object) -> Content:
         name = slash.attribute(command, "name")
         description = slash.attribute(command, "description")
         return Content.assemble((f"/{name}  {description}", "bold"))
@@ -202,7 +202,7 @@ class _TextOnlyHighlight(SlashPopup):
     def watch_highlighted(self, old: int | None, new: int | None) -> None:  # type: ignore[override]  # Textual passes (old, new) to a two-argument watcher
         for index in (old, new):
             if index is not None and index < len(self.shown):
-                prompt = self._prompt(self.shown[index])
+                prompt = self.option_prompt(self.shown[index])
                 if index == new:
                     prompt = prompt.stylize("on $block-cursor-background")
                 self.replace_option_prompt_at_index(index, prompt)
@@ -228,7 +228,7 @@ class HighlightBarelyVisible(_SlashApp):
 class _KeepsFirstLit(SlashPopup):
     def watch_highlighted(self, old: int | None, new: int | None) -> None:  # type: ignore[override]  # Textual passes (old, new) to a two-argument watcher
         if self.shown and new not in (None, 0):
-            first = self._prompt(self.shown[0]).stylize("on $block-cursor-background")
+            first = self.option_prompt(self.shown[0]).stylize("on $block-cursor-background")
             self.replace_option_prompt_at_index(0, first)
 
 
@@ -334,9 +334,9 @@ class SelectionWithoutSpace(_SlashApp):
 class FirstListForever(_SlashApp):
     """crs-commands-refresh: a later agent.commands.publish is ignored; the first list stays."""
 
-    async def commands_published(self, event: Any) -> None:
+    async def handle_commands_published(self, event: Any) -> None:
         if not self.commands:
-            await super().commands_published(event)
+            await super().handle_commands_published(event)
 
 
 class _RefreshResetsFocus(SlashControl):

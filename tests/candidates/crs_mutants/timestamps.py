@@ -44,11 +44,11 @@ from tests.candidates.mutants import Mutant, register
 class StampsIntermediateBlocks(CrsApp):
     """crs-no-timestamp-on-intermediate-blocks: every thinking, tool and text block gets a time."""
 
-    async def _add(self, *widgets: Widget) -> None:
-        await super()._add(*widgets)
+    async def append_items(self, *widgets: Widget) -> None:
+        await super().append_items(*widgets)
         if any(isinstance(widget, (AgentText, ThinkingBlock, ToolBlock)) for widget in widgets):
             moment = self.clock()
-            await super()._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
+            await super().append_items(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
 
 
 @mutant
@@ -63,18 +63,18 @@ class UtcTimes(CrsApp):
 class NoTurnEndStamp(CrsApp):
     """crs-timestamp-turn-end: the end of a turn carries no timestamp."""
 
-    async def _add(self, *widgets: Widget) -> None:
+    async def append_items(self, *widgets: Widget) -> None:
         kept = [w for w in widgets if not (isinstance(w, TimeStamp) and w.has_class("-agent"))]
-        await super()._add(*kept)
+        await super().append_items(*kept)
 
 
 @mutant
 class NoUserStamp(CrsApp):
     """crs-timestamp-turn-start: the user message carries no timestamp."""
 
-    async def _add(self, *widgets: Widget) -> None:
+    async def append_items(self, *widgets: Widget) -> None:
         kept = [w for w in widgets if not (isinstance(w, TimeStamp) and w.has_class("-user"))]
-        await super()._add(*kept)
+        await super().append_items(*kept)
 
 
 @mutant
@@ -89,21 +89,21 @@ class NoStampsAtAll(CrsApp):
 class NoticeWithoutTime(CrsApp):
     """crs-timestamp-system: a system notice shows no time."""
 
-    async def _add(self, *widgets: Widget) -> None:
+    async def append_items(self, *widgets: Widget) -> None:
         kept = [
             SystemNoticeItem(w.text, "") if isinstance(w, SystemNoticeItem) else w for w in widgets
         ]
-        await super()._add(*kept)
+        await super().append_items(*kept)
 
 
 @mutant
 class StampsTurnStart(CrsApp):
     """crs-timestamp-only-at-boundaries: session.turn.start gets a timestamp of its own."""
 
-    async def _turn_started(self, event: Any) -> None:
-        await super()._turn_started(event)
+    async def handle_turn_started(self, event: Any) -> None:
+        await super().handle_turn_started(event)
         moment = self.clock()
-        await self._add(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
+        await self.append_items(TimeStamp(moment, self.stamp_text(moment), classes="-agent"))
 
 
 @mutant
@@ -146,7 +146,7 @@ register(MUTANTS, NestedStampsIntermediateBlocks)
 class _NoDaysInHistory(LazyHistory):
     """Draws stored turns one after the other, never a date separator among them."""
 
-    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+    async def replay_days(self, turns: list[Turn], first: Widget | None) -> None:
         for turn in turns:
             await replay(self.app, turn, first)
 
@@ -161,8 +161,8 @@ class ReopenedTurnsWithoutDateSeparator(CrsApp):
 class _UndatedHistory(LazyHistory):
     """Draws the times of stored turns as hours and minutes, whatever their day."""
 
-    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
-        await super()._replay_days(turns, first)
+    async def replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super().replay_days(turns, first)
         for stamp in self.app.conversation.query(TimeStamp):
             stamp.update(f"{stamp.moment.astimezone():%H:%M}")
 
@@ -185,8 +185,8 @@ def _stamp_utc_today(moment: datetime, now: datetime) -> str:
 class _UtcTodayHistory(LazyHistory):
     """Writes the times of reopened turns with "today" read as the UTC date of the clock."""
 
-    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
-        await super()._replay_days(turns, first)
+    async def replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super().replay_days(turns, first)
         now = self.app.clock()
         for stamp in self.app.conversation.query(TimeStamp):
             stamp.update(_stamp_utc_today(stamp.moment, now))
@@ -215,10 +215,10 @@ class TodayFixedAtStart(CrsApp):
 class SeparatorByUtcDate(CrsApp):
     """crs-date-separator: the date separator follows the UTC date, not the local date."""
 
-    async def _date_boundary(self, moment: datetime) -> None:
+    async def date_boundary(self, moment: datetime) -> None:
         day = moment.astimezone(UTC).date()
         if self.last_day is not None and day != self.last_day:
-            await self._add(_DateSeparator(moment.astimezone().date()))
+            await self.append_items(_DateSeparator(moment.astimezone().date()))
         self.last_day = day
 
 
@@ -226,19 +226,19 @@ class SeparatorByUtcDate(CrsApp):
 class SeparatorBeforeEveryLaterTurn(CrsApp):
     """crs-date-separator: every turn of a later day than the first gets a separator of its own."""
 
-    async def _date_boundary(self, moment: datetime) -> None:
+    async def date_boundary(self, moment: datetime) -> None:
         day: _date = moment.astimezone().date()
         first: _date = self.__dict__.setdefault("_first_day", day)
         if day != first:
-            await self._add(_DateSeparator(day))
+            await self.append_items(_DateSeparator(day))
         self.last_day = day
 
 
 class _UtcHistory(LazyHistory):
     """Writes the times of reopened turns in UTC, as the store holds them."""
 
-    async def _replay_days(self, turns: list[Turn], first: Widget | None) -> None:
-        await super()._replay_days(turns, first)
+    async def replay_days(self, turns: list[Turn], first: Widget | None) -> None:
+        await super().replay_days(turns, first)
         for stamp in self.app.conversation.query(TimeStamp):
             stamp.update(f"{stamp.moment.astimezone(UTC):%H:%M}")
 

@@ -35,8 +35,8 @@ class FbClickConfirms(_BrowserMutant):
 
 
 class _NameNotPath(SessionForm):
-    def _chosen(self, path: str | None) -> None:
-        super()._chosen(None if path is None else path.rsplit("/", 1)[-1])
+    def close_with(self, path: str | None) -> None:
+        super().close_with(None if path is None else path.rsplit("/", 1)[-1])
 
 
 @mutant
@@ -72,11 +72,11 @@ class FbAllowedByStringPrefix(_BrowserMutant):
 
 
 class _WarnsButAccepts(FileBrowserScreen):
-    def _field_ok(self) -> bool:
+    def field_ok(self) -> bool:
         return True
 
-    def _validate(self) -> bool:
-        super()._validate()
+    def check_field(self) -> bool:
+        super().check_field()
         path = self.query_one("#manual-path", Input).value.strip()
         if path:
             self.choice = path
@@ -116,10 +116,10 @@ class FbUnrestrictedShowsNothing(_BrowserMutant):
 
 
 class _TreeStays(FileBrowserScreen):
-    def _browse(self, path: str | None, quiet: bool = False) -> Any:
+    def browse(self, path: str | None, quiet: bool = False) -> Any:
         if quiet:
             return None
-        return super()._browse(path, quiet)
+        return super().browse(path, quiet)
 
 
 @mutant
