@@ -48,8 +48,8 @@ STEP_MODULES = (
 )
 """The step modules: the steps several feature files use (``shared_steps``, and the popups' and
 the file browser's ``*_shared_steps``), then one module per feature file of
-``features/rawp_crs/`` (``<name>.feature`` -> ``<name>_steps.py``; ``exploration.feature``'s
-steps are in :mod:`steps.rawp_crs.exploration_steps`)."""
+``features/rawp_crs/`` that has steps of its own (``<name>.feature`` -> ``<name>_steps.py``;
+``file_browser_keys.feature`` uses only shared steps)."""
 SCOPE: Scope = "folder"
 """Where the steps are visible: ``"run"`` (every feature) or ``"folder"`` (its own)."""
 
