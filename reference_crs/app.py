@@ -45,7 +45,7 @@ from rawp_port import (
 )
 from reference_crs import sending
 from reference_crs.conversation_keys import ConversationKeys
-from reference_crs.history import LazyHistory
+from reference_crs.history import LazyHistory, LoadOlder
 from reference_crs.offscreen import OffscreenTurns
 from reference_crs.slash import command_of
 from reference_crs.timefmt import stamp_text
@@ -114,6 +114,8 @@ class CrsApp(ConversationKeys):
     """The conversation widget's class (a seam for variants)."""
     COMPOSER: ClassVar[type[Composer]] = Composer
     """The composer's class: the input and both popups (a seam for variants)."""
+    HISTORY: ClassVar[type[LazyHistory]] = LazyHistory
+    """The stored conversation's loading (a seam for variants)."""
     COMPOSER_ID = "composer"
     """Widget id of the composer."""
 
@@ -154,7 +156,7 @@ class CrsApp(ConversationKeys):
         """Ids of ended turns; their late events are dropped."""
         self.session: SessionForm | None = None
         """The session form, once session creation has started (004 §7.1)."""
-        self.history = LazyHistory(self)
+        self.history = self.HISTORY(self)
         """The stored conversation's turns, loaded lazily (002 §2.6)."""
         self.last_day: date | None = None
         """Local date of the last turn start or notice drawn (``crs-date-separator``)."""
@@ -271,6 +273,11 @@ class CrsApp(ConversationKeys):
         self.conversation.anchor()
         self.port.connect(self._receive)
         self.history.open()
+
+    @on(LoadOlder.Requested)
+    def load_older(self) -> None:
+        """The load-older button was pressed: load the previous page (§2.6.2)."""
+        self.history.load_older()
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         """A wheel turned up at the top of the conversation loads older turns (§2.6.2)."""

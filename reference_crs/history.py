@@ -14,17 +14,23 @@ everything is loaded the row is removed (``crs-load-older-exhausted``).
 
 from __future__ import annotations
 
-from datetime import date
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Coroutine
+from contextlib import AbstractContextManager
+from datetime import date, datetime
+from typing import Any, ClassVar, Literal, Protocol
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, LoadingIndicator, Static
+from textual.worker import Worker
 
 from rawp_port import (
     ClientSettings,
+    ControlPlane,
     HistoryPage,
     SystemNotice,
     TextDelta,
@@ -37,9 +43,6 @@ from rawp_port import (
 from reference_crs.offscreen import PINNED
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import AgentText, DateSeparator, ThinkingBlock, TimeStamp, ToolBlock
-
-if TYPE_CHECKING:
-    from reference_crs.app import CrsApp
 
 State = Literal["idle", "loading", "failed"]
 """What the load-older row shows: its button, a spinner, or an error with a retry."""
@@ -59,16 +62,68 @@ def turns_setting(value: int) -> int:
     return value
 
 
+class HistoryHost(Protocol):
+    """What :class:`LazyHistory` and :func:`replay` use of the client: its App's members.
+
+    The reference's :class:`~reference_crs.app.CrsApp` is one; the history reads nothing
+    else of it.
+    """
+
+    settings: ClientSettings
+    """``conversation_id`` names the stored conversation; ``initial_turns`` is N."""
+    control: ControlPlane
+    """``load_turns`` gives the pages."""
+    clock: Callable[[], datetime]
+    """The client's clock, for the stamps of replayed turns."""
+    last_day: date | None
+    """Local date of the last live turn or notice (date separators); first, the newest stored."""
+
+    @property
+    def conversation(self) -> VerticalScroll:
+        """The conversation area the turns are drawn in."""
+        ...
+
+    @property
+    def screen(self) -> Screen[Any]:
+        """The screen laid out after a page is drawn."""
+        ...
+
+    def batch_update(self) -> AbstractContextManager[None]:
+        """Hold the screen's updates (Textual's ``App.batch_update``)."""
+        ...
+
+    def run_worker(
+        self, work: Coroutine[Any, Any, None], *, group: str, exclusive: bool
+    ) -> Worker[None]:
+        """Run ``work`` as a worker (Textual's ``App.run_worker``)."""
+        ...
+
+    def system_notice(self, text: str, stamp: str) -> Widget:
+        """A system notice's widget, as drawn live."""
+        ...
+
+    def replayed_prompt(self, prompt: Any) -> Widget:
+        """A stored prompt's bubble (text or command), as drawn live."""
+        ...
+
+
 class LoadOlder(Vertical):
-    """The row at the top of the conversation while older turns exist (002 §2.6.2)."""
+    """The row at the top of the conversation while older turns exist (002 §2.6.2).
+
+    Pressing its button posts :class:`LoadOlder.Requested`, which the app handles by asking
+    its history for the previous page; the history sets the row's state downward
+    (:meth:`show`).
+    """
 
     LABEL = "▲ 이전 대화 불러오기"
     """The button's label (the form of §2.6.2 ¶2)."""
 
-    def __init__(self, history: LazyHistory) -> None:
-        """Create the row for ``history``, in the loading state (the first page is on its way)."""
+    class Requested(Message):
+        """The button was pressed: load the previous page (``crs-load-older-trigger-forms``)."""
+
+    def __init__(self) -> None:
+        """Create the row in the loading state (the first page is on its way)."""
         super().__init__(id="load-older", classes=PINNED)
-        self.history = history
         self.state: State = "loading"
         self.remaining = 0
         self.error = ""
@@ -111,21 +166,24 @@ class LoadOlder(Vertical):
     @on(Button.Pressed, "#load-older-button")
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.history.load_older()
+        self.post_message(self.Requested())
 
 
 class LazyHistory:
     """The stored part of one client's conversation: what is loaded and what is left.
 
     Attributes:
-        app: The client.
+        app: The client (what the history uses of it: :class:`HistoryHost`).
         oldest: Id of the oldest turn loaded; ``None`` before the first page.
         remaining: Older turns the server still holds.
         loading: Whether a request is on its way (a second one is never started).
         row: The load-older row while it is mounted.
     """
 
-    def __init__(self, app: CrsApp) -> None:
+    ROW: ClassVar[type[LoadOlder]] = LoadOlder
+    """The load-older row's class (a seam for variants)."""
+
+    def __init__(self, app: HistoryHost) -> None:
         """Prepare the history of ``app``'s conversation (nothing is loaded yet)."""
         self.app = app
         self.oldest: str | None = None
@@ -150,7 +208,7 @@ class LazyHistory:
         """Load the latest page of the conversation named by the settings, if any."""
         if self.settings.conversation_id is None:
             return
-        self.row = LoadOlder(self)
+        self.row = self.ROW()
         self.app.conversation.mount(self.row, before=0)
         self.load_older()
 
@@ -246,7 +304,7 @@ class LazyHistory:
         return children[0] if children else None
 
 
-async def replay(app: CrsApp, turn: Turn, before: Widget | None) -> None:
+async def replay(app: HistoryHost, turn: Turn, before: Widget | None) -> None:
     """Draw a stored turn whole (its prompt, the agent's blocks, both timestamps) before ``before``.
 
     A turn is the user message and the agent's whole response to it (``crs-initial-turns``):

@@ -15,7 +15,6 @@ from textual.widgets import Static
 from reference_crs.app import CrsApp
 from reference_crs.browser.dialog import FileBrowserScreen
 from reference_crs.file_control import FileControl
-from reference_crs.history import LazyHistory
 from reference_crs.slash import Trigger
 from reference_crs.slash_control import SlashControl
 from reference_crs.user_markdown import CODE_STYLE, render_user_markdown
@@ -216,16 +215,6 @@ class _BrowserMutant(CrsApp):
                 return screen(self.control, self.node_id, self.agent_id)
 
         return Form(self.control, node_id, agent_id, id="session-form")
-
-
-def _with_history(history: type[LazyHistory]) -> Any:
-    """A ``__init__`` that gives the client ``history`` instead of the reference's."""
-
-    def __init__(self: CrsApp, *args: Any) -> None:
-        CrsApp.__init__(self, *args)
-        self.history = history(self)
-
-    return __init__
 
 
 class _FileApp(CrsApp):

@@ -17,21 +17,20 @@ from rawp_port import (
 from reference_crs.app import CrsApp
 from reference_crs.history import LazyHistory, LoadOlder
 from tests.candidates.crs_mutants._registry import mutant
-from tests.candidates.crs_mutants._shared import _with_history
 
 
 class _LoadsEverything(LazyHistory):
     async def insert_page(self, page: HistoryPage) -> None:
         await super().insert_page(page)
         if self.remaining:
-            self.app.call_later(self.load_older)
+            self.app.conversation.call_later(self.load_older)
 
 
 @mutant
 class LoadsEverything(CrsApp):
     """crs-lazy-loading: a reopened conversation goes on loading every older page by itself."""
 
-    __init__ = _with_history(_LoadsEverything)
+    HISTORY = _LoadsEverything
 
 
 class _IgnoresN(LazyHistory):
@@ -44,7 +43,7 @@ class _IgnoresN(LazyHistory):
 class IgnoresN(CrsApp):
     """crs-initial-turns-configurable: the client shows 10 turns whatever N the user set."""
 
-    __init__ = _with_history(_IgnoresN)
+    HISTORY = _IgnoresN
 
 
 class _NoTools(LazyHistory):
@@ -68,14 +67,14 @@ class _NoTools(LazyHistory):
 class StoredTurnsWithoutTools(CrsApp):
     """crs-initial-turns: a reopened turn is drawn without its tool calls."""
 
-    __init__ = _with_history(_NoTools)
+    HISTORY = _NoTools
 
 
 class _TriggerAtBottom(LazyHistory):
     def open(self) -> None:
         if self.settings.conversation_id is None:
             return
-        self.row = LoadOlder(self)
+        self.row = self.ROW()
         self.app.conversation.mount(self.row)
         self.load_older()
 
@@ -88,7 +87,7 @@ class _TriggerAtBottom(LazyHistory):
 class TriggerAtBottom(CrsApp):
     """crs-load-older-trigger: the load-older trigger is at the bottom of the conversation."""
 
-    __init__ = _with_history(_TriggerAtBottom)
+    HISTORY = _TriggerAtBottom
 
 
 class _DeadButtonRow(LoadOlder):
@@ -100,19 +99,14 @@ class _DeadButtonRow(LoadOlder):
 
 
 class _DeadButton(LazyHistory):
-    def open(self) -> None:
-        if self.settings.conversation_id is None:
-            return
-        self.row = _DeadButtonRow(self)
-        self.app.conversation.mount(self.row, before=0)
-        self.load_older()
+    ROW = _DeadButtonRow
 
 
 @mutant
 class DeadButton(CrsApp):
     """crs-load-older-trigger-forms: the load-older button loads nothing when pressed."""
 
-    __init__ = _with_history(_DeadButton)
+    HISTORY = _DeadButton
 
 
 class _NoSpinnerRow(LoadOlder):
@@ -128,19 +122,14 @@ class _NoSpinnerRow(LoadOlder):
 
 
 class _NoSpinner(LazyHistory):
-    def open(self) -> None:
-        if self.settings.conversation_id is None:
-            return
-        self.row = _NoSpinnerRow(self)
-        self.app.conversation.mount(self.row, before=0)
-        self.load_older()
+    ROW = _NoSpinnerRow
 
 
 @mutant
 class NoSpinner(CrsApp):
     """crs-load-older-spinner: nothing shows that older turns are loading."""
 
-    __init__ = _with_history(_NoSpinner)
+    HISTORY = _NoSpinner
 
 
 class _JumpsOneRow(LazyHistory):
@@ -152,7 +141,7 @@ class _JumpsOneRow(LazyHistory):
 class ViewJumpsOneRow(CrsApp):
     """crs-load-older-keeps-position: inserting older turns moves the view by one row."""
 
-    __init__ = _with_history(_JumpsOneRow)
+    HISTORY = _JumpsOneRow
 
 
 class _TriggerStays(LazyHistory):
@@ -166,7 +155,7 @@ class _TriggerStays(LazyHistory):
 class TriggerStaysActive(CrsApp):
     """crs-load-older-exhausted: the trigger stays active after the last page is loaded."""
 
-    __init__ = _with_history(_TriggerStays)
+    HISTORY = _TriggerStays
 
 
 class _NoRetry(LazyHistory):
@@ -181,7 +170,7 @@ class _NoRetry(LazyHistory):
 class NoRetryAfterFailure(CrsApp):
     """crs-load-older-failure-retry: a failed load removes the trigger: no way to retry."""
 
-    __init__ = _with_history(_NoRetry)
+    HISTORY = _NoRetry
 
 
 class _StopsBeforeTheRest(LazyHistory):
@@ -194,7 +183,7 @@ class _StopsBeforeTheRest(LazyHistory):
 class StopsBeforeTheRest(CrsApp):
     """crs-load-older-remaining: fewer than N older turns left are never loaded."""
 
-    __init__ = _with_history(_StopsBeforeTheRest)
+    HISTORY = _StopsBeforeTheRest
 
 
 class _WaitsForShortPage(LazyHistory):
@@ -209,7 +198,7 @@ class _WaitsForShortPage(LazyHistory):
 class TriggerWaitsForShortPage(CrsApp):
     """crs-load-older-exhausted: a last page of exactly N turns leaves the trigger active."""
 
-    __init__ = _with_history(_WaitsForShortPage)
+    HISTORY = _WaitsForShortPage
 
 
 class _RowRemovedAfterView(LazyHistory):
@@ -228,7 +217,7 @@ class _RowRemovedAfterView(LazyHistory):
 class LastPageMovesView(CrsApp):
     """crs-load-older-keeps-position: the trigger taken out after the last page moves the view."""
 
-    __init__ = _with_history(_RowRemovedAfterView)
+    HISTORY = _RowRemovedAfterView
 
 
 class _FillsViewport(LazyHistory):
@@ -237,7 +226,7 @@ class _FillsViewport(LazyHistory):
     async def insert_page(self, page: HistoryPage) -> None:
         await super().insert_page(page)
         if self.remaining and self.app.conversation.max_scroll_y <= 0:
-            self.app.call_after_refresh(self._load_more)
+            self.app.conversation.call_after_refresh(self._load_more)
 
     def _load_more(self) -> None:
         self.loading = False
@@ -248,4 +237,4 @@ class _FillsViewport(LazyHistory):
 class LoadsUntilViewportFull(CrsApp):
     """crs-lazy-loading: older pages load by themselves until the conversation fills the view."""
 
-    __init__ = _with_history(_FillsViewport)
+    HISTORY = _FillsViewport

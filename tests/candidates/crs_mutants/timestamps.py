@@ -36,7 +36,6 @@ from reference_crs.widgets import (
 )
 from reference_crs.widgets import DateSeparator as _DateSeparator
 from tests.candidates.crs_mutants._registry import MUTANTS, mutant
-from tests.candidates.crs_mutants._shared import _with_history
 from tests.candidates.mutants import Mutant, register
 
 
@@ -155,7 +154,7 @@ class _NoDaysInHistory(LazyHistory):
 class ReopenedTurnsWithoutDateSeparator(CrsApp):
     """crs-date-separator: reopened turns of different days have no date separator between."""
 
-    __init__ = _with_history(_NoDaysInHistory)
+    HISTORY = _NoDaysInHistory
 
 
 class _UndatedHistory(LazyHistory):
@@ -171,7 +170,7 @@ class _UndatedHistory(LazyHistory):
 class ReopenedTimesWithoutDate(CrsApp):
     """crs-timestamp-format: the times of reopened turns of an earlier day show no date."""
 
-    __init__ = _with_history(_UndatedHistory)
+    HISTORY = _UndatedHistory
 
 
 def _stamp_utc_today(moment: datetime, now: datetime) -> str:
@@ -196,7 +195,7 @@ class _UtcTodayHistory(LazyHistory):
 class TodayByUtcDate(CrsApp):
     """crs-timestamp-format: "today" is the UTC date (local-day times dated, yesterday's not)."""
 
-    __init__ = _with_history(_UtcTodayHistory)
+    HISTORY = _UtcTodayHistory
 
     def stamp_text(self, moment: datetime) -> str:
         return _stamp_utc_today(moment, moment)
@@ -247,7 +246,7 @@ class _UtcHistory(LazyHistory):
 class ReopenedTimesInUtc(CrsApp):
     """crs-timestamp-local-time: the times of reopened turns are drawn in UTC, live ones local."""
 
-    __init__ = _with_history(_UtcHistory)
+    HISTORY = _UtcHistory
 
 
 @mutant
