@@ -95,18 +95,7 @@ async def main() -> None:
         async with app.run_test(size={size}) as pilot:
             parser = parser_factory(adapter)()
 
-            async def feed(data: bytes) -> None:
-                """Send bytes as a terminal does, through the app's input parser."""
-                for event in parser.feed(data.decode()):
-                    event.set_sender(app)
-                    app.post_message(event)
-                while getattr(parser, "_timeout_time", None) is not None:
-                    await asyncio.sleep(0.15)
-                    for event in parser.tick():
-                        event.set_sender(app)
-                        app.post_message(event)
-                for _ in range(3):
-                    await pilot.pause()
+            {feed}
 
             def user_bodies() -> list[str]:
                 return [b for r, b in adapter.messages(app) if role_value(r) == "user"]

@@ -188,11 +188,39 @@ class Script:
         return fill(self.prelude, self.size, [*self.lines, check])
 
 
+FEED = '''async def feed(data: bytes) -> None:
+    """Send bytes as a terminal does, through the app's input parser."""
+    for event in parser.feed(data.decode()):
+        event.set_sender(app)
+        app.post_message(event)
+    while getattr(parser, "_timeout_time", None) is not None:
+        await asyncio.sleep(0.15)
+        for event in parser.tick():
+            event.set_sender(app)
+            app.post_message(event)
+    for _ in range(3):
+        await pilot.pause()'''
+"""The reproducer's ``feed``: bytes through the app's own parser, as ``feed_terminal`` sends
+them (a prelude places it with a ``{feed}`` line, where ``app``, ``parser`` and ``pilot`` exist)."""
+
+
 def fill(prelude: str, size: tuple[int, int], lines: list[str]) -> str:
-    """``prelude`` with its ``{size}`` and its ``{body}`` (``lines``, indented as it is)."""
-    indent = next(line for line in prelude.splitlines() if "{body}" in line).index("{body}")
-    body = textwrap.indent("\n".join(lines), " " * indent).lstrip()
-    return prelude.replace("{size}", repr(size)).replace("{body}", body)
+    """``prelude`` with its ``{size}``, its ``{feed}`` (:data:`FEED`) and its ``{body}``.
+
+    ``{feed}`` and ``{body}`` (``lines``) are indented as their placeholder is.
+    """
+    text = prelude.replace("{size}", repr(size))
+    text = text.replace("{feed}", _indented(text, "{feed}", FEED.splitlines()))
+    return text.replace("{body}", _indented(text, "{body}", lines))
+
+
+def _indented(text: str, placeholder: str, lines: list[str]) -> str:
+    """``lines`` joined and indented as ``placeholder``'s line of ``text`` (its first line bare)."""
+    found = [line for line in text.splitlines() if placeholder in line]
+    if not found:
+        return ""
+    indent = found[0].index(placeholder)
+    return textwrap.indent("\n".join(lines), " " * indent).lstrip()
 
 
 class Explorer(RuleBasedStateMachine):
