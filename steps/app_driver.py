@@ -6,7 +6,8 @@ extends :class:`AppDriver` with how its app is made and what its steps read.
 pytest-bdd steps are synchronous, and ``asyncio.run()`` in each step would close the
 loop, and with it the app, between steps. The driver keeps one :class:`ScenarioLoop`
 for the whole scenario and runs every Pilot call on it, so the app lives from the first
-Given to the last Then. It never sleeps: every wait is for a condition.
+Given to the last Then. Every wait is for a condition; it sleeps only where the wait is
+the behaviour (a ``wait:<ms>`` key, the terminal parser's escape delay).
 
 The driver also keeps the harness in control of a hostile implementation: every call runs
 under the scenario's :class:`~steps.watchdog.Watchdog` (TIMEOUT instead of a hung run), a
