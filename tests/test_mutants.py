@@ -601,8 +601,6 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
     caught = {name: run.caught_by(MUTANTS[name].clause) for name, run in results.items()}
     must = must_clauses(suite.profile)
     source = suite.module.replace(".", "/") + "/"
-    fair = sum(verdict == "passed" for verdict in reference.verdicts.values())
-    left = sum(verdict == SESSION for verdict in reference.verdicts.values())
     lines = [
         f"# Mutants of profile {suite.profile}: broken implementations the suite must catch",
         "",
@@ -622,22 +620,18 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         "",
         f"**{sum(map(bool, caught.values()))} of {len(MUTANTS)} mutants caught; "
         f"{sum(any(m.clause == c.id and caught[m.name] for m in MUTANTS.values()) for c in must)}"
-        f" of {len(must)} MUST clauses broken by a caught mutant.** The reference app passes "
-        f"{fair} of the {len(reference.verdicts) - left} scenarios that caught a mutant "
-        + (
-            f"run here; the other {left} are proven by this session's features run of "
-            f"{reference.session} scenarios on the reference (the session fails unless each "
-            "of them passed there: `tests/session_proof.py`). That it passes every scenario, "
-            "`pytest features` shows."
-            if left
-            else "(that it passes every scenario, `pytest features` shows)."
-        ),
+        f" of {len(must)} MUST clauses broken by a caught mutant.** {fairness(reference)}",
         "",
         "Each mutant's suite run is a process of its own (forked from a warm server, "
         f"`tests/forkserver.py`); they took "
-        f"{sum(run.seconds for run in results.values()):.0f} s together (the reference's "
-        f"run of the catching scenarios {sum(run.seconds for run in reference.runs):.0f} s), "
-        "at most two at a time. The slowest: "
+        f"{sum(run.seconds for run in results.values()):.0f} s together"
+        + (
+            f" (the reference's run of the catching scenarios "
+            f"{sum(run.seconds for run in reference.runs):.0f} s)"
+            if reference.runs
+            else ""
+        )
+        + ", at most two at a time. The slowest: "
         + ", ".join(
             f"`{name}` {run.seconds:.1f} s"
             for name, run in sorted(results.items(), key=lambda item: -item[1].seconds)[:5]
@@ -664,6 +658,30 @@ def render_report(suite: Suite, results: dict[str, SuiteRun], reference: Referen
         breakers = [f"`{m.name}`" for m in MUTANTS.values() if m.clause == clause.id]
         lines.append(f"| `{clause.id}` | {clause.level} | {', '.join(breakers) or '**none**'} |")
     return "\n".join(lines) + "\n"
+
+
+def fairness(reference: Reference) -> str:
+    """How the page says the reference passes the scenarios that caught a mutant.
+
+    Those run here (when the session has no features run to rely on) and those left to this
+    session's features run (``tests/session_proof.py``), whichever there are.
+    """
+    fair = sum(verdict == "passed" for verdict in reference.verdicts.values())
+    left = sum(verdict == SESSION for verdict in reference.verdicts.values())
+    here = len(reference.verdicts) - left
+    shows = "That it passes every scenario, `pytest features` shows."
+    proof = (
+        f"this session's features run of {reference.session} scenarios on the reference (the "
+        "session fails unless each of them passed there: `tests/session_proof.py`)"
+    )
+    if here and left:
+        return (
+            f"The reference app passes {fair} of the {here} scenarios that caught a mutant run "
+            f"here; the other {left} are proven by {proof}. {shows}"
+        )
+    if left:
+        return f"The {left} scenarios that caught a mutant are proven by {proof}. {shows}"
+    return f"The reference app passes {fair} of the {here} scenarios that caught a mutant. {shows}"
 
 
 def render_catches(suite: Suite, results: dict[str, SuiteRun]) -> str:
