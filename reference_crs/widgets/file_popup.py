@@ -32,7 +32,9 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 SPIN_SECONDS = 0.1
 ICONS = {
     ".ts": "📜",
+    ".tsx": "📜",
     ".js": "📜",
+    ".jsx": "📜",
     ".py": "🐍",
     ".json": "⚙",
     ".yaml": "⚙",
