@@ -395,12 +395,12 @@ class CrsApp(ConversationKeys):
         small deltas costs one markdown update, not one per delta.
         """
         while self._inbox:
-            event = self._next_event()
+            event = self.next_event()
             handler = self._handlers.get(type_name(event) or "")
             if handler is not None:
                 await handler(event)
 
-    def _next_event(self) -> object:
+    def next_event(self) -> object:
         """Pop the next event, merged with the deltas of the same kind and turn after it."""
         event = self._inbox.popleft()
         kind = type_name(event)
@@ -420,9 +420,9 @@ class CrsApp(ConversationKeys):
 
     async def handle_turn_started(self, event: TurnStarted) -> None:
         """Handle ``session.turn.start``: the turn's view begins (a seam for variants)."""
-        self._turn_for(event.turn_id)
+        self.turn_for(event.turn_id)
 
-    def _turn_for(self, turn_id: str) -> TurnView | None:
+    def turn_for(self, turn_id: str) -> TurnView | None:
         """The view of turn ``turn_id``, started implicitly; ``None`` once it ended."""
         if turn_id in self.ended:
             return None
@@ -449,7 +449,7 @@ class CrsApp(ConversationKeys):
 
     async def handle_text_delta(self, event: TextDelta) -> None:
         """Handle ``agent.text.delta``: append to the turn's text block (a seam for variants)."""
-        turn = self._turn_for(event.turn_id)
+        turn = self.turn_for(event.turn_id)
         if turn is None:
             return
         if turn.text is None:
@@ -460,7 +460,7 @@ class CrsApp(ConversationKeys):
 
     async def handle_thinking(self, event: Thinking) -> None:
         """Handle ``agent.thinking.delta``: append to the turn's thinking block (a seam)."""
-        turn = self._turn_for(event.turn_id)
+        turn = self.turn_for(event.turn_id)
         if turn is None:
             return
         if turn.thinking is None:
@@ -470,7 +470,7 @@ class CrsApp(ConversationKeys):
 
     async def handle_tool_call(self, event: ToolCall) -> None:
         """Handle ``tool.invoke.start``: a tool block of its own in the turn (a seam)."""
-        turn = self._turn_for(event.turn_id)
+        turn = self.turn_for(event.turn_id)
         if turn is None:
             return
         block = turn.tools[event.call_id] = ToolBlock(event.name, event.arguments)
@@ -482,7 +482,7 @@ class CrsApp(ConversationKeys):
 
         A result whose call was never seen gets a block of its own (nothing is dropped).
         """
-        turn = self._turn_for(event.turn_id)
+        turn = self.turn_for(event.turn_id)
         if turn is None:
             return
         block = turn.tools.get(event.call_id)

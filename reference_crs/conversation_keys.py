@@ -61,7 +61,8 @@ class ConversationKeys(App[None]):
         """The texts sent, oldest first (``crs-history-recall``)."""
         self._recall: int | None = None
 
-    def _input(self) -> TextArea:
+    def input_area(self) -> TextArea:
+        """The input (the text area typed into), found by its id."""
         return self.query_one(f"#{self.INPUT_ID}", TextArea)
 
     # interaction requests
@@ -79,16 +80,20 @@ class ConversationKeys(App[None]):
             return
         self.waiting_requests.append(event)
         if self.interaction is None:
-            await self._show_next_request()
+            await self.show_next_request()
 
     def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
         """Return the UI of ``request`` (a seam for broken variants)."""
         return InteractionPanel(request, id=self.INTERACTION_ID)
 
-    async def _show_next_request(self) -> None:
+    async def show_next_request(self) -> None:
+        """Show the oldest waiting interaction request, docked above the input (a seam).
+
+        Requests are shown one at a time (002 §2.5.3); the next appears when this one is answered.
+        """
         if self.waiting_requests:
             request = self.waiting_requests.popleft()
-            place: Widget = self._input()  # the input, or what holds it on the screen
+            place: Widget = self.input_area()  # the input, or what holds it on the screen
             while isinstance(place.parent, Widget) and place.parent is not self.screen:
                 place = place.parent
             await self.mount(self.interaction_panel(request), before=place)
@@ -97,8 +102,8 @@ class ConversationKeys(App[None]):
         """Send the answer, remove the UI, give the focus back to the input, show the next."""
         self.port.send(message.frame)
         await message.panel.remove()
-        self._input().focus()
-        await self._show_next_request()
+        self.input_area().focus()
+        await self.show_next_request()
 
     # history and page keys
 
@@ -185,7 +190,7 @@ class ConversationKeys(App[None]):
             return
         if self.interaction is not None or isinstance(self.focused, TextArea):
             return
-        field = self._input()
+        field = self.input_area()
         event.stop()
         field.focus()
         field.insert(event.character)

@@ -159,7 +159,7 @@ class OffscreenTurns:
         del self.heights[-count:]
         for widget in shown:
             widget.display = True
-        self._resize_spacer()
+        self.resize_spacer()
 
     # hiding
 
@@ -225,7 +225,7 @@ class OffscreenTurns:
         self.heights[:0] = before_heights
         self.hidden.extend(after)
         self.heights.extend(after_heights)
-        self._resize_spacer()
+        self.resize_spacer()
 
     def _bottom(self, widget: Widget) -> int | None:
         region = self._region(widget)
@@ -269,6 +269,7 @@ class OffscreenTurns:
             shares += [0] * (invisible - 1) + [end - previous]
         return shares
 
-    def _resize_spacer(self) -> None:
+    def resize_spacer(self) -> None:
+        """Set the spacer's height to the rows of the hidden items (:attr:`total`)."""
         if self.spacer is not None:
             self.spacer.styles.height = self.total

@@ -309,12 +309,16 @@ class FileTree(Tree[Row]):
         if node.is_expanded:
             node.collapse()
         elif row.entry.children is None and not node.children:
-            self._load(node)
+            self.load_children(node)
         else:
             node.expand()
         self._invalidate()
 
-    def _load(self, node: TreeNode[Row]) -> None:
+    def load_children(self, node: TreeNode[Row]) -> None:
+        """Load ``node``'s children in a worker, the chevron spinning meanwhile (a seam).
+
+        (``crs-fb-lazy-expansion``, ``crs-fb-expansion-spinner``.)
+        """
         row = _row(node)
         row.loading = True
         self._remove_error_after(node)
@@ -367,38 +371,40 @@ class FileTree(Tree[Row]):
 
     # keys (WAI-ARIA treeview, 004 §7.5)
 
-    def _entry_lines(self) -> list[int]:
+    def entry_lines(self) -> list[int]:
+        """The tree lines of the visible entry rows, top to bottom (notes and errors left out)."""
         return [node.line for node in self.entry_nodes()]
 
-    def _move(self, line: int) -> None:
+    def focus_line(self, line: int) -> None:
+        """Put the cursor on tree line ``line`` and scroll it into view, at once."""
         self.cursor_line = line
         self.scroll_to_line(line, animate=False)
 
     def action_cursor_up(self) -> None:
         """Focus the entry above (``crs-fb-key-up-down``)."""
-        above = [line for line in self._entry_lines() if line < self.cursor_line]
+        above = [line for line in self.entry_lines() if line < self.cursor_line]
         if above:
-            self._move(above[-1])
-        elif self.cursor_line < 0 and self._entry_lines():
-            self._move(self._entry_lines()[-1])
+            self.focus_line(above[-1])
+        elif self.cursor_line < 0 and self.entry_lines():
+            self.focus_line(self.entry_lines()[-1])
 
     def action_cursor_down(self) -> None:
         """Focus the entry below (``crs-fb-key-up-down``)."""
-        below = [line for line in self._entry_lines() if line > self.cursor_line]
+        below = [line for line in self.entry_lines() if line > self.cursor_line]
         if below:
-            self._move(below[0])
+            self.focus_line(below[0])
 
     def action_first(self) -> None:
         """Focus the first entry (``crs-fb-key-home-end``)."""
-        lines = self._entry_lines()
+        lines = self.entry_lines()
         if lines:
-            self._move(lines[0])
+            self.focus_line(lines[0])
 
     def action_last(self) -> None:
         """Focus the last visible entry (``crs-fb-key-home-end``)."""
-        lines = self._entry_lines()
+        lines = self.entry_lines()
         if lines:
-            self._move(lines[-1])
+            self.focus_line(lines[-1])
 
     def action_toggle_node(self) -> None:
         """Space: expand or collapse the focused directory (``crs-fb-key-space``)."""
@@ -415,7 +421,7 @@ class FileTree(Tree[Row]):
             return
         children = [child for child in node.children if _row(child).kind == "entry"]
         if children:
-            self._move(children[0].line)
+            self.focus_line(children[0].line)
 
     def action_collapse_or_parent(self) -> None:
         """←: collapse the focused directory, or focus its parent (``crs-fb-key-left``)."""
@@ -426,7 +432,7 @@ class FileTree(Tree[Row]):
             node.collapse()
             self._invalidate()
         elif node.parent is not None and node.parent is not self.root:
-            self._move(node.parent.line)
+            self.focus_line(node.parent.line)
 
     def action_choose(self) -> None:
         """Enter: choose the focused directory (``crs-fb-key-enter``); files cannot be."""

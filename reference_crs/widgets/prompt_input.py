@@ -314,7 +314,7 @@ class PromptInput(TextArea):
             return location
         return (location[0], span[0] if backward else span[1])
 
-    def _range(self, start: Location, end: Location) -> tuple[Location, Location]:
+    def token_range(self, start: Location, end: Location) -> tuple[Location, Location]:
         """``start..end`` sorted and widened to whole tokens."""
         top, bottom = sorted((start, end))
         return self._widen(top, backward=True), self._widen(bottom, backward=False)
@@ -322,7 +322,7 @@ class PromptInput(TextArea):
     def _delete_via_keyboard(self, start: Location, end: Location):  # type: ignore[no-untyped-def]
         """Delete a range from the keyboard; its tokens go whole (``crs-token-range-delete``)."""
         self._unmark()
-        top, bottom = self._range(start, end)
+        top, bottom = self.token_range(start, end)
         removed = [
             (top[0], top[1], node)
             for node in self.nodes_of(self.get_text_range(top, bottom))
@@ -335,32 +335,39 @@ class PromptInput(TextArea):
     def _replace_via_keyboard(self, insert: str, start: Location, end: Location):  # type: ignore[no-untyped-def]
         """Insert typed or pasted text; it never forges a token nor splits one."""
         self._unmark()
-        top, bottom = self._range(start, end)
+        top, bottom = self.token_range(start, end)
         return super()._replace_via_keyboard(clean_typed(insert), top, bottom)
 
-    def _token_before(self) -> tuple[int, int, Token] | None:
+    def token_before(self) -> tuple[int, int, Token] | None:
+        """The token ending at the cursor, as ``(first, last, token)`` columns, or ``None``."""
         row, column = self.cursor_location
         return next((span for span in self._spans(row) if span[1] == column), None)
 
-    def _token_after(self) -> tuple[int, int, Token] | None:
+    def token_after(self) -> tuple[int, int, Token] | None:
+        """The token starting at the cursor, as ``(first, last, token)`` columns, or ``None``."""
         row, column = self.cursor_location
         return next((span for span in self._spans(row) if span[0] == column), None)
 
     def action_delete_left(self) -> None:
         """Backspace: right after a token, mark it, then remove it (two steps, 004 §3.4.5)."""
-        if self.selection.is_empty and (span := self._token_before()) is not None:
-            self._two_step(span)
+        if self.selection.is_empty and (span := self.token_before()) is not None:
+            self.delete_in_two_steps(span)
             return
         super().action_delete_left()
 
     def action_delete_right(self) -> None:
         """Delete: right before a token, mark it, then remove it (two steps, 004 §3.4.5)."""
-        if self.selection.is_empty and (span := self._token_after()) is not None:
-            self._two_step(span)
+        if self.selection.is_empty and (span := self.token_after()) is not None:
+            self.delete_in_two_steps(span)
             return
         super().action_delete_right()
 
-    def _two_step(self, span: tuple[int, int, Token]) -> None:
+    def delete_in_two_steps(self, span: tuple[int, int, Token]) -> None:
+        """Delete the token ``span``: mark it on the first press, remove it on the second.
+
+        (``crs-token-backspace-two-step``, ``crs-token-delete-two-step``; the removed token
+        shrinks away, ``crs-token-deletion-animation``.)
+        """
         first, last, token = span
         if self.marked is not token:
             self.marked = token
@@ -429,7 +436,7 @@ class PromptInput(TextArea):
         Each token's label is on the token colour between its caps; each control character
         is drawn as its picture (:data:`CONTROL_PICTURES`).
         """
-        line = visible_line(self._token_line(line_index))
+        line = visible_line(self.token_line(line_index))
         ghost = self.ghost
         if ghost is not None and ghost[0] == line_index:
             cells = round(self.ghost_width)
@@ -442,7 +449,11 @@ class PromptInput(TextArea):
                 line = line[: ghost[1]] + drawn + line[ghost[1] :]
         return line
 
-    def _token_line(self, line_index: int) -> Text:
+    def token_line(self, line_index: int) -> Text:
+        """Line ``line_index`` with each token drawn as a capped chip apart from the text.
+
+        (``crs-token-background``, ``crs-token-rounded``; a marked token in :attr:`MARKED_STYLE`.)
+        """
         line = super().get_line(line_index)
         spans = self._spans(line_index)
         if not spans:

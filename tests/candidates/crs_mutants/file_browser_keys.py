@@ -102,9 +102,9 @@ class FbSpaceIgnored(_BrowserMutant):
 
 class _HomeToSecond(FileTree):
     def action_first(self) -> None:
-        lines = self._entry_lines()
+        lines = self.entry_lines()
         if len(lines) > 1:
-            self._move(lines[1])
+            self.focus_line(lines[1])
 
 
 @mutant

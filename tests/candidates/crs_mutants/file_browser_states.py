@@ -46,7 +46,7 @@ class _OpensUnreadable(FileTree):
     def toggle_directory(self, node: Any) -> None:
         entry = node.data.entry if node.data else None
         if entry is not None and not entry.readable and not node.is_expanded:
-            self._load(node)
+            self.load_children(node)
             return
         super().toggle_directory(node)
 
@@ -62,7 +62,7 @@ class _FollowsCycles(FileTree):
     def toggle_directory(self, node: Any) -> None:
         entry = node.data.entry if node.data else None
         if entry is not None and entry.cycle and not node.is_expanded:
-            self._load(node)
+            self.load_children(node)
             return
         super().toggle_directory(node)
 

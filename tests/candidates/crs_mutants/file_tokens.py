@@ -124,9 +124,9 @@ mutant(
 
 class _OneStepBackspace(PromptInput):
     def action_delete_left(self) -> None:
-        if self.selection.is_empty and (span := self._token_before()) is not None:
-            self._two_step(span)
-            self._two_step(span)
+        if self.selection.is_empty and (span := self.token_before()) is not None:
+            self.delete_in_two_steps(span)
+            self.delete_in_two_steps(span)
             return
         super().action_delete_left()
 
@@ -142,9 +142,9 @@ mutant(
 
 class _OneStepDelete(PromptInput):
     def action_delete_right(self) -> None:
-        if self.selection.is_empty and (span := self._token_after()) is not None:
-            self._two_step(span)
-            self._two_step(span)
+        if self.selection.is_empty and (span := self.token_after()) is not None:
+            self.delete_in_two_steps(span)
+            self.delete_in_two_steps(span)
             return
         super().action_delete_right()
 
@@ -214,7 +214,7 @@ mutant(
 
 class _RangeKeepsTokens(PromptInput):
     def _delete_via_keyboard(self, start: _Location, end: _Location):  # type: ignore[no-untyped-def]
-        top, bottom = self._range(start, end)
+        top, bottom = self.token_range(start, end)
         kept = "".join(
             node.text
             for node in self.nodes_of(self.get_text_range(top, bottom))

@@ -101,7 +101,7 @@ class UnknownOutputAsMarkup(CrsApp):
     """crs-unknown-output-type-monospace: a result of unknown type is parsed as console markup."""
 
     async def handle_tool_result(self, event: Any) -> None:
-        turn = self._turn_for(event.turn_id)
+        turn = self.turn_for(event.turn_id)
         block = turn.tools.get(event.call_id) if turn is not None else None
         if block is None or event.output_type in ("markdown", "diff"):
             await super().handle_tool_result(event)
@@ -115,7 +115,7 @@ class UnknownEventSplitsText(CrsApp):
 
     async def on_crs_app_events_received(self, message: Any) -> None:
         while self._inbox:
-            event = self._next_event()
+            event = self.next_event()
             handler = self._handlers.get(type_name(event) or "")
             if handler is not None:
                 await handler(event)

@@ -71,7 +71,7 @@ class TypingReplacesDraft(CrsApp):
             return
         event.prevent_default()  # the reference's own handler is not run as well
         event.stop()
-        field = self._input()
+        field = self.input_area()
         field.focus()
         field.select_all()
         field.insert(event.character)
@@ -98,7 +98,7 @@ class _ShowsOldest(OffscreenTurns):
         del self.heights[:count]
         for widget in shown:
             widget.display = True
-        self._resize_spacer()
+        self.resize_spacer()
 
 
 @mutant
@@ -153,7 +153,7 @@ class TypingLostAfterInteraction(CrsApp):
         self.port.send(message.frame)
         await message.panel.remove()
         self.set_focus(None)  # the focus is not given back to the input
-        await self._show_next_request()
+        await self.show_next_request()
 
     def on_key(self, event: events.Key) -> None:
         if self.focused is None:  # only a focused widget passes typing on to the input

@@ -188,7 +188,7 @@ class _DrawsControlsRaw(PromptInput):
     """Draws the input's control characters as they are: a pasted ESC goes to the terminal."""
 
     def get_line(self, line_index: int) -> Text:
-        return self._token_line(line_index)
+        return self.token_line(line_index)
 
 
 @mutant
