@@ -116,6 +116,8 @@ class CrsApp(ConversationKeys):
     """The composer's class: the input and both popups (a seam for variants)."""
     HISTORY: ClassVar[type[LazyHistory]] = LazyHistory
     """The stored conversation's loading (a seam for variants)."""
+    SESSION_FORM: ClassVar[type[SessionForm]] = SessionForm
+    """The session form's class: the working-directory step of 004 §7 (a seam for variants)."""
     COMPOSER_ID = "composer"
     """Widget id of the composer."""
 
@@ -297,7 +299,7 @@ class CrsApp(ConversationKeys):
 
     def session_form(self, node_id: str, agent_id: str) -> SessionForm:
         """Return the session form (``crs-fb-dialog-on-entry``, ``crs-fb-confirm-*``)."""
-        return SessionForm(self.control, node_id, agent_id, id="session-form")
+        return self.SESSION_FORM(self.control, node_id, agent_id, id="session-form")
 
     @property
     def workspace_path(self) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -11,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from rawp_port import ControlPlane
+from reference_crs.browser.dialog import FileBrowserScreen
 
 
 class SessionForm(Horizontal):
@@ -27,6 +29,9 @@ class SessionForm(Horizontal):
 
     BUTTON_ID = "workspace-button"
     """Widget id of the `작업 디렉토리 선택` button."""
+
+    BROWSER: ClassVar[type[FileBrowserScreen]] = FileBrowserScreen
+    """The file browser dialog class the button opens (a seam: a subclass swaps the dialog)."""
 
     @dataclass
     class Closed(Message):
@@ -87,10 +92,8 @@ class SessionForm(Horizontal):
         self.app.push_screen(self.browser_screen(), self.close_with)
 
     def browser_screen(self) -> ModalScreen[str | None]:
-        """Return the file browser dialog for this form's node and agent (004 §7)."""
-        from reference_crs.browser.dialog import FileBrowserScreen
-
-        return FileBrowserScreen(self.control, self.node_id, self.agent_id)
+        """Return the file browser (:attr:`BROWSER`) for this form's node and agent (004 §7)."""
+        return self.BROWSER(self.control, self.node_id, self.agent_id)
 
     def close_with(self, path: str | None) -> None:
         """The browser closed with ``path`` (``None``: cancelled): report it, show it (a seam).

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.content import Content, Span
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -208,13 +207,8 @@ class _BrowserMutant(CrsApp):
     SCREEN: ClassVar[type[FileBrowserScreen]] = FileBrowserScreen
 
     def session_form(self, node_id: str, agent_id: str) -> SessionForm:
-        screen = self.SCREEN
-
-        class Form(SessionForm):
-            def browser_screen(self) -> ModalScreen[str | None]:
-                return screen(self.control, self.node_id, self.agent_id)
-
-        return Form(self.control, node_id, agent_id, id="session-form")
+        form: type[SessionForm] = type("BrokenForm", (self.SESSION_FORM,), {"BROWSER": self.SCREEN})
+        return form(self.control, node_id, agent_id, id="session-form")
 
 
 class _FileApp(CrsApp):

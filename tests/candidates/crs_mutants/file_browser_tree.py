@@ -42,8 +42,7 @@ class _PlainModal(ModalScreen[str | None]):
 class FbDialogWithoutParts(CrsApp):
     """crs-fb-dialog-on-entry: the dialog opens without its tree, breadcrumb or manual field."""
 
-    def session_form(self, node_id: str, agent_id: str) -> SessionForm:
-        return _NoDialogForm(self.control, node_id, agent_id, id="session-form")
+    SESSION_FORM = _NoDialogForm
 
 
 class _BrowsesSlash(FileBrowserScreen):

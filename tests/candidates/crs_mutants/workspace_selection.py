@@ -43,8 +43,7 @@ class _NameNotPath(SessionForm):
 class FbWorkspaceGetsName(CrsApp):
     """crs-fb-confirm-sets-workspace: the session form gets the directory's name, not its path."""
 
-    def session_form(self, node_id: str, agent_id: str) -> SessionForm:
-        return _NameNotPath(self.control, node_id, agent_id, id="session-form")
+    SESSION_FORM = _NameNotPath
 
 
 class _TypedIgnored(FileBrowserScreen):
