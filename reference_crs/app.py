@@ -166,8 +166,9 @@ class CrsApp(ConversationKeys):
         self._composer: Composer | None = None
         self._command_sent = False
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
-        self._inbox: deque[object] = deque()
-        self._handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
+        self.inbox: deque[object] = deque()
+        """RAWP events received from the port and not handled yet, oldest first."""
+        self.handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
             TurnStarted.type: self.handle_turn_started,
             TurnEnded.type: self.handle_turn_ended,
             TextDelta.type: self.handle_text_delta,
@@ -179,6 +180,10 @@ class CrsApp(ConversationKeys):
             InteractionRequested.type: self.handle_interaction_requested,
             FileCandidates.type: self.handle_file_candidates,
         }
+        """Each RAWP event type's handler (``handle_<event>``).
+
+        A type not in it is ignored (``crs-ignore-unknown-events``).
+        """
 
     def compose(self) -> ComposeResult:
         """Compose the conversation, the input and a line of key hints."""
@@ -340,8 +345,8 @@ class CrsApp(ConversationKeys):
 
     def _receive(self, event: object) -> None:
         """The port's ``on_event``: queue the event, post one message per burst, never block."""
-        self._inbox.append(event)
-        if len(self._inbox) == 1:
+        self.inbox.append(event)
+        if len(self.inbox) == 1:
             self.post_message(self.EventsReceived())
 
     # sending and cancelling
@@ -396,25 +401,25 @@ class CrsApp(ConversationKeys):
         Consecutive text (or thinking) deltas of one turn are handled as one, so a burst of
         small deltas costs one markdown update, not one per delta.
         """
-        while self._inbox:
+        while self.inbox:
             event = self.next_event()
-            handler = self._handlers.get(type_name(event) or "")
+            handler = self.handlers.get(type_name(event) or "")
             if handler is not None:
                 await handler(event)
 
     def next_event(self) -> object:
         """Pop the next event, merged with the deltas of the same kind and turn after it."""
-        event = self._inbox.popleft()
+        event = self.inbox.popleft()
         kind = type_name(event)
         if kind not in (TextDelta.type, Thinking.type):
             return event
         turn_id, pieces = str(getattr(event, "turn_id", "")), [str(getattr(event, "text", ""))]
         while (
-            self._inbox
-            and type_name(self._inbox[0]) == kind
-            and getattr(self._inbox[0], "turn_id", None) == turn_id
+            self.inbox
+            and type_name(self.inbox[0]) == kind
+            and getattr(self.inbox[0], "turn_id", None) == turn_id
         ):
-            pieces.append(str(getattr(self._inbox.popleft(), "text", "")))
+            pieces.append(str(getattr(self.inbox.popleft(), "text", "")))
         if len(pieces) == 1:
             return event
         merged = "".join(pieces)

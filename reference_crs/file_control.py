@@ -94,13 +94,14 @@ class FileControl:
         self.sent_query: str | None = None
         """The query of that search."""
         self._ids = itertools.count(1)
-        self._dismissed: tuple[int, int] | None = None
+        self.dismissed: tuple[int, int] | None = None
         """Where the `@` of a word closed by Escape is: it stays closed until the word goes."""
         self.awaiting = False
         """Whether the active search is still unanswered."""
         self.pending_query: str | None = None
         """The query waiting on the debounce timer, if any."""
-        self._timer: Timer | None = None
+        self.timer: Timer | None = None
+        """The running debounce timer (firing :meth:`flush`), ``None`` when no search waits."""
 
     @property
     def popup(self) -> FilePopup:
@@ -129,23 +130,23 @@ class FileControl:
         if not self.composer.is_attached:  # the screen is being torn down: the client is closing
             return
         found = self.trigger()
-        if found is None or (found.row, found.column) == self._dismissed or self.slash_open():
+        if found is None or (found.row, found.column) == self.dismissed or self.slash_open():
             if found is None:
-                self._dismissed = None
+                self.dismissed = None
             self.close()
             return
         popup = self.popup
         if not popup.is_open:
             popup.open_waiting()
             self.search(found.query)
-        elif found.query != (self.sent_query if self._timer is None else self.pending_query):
+        elif found.query != (self.sent_query if self.timer is None else self.pending_query):
             self.schedule(found.query)
 
     def schedule(self, query: str) -> None:
         """(Re)start the debounce timer: ``query`` is searched :data:`SEARCH_DEBOUNCE` s from now.
 
         Going back to the query last sent sends nothing (its answer, if in, stays drawn).
-        A seam: a variant debouncing otherwise overrides it (the timer is ``_timer``, firing
+        A seam: a variant debouncing otherwise overrides it (the timer is :attr:`timer`, firing
         :meth:`flush`).
         """
         self._cancel()
@@ -154,19 +155,19 @@ class FileControl:
             return
         self.pending_query = query
         self.popup.set_loading(True)
-        self._timer = self.composer.set_timer(
+        self.timer = self.composer.set_timer(
             SEARCH_DEBOUNCE, self.flush, name="file-search-debounce"
         )
 
     def _cancel(self) -> None:
         """Stop the debounce timer, if running; its query is not sent."""
-        if self._timer is not None:
-            self._timer.stop()
-        self._timer = self.pending_query = None
+        if self.timer is not None:
+            self.timer.stop()
+        self.timer = self.pending_query = None
 
     def flush(self) -> None:
         """The timer fired: send the query typed now, if the popup is still open for it."""
-        self._timer = self.pending_query = None
+        self.timer = self.pending_query = None
         found = self.trigger()
         if found is None or not self.popup.is_open or found.query == self.sent_query:
             return
@@ -194,7 +195,7 @@ class FileControl:
         popup = self.popup
         popup.show_candidates(list(attribute(event, "candidates", ()) or ()))
         self.awaiting = False
-        popup.set_loading(self._timer is not None)
+        popup.set_loading(self.timer is not None)
 
     def accepts(self, query_id: str) -> bool:
         """Whether an answer for ``query_id`` is drawn: only the active query's, popup open."""
@@ -214,7 +215,7 @@ class FileControl:
     def dismiss(self) -> None:
         """Escape: close the popup, keeping the text; it stays closed until its `@` goes."""
         found = self.trigger()
-        self._dismissed = (found.row, found.column) if found else None
+        self.dismissed = (found.row, found.column) if found else None
         self.close()
 
     def choose(self, candidate: object) -> None:
@@ -223,6 +224,6 @@ class FileControl:
         if found is None:
             return
         start, end = (found.row, found.column), field.cursor_location
-        self._dismissed = None
+        self.dismissed = None
         self.close()
         field.insert_file_token(start, end, str(attribute(candidate, "path", "")))

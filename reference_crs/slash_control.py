@@ -75,9 +75,9 @@ class SlashControl:
         """The widget holding the input and the popups."""
         self.usage: dict[str, int] = {}
         """How often each command was sent in this session (``crs-slash-sort-order``)."""
-        self._dismissed: tuple[int, int] | None = None
+        self.dismissed: tuple[int, int] | None = None
         """Where the `/` of a token closed by Escape is: it stays closed until it goes."""
-        self._prefix: str | None = None
+        self.prefix: str | None = None
         """The filter the popup lists now."""
         self._hinted: str | None = None
         """The input's text when a parameter hint was shown."""
@@ -113,18 +113,18 @@ class SlashControl:
         if self._hinted is not None and field.text != self._hinted:
             field.suggestion, self._hinted = "", None
         found = self.trigger()
-        if found is None or (found.row, found.column) == self._dismissed:
+        if found is None or (found.row, found.column) == self.dismissed:
             if found is None:
-                self._dismissed = None
+                self.dismissed = None
             popup.close()
-            self._prefix = None
+            self.prefix = None
             return
-        same = found.prefix == self._prefix and popup.is_open
+        same = found.prefix == self.prefix and popup.is_open
         focused = popup.focused_command
         keep = str(attribute(focused, "name", "")) if focused is not None and same else None
         if not same or refreshed:
             popup.show(matching(self.composer.commands, found.prefix, self.usage), keep)
-        self._prefix = found.prefix
+        self.prefix = found.prefix
 
     def key(self, key: str) -> bool:
         """Handle ``key`` if the popup is open (``Composer.take_key``); whether it did."""
@@ -136,9 +136,9 @@ class SlashControl:
     def dismiss(self) -> None:
         """Escape: close the popup; it stays closed until its `/` goes."""
         found = self.trigger()
-        self._dismissed = (found.row, found.column) if found else None
+        self.dismissed = (found.row, found.column) if found else None
         self.popup.close()
-        self._prefix = None
+        self.prefix = None
 
     def choose(self, command: object) -> None:
         """Put ``command`` into the input, close the popup and show a required hint."""
@@ -154,8 +154,8 @@ class SlashControl:
         lines = text[:offset].split("\n")
         field.cursor_location = (len(lines) - 1, len(lines[-1]))
         self.popup.close()
-        self._prefix = None
-        self._dismissed = None
+        self.prefix = None
+        self.dismissed = None
         hint = required_hint(command)
         if hint:
             field.suggestion, self._hinted = hint, text

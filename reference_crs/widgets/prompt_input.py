@@ -153,7 +153,8 @@ class PromptInput(TextArea):
         """The token the first Backspace or Delete marked for deletion, if any."""
         self.ghost: tuple[int, int, Token] | None = None
         """``(row, column, token)`` of a deleted token still shrinking on screen."""
-        self._ghost_style = self.MARKED_STYLE
+        self.ghost_style = self.MARKED_STYLE
+        """The style :attr:`ghost`'s label shrinks in (the token's style when it was deleted)."""
         super().__init__(
             text,
             soft_wrap=True,
@@ -396,7 +397,7 @@ class PromptInput(TextArea):
         if not removed:
             return
         self.ghost = removed[0]
-        self._ghost_style = style
+        self.ghost_style = style
         self.set_reactive(PromptInput.ghost_width, float(len(self.ghost[2].label) + 2))
         self._redraw()
         self.animate(
@@ -442,9 +443,9 @@ class PromptInput(TextArea):
             cells = round(self.ghost_width)
             if cells > 0:
                 label = ghost[2].label[: max(cells - 2, 0)]
-                caps = Style(color=self._ghost_style.bgcolor)
+                caps = Style(color=self.ghost_style.bgcolor)
                 drawn = Text.assemble(
-                    (LEFT_CAP, caps), (label, self._ghost_style), (RIGHT_CAP, caps)
+                    (LEFT_CAP, caps), (label, self.ghost_style), (RIGHT_CAP, caps)
                 )[:cells]
                 line = line[: ghost[1]] + drawn + line[ghost[1] :]
         return line

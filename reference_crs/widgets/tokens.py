@@ -101,7 +101,8 @@ class TokenTable:
 
     def __init__(self) -> None:
         """Create an empty table."""
-        self._tokens: dict[str, Token] = {}
+        self.by_marker: dict[str, Token] = {}
+        """Every token made, by its left marker (a character of the private-use range)."""
         self._numbers = itertools.count(FIRST_MARKER)
         self._ids = itertools.count(1)
 
@@ -115,12 +116,12 @@ class TokenTable:
         if number > LAST_MARKER:
             raise OverflowError("too many file tokens in one input")
         token = Token(chr(number), f"ref-{next(self._ids)}", path, display_path(path))
-        self._tokens[token.marker] = token
+        self.by_marker[token.marker] = token
         return token
 
     def get(self, marker: str) -> Token | None:
         """The token whose left marker is ``marker``, if any."""
-        return self._tokens.get(marker)
+        return self.by_marker.get(marker)
 
 
 def parse_nodes(text: str, table: TokenTable) -> list[str | Token]:

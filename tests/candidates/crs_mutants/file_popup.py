@@ -358,9 +358,9 @@ class _DebouncedBy(FileControl):
 
     def schedule(self, query: str) -> None:
         super().schedule(query)
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = self.composer.set_timer(
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = self.composer.set_timer(
                 self.DELAY, self.flush, name="file-search-debounce"
             )
 

@@ -89,7 +89,7 @@ mutant(
 class _WholePathTable(_tokens.TokenTable):
     def new(self, path: str) -> _tokens.Token:
         token = _dc.replace(super().new(path), display_path=path)
-        self._tokens[token.marker] = token
+        self.by_marker[token.marker] = token
         return token
 
 
@@ -178,7 +178,7 @@ class _NoShrink(PromptInput):
     def shrink_tokens(self, removed: list[tuple[int, int, _tokens.Token]], style: _Style) -> None:
         if not removed:
             return
-        self.ghost, self._ghost_style = removed[0], style
+        self.ghost, self.ghost_style = removed[0], style
         self.set_reactive(PromptInput.ghost_width, float(len(removed[0][2].label) + 2))
         self.hold = 0.0
         self.animate("hold", 1.0, duration=self.DELETION_SECONDS, on_complete=self.clear_ghost)
@@ -242,7 +242,7 @@ class _UndoNewIds(PromptInput):
         super().undo()
         for node in self.nodes():
             if isinstance(node, _tokens.Token):
-                self.tokens._tokens[node.marker] = _dc.replace(
+                self.tokens.by_marker[node.marker] = _dc.replace(
                     node, ref_id=f"undone-{next(self._fresh)}"
                 )
 
@@ -259,9 +259,9 @@ mutant(
 class _SharedIdTable(_tokens.TokenTable):
     def new(self, path: str) -> _tokens.Token:
         token = super().new(path)
-        first = next((t for t in self._tokens.values() if t.path == path), token)
+        first = next((t for t in self.by_marker.values() if t.path == path), token)
         token = _dc.replace(token, ref_id=first.ref_id)
-        self._tokens[token.marker] = token
+        self.by_marker[token.marker] = token
         return token
 
 
@@ -303,7 +303,7 @@ class _QuestionMarkTable(_TokenTable):
     def new(self, path: str) -> _Token:
         made = super().new(path)
         token = _QuestionMarkToken(made.marker, made.ref_id, made.path, made.display_path)
-        self._tokens[token.marker] = token
+        self.by_marker[token.marker] = token
         return token
 
 

@@ -28,7 +28,7 @@ class UnknownEventRaises(CrsApp):
     """crs-ignore-unknown-events: an event of an unknown type raises."""
 
     async def on_crs_app_events_received(self, message: CrsApp.EventsReceived) -> None:
-        for event in self._inbox:
+        for event in self.inbox:
             if type_name(event) not in KNOWN_EVENT_TYPES:
                 raise ValueError(f"unknown event type {type_name(event)!r}")
         await super().on_crs_app_events_received(message)
@@ -39,7 +39,7 @@ class UnknownEventShown(CrsApp):
     """crs-ignore-unknown-events: an unknown event is shown as a notice."""
 
     async def on_crs_app_events_received(self, message: CrsApp.EventsReceived) -> None:
-        for event in list(self._inbox):
+        for event in list(self.inbox):
             if type_name(event) not in KNOWN_EVENT_TYPES:
                 await self.conversation.mount(Static(f"unsupported event {type_name(event)}"))
         await super().on_crs_app_events_received(message)
@@ -114,9 +114,9 @@ class UnknownEventSplitsText(CrsApp):
     """crs-ignore-unknown-events: an unknown event ends the text block; the rest starts anew."""
 
     async def on_crs_app_events_received(self, message: Any) -> None:
-        while self._inbox:
+        while self.inbox:
             event = self.next_event()
-            handler = self._handlers.get(type_name(event) or "")
+            handler = self.handlers.get(type_name(event) or "")
             if handler is not None:
                 await handler(event)
             else:

@@ -342,7 +342,7 @@ class FirstListForever(_SlashApp):
 class _RefreshResetsFocus(SlashControl):
     def sync(self, *, refreshed: bool = False) -> None:
         if refreshed:
-            self._prefix = None  # as if the popup had just opened
+            self.prefix = None  # as if the popup had just opened
         super().sync(refreshed=refreshed)
 
 
@@ -367,13 +367,13 @@ class SlashAfterAsciiSpaceOnly(_SlashApp):
 
 class _StaleDismissal(SlashControl):
     def sync(self, *, refreshed: bool = False) -> None:
-        dismissed = self._dismissed
+        dismissed = self.dismissed
         super().sync(refreshed=refreshed)
-        self._dismissed = self._dismissed or dismissed  # never forgotten once the `/` went
+        self.dismissed = self.dismissed or dismissed  # never forgotten once the `/` went
         found = self.trigger()
-        if found is not None and (found.row, found.column) == self._dismissed:
+        if found is not None and (found.row, found.column) == self.dismissed:
             self.popup.close()
-            self._prefix = None
+            self.prefix = None
 
 
 @mutant
@@ -387,14 +387,14 @@ class _ResetsFocusOnce(SlashControl):
     _resets = 0
 
     def sync(self, *, refreshed: bool = False) -> None:
-        popup, before = self.popup, self._prefix
+        popup, before = self.popup, self.prefix
         was = popup.focused_command if popup.is_open else None
         super().sync(refreshed=refreshed)
-        if was is None or before is None or self._prefix in (None, before):
+        if was is None or before is None or self.prefix in (None, before):
             return
         self._resets += 1
         if self._resets > 1:
-            shown = matching(self.composer.commands, self._prefix or "", self.usage)
+            shown = matching(self.composer.commands, self.prefix or "", self.usage)
             popup.show(shown, str(_attribute(was, "name", "")))
 
 
