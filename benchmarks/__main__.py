@@ -96,7 +96,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
 
     def run_history() -> tuple[list[Row], object]:
         sized = {"open_sizes": (10, 100), "grow_sizes": (10, 30)} if quick else {}
-        result = history.run(**sized, repeats=count(3))  # type: ignore[arg-type]
+        result = history.run(**sized, repeats=count(3))
         return history.rows(result), result
 
     def run_at() -> tuple[list[Row], object]:
@@ -115,7 +115,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         from benchmarks import debounce  # imported here: the import line is shared
 
         shape = {"keys": (5,), "paces": (0, 30)} if quick else {}
-        result = debounce.run(**shape, repeats=count(3))  # type: ignore[arg-type]
+        result = debounce.run(**shape, repeats=count(3))
         return debounce.rows(result), result
 
     def run_long() -> tuple[list[Row], object]:

@@ -190,7 +190,8 @@ async def _queries(
         start = perf_counter()
         agent.send(FileSearch(query_id, query))
         try:
-            return await asyncio.wait_for(answer, TIMEOUT) - start
+            answered_at: float = await asyncio.wait_for(answer, TIMEOUT)
+            return answered_at - start
         finally:
             del answered[query_id]
 

@@ -97,7 +97,7 @@ def _quiet(app: CrsApp) -> bool:
     """Whether ``app`` has nothing left to handle or draw (its inbox, queues and screen)."""
     screen = app.screen
     return not (
-        app._inbox
+        app.inbox
         or app._message_queue.qsize()
         or screen._message_queue.qsize()
         or screen._layout_required

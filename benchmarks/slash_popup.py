@@ -115,7 +115,7 @@ class Frames:
             if self.condition is not None and self.stamp is None and self.condition():
                 self.stamp = now
 
-        app._display = noted  # type: ignore[method-assign]
+        app._display = noted  # type: ignore[method-assign,assignment]
 
     async def key(self, pilot: Any, key: str, condition: Callable[[], bool]) -> float:
         """Press ``key``; return the seconds until the first frame showing ``condition``."""

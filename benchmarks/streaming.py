@@ -53,7 +53,7 @@ class Frames:
             self.times.append(perf_counter())
             display(*args)
 
-        app._display = noted  # type: ignore[method-assign]
+        app._display = noted  # type: ignore[method-assign,assignment]
 
     def longest_gap(self, start: float, end: float) -> float:
         """Longest time between two frames (or the ends) within ``start``..``end``."""
