@@ -26,6 +26,8 @@ import contextvars
 import io
 import tempfile
 import threading
+import time
+import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
@@ -33,6 +35,7 @@ from typing import Any, Protocol, TypeVar, cast
 from rich.console import Console
 from textual import events
 from textual.app import App
+from textual.errors import NoWidget
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -225,6 +228,8 @@ class AppDriver:
         self.replay: list[str] = []
         """What the scenario did to the app, as statements of a Pilot script (steps.replay)."""
         self._starts = 0
+        self._clicked: weakref.WeakKeyDictionary[Widget, float] = weakref.WeakKeyDictionary()
+        """When each widget was last clicked (``time.monotonic()``), for :meth:`_apart`."""
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -814,10 +819,40 @@ class AppDriver:
             times: Clicks in a row (2 for a double click).
             doing: What the click does, for a TIMEOUT message.
         """
+        target = self._apart(x, y)
         self.record(f"await pilot.click(offset=({x}, {y}), times={times})")
         clicks = [events.MouseDown, events.MouseUp, events.Click] * times
         self.run(self._pointer(clicks, x, y, 1), doing or f"clicking at {x},{y}")
+        if target is not None:
+            self._clicked[target] = time.monotonic()
         self.settle()
+
+    def _apart(self, x: int, y: int) -> Widget | None:
+        """Let the app run until a click at (``x``, ``y``) is a person's new click; its widget.
+
+        A person who clicks a widget again, single clicks both, does so no sooner than the
+        app's click-chain threshold (``App.CLICK_CHAIN_TIME_THRESHOLD``, 0.5 s in Textual)
+        after the first: a terminal would report a quicker second click on the same cell
+        as a double click, and clicking elsewhere in between takes a person longer still.
+        Without this wait a widget that ignores clicks for a moment after one (Textual's
+        ``Button``, for its 0.2 s press effect) drops the second, which no person could
+        make happen. Only a widget clicked before waits; the first click never does.
+
+        Returns:
+            The widget under the cell (``None`` where there is none).
+        """
+        try:
+            target, _ = self.app.get_widget_at(x, y)
+        except NoWidget:  # no widget under the cell
+            return None
+        last = self._clicked.get(target)
+        if last is not None:
+            apart = float(getattr(self.app, "CLICK_CHAIN_TIME_THRESHOLD", 0.5))
+            left = last + apart - time.monotonic()
+            if left > 0:
+                self.record(f"await pilot.pause({left:.3f})")
+                self.run(asyncio.sleep(left), "waiting between two clicks on one widget")
+        return target
 
     def hover(self, x: int, y: int, *, doing: str = "") -> None:
         """Move the pointer to screen cell (``x``, ``y``) and wait until the app is idle."""

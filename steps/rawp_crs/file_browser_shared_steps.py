@@ -101,7 +101,15 @@ def browser_opens(crs_driver: CrsDriver) -> None:
     button = member(crs_driver.adapter, "workspace_button_selector", PART)
     if button is not None:
         click_widget(crs_driver, button)
-    crs_driver.wait_until(lambda: dialog_open(crs_driver), "the file browser dialog to open")
+    try:
+        crs_driver.wait_until(lambda: dialog_open(crs_driver), "the file browser dialog to open")
+    except WaitTimeout as timeout:
+        violation(
+            "crs-fb-dialog-on-entry",
+            "the active screen",
+            "the file browser dialog, once the button was clicked",
+            str(timeout),
+        )
 
 
 @when(parsers.parse('the user clicks the chevron of "{name}"'))
