@@ -160,3 +160,21 @@ def test_the_same_sessions_pass_on_the_reference(
     mutant: str, machine: type[Explorer], steps: Session, clause: str, tmp_path: Path
 ) -> None:
     run(session(machine, REFERENCES[machine], tmp_path), steps)
+
+
+def test_a_missing_time_is_charged_to_the_side_that_has_it() -> None:
+    from steps.rawp_crs.exploration_steps import reopen_clause
+
+    user = ("user", "message", "refactor the parser")
+    answer = ("agent", "text", "done")
+    end = ("agent", "timestamp", "14:35")
+    start = ("user", "timestamp", "14:32")
+    second = ("user", "message", "and the lexer")
+    # live lost the first turn's end time; the next item live is the user's second message
+    assert reopen_clause([user, answer, second], [user, answer, end, second]) == (
+        "crs-timestamp-turn-end"
+    )
+    assert reopen_clause([user, answer, end, second], [user, answer, second]) == (
+        "crs-timestamp-turn-end"
+    )
+    assert reopen_clause([user, answer], [user, start, answer]) == "crs-timestamp-turn-start"

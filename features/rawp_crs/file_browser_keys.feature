@@ -78,6 +78,26 @@ Feature: The treeview keyboard model of the file browser
     Then the file browser dialog is closed
     And no workspace path is set
 
+  @clause:crs-fb-dialog-on-entry @clause:crs-fb-key-escape
+  Scenario: After Escape, the button opens the dialog again and a directory can be chosen
+    When the user presses "escape" in the file browser
+    And the user opens the working-directory dialog
+    Then the file browser dialog is open with a tree area and a manual path field
+    When the user clicks "docs"
+    And the user presses "enter" in the file browser
+    Then the workspace path is "/w/docs"
+
+  @clause:crs-fb-dialog-on-entry @clause:crs-fb-confirm-sets-workspace
+  Scenario: After a directory is chosen, the button opens the dialog again and a second choice replaces it
+    When the user clicks "docs"
+    And the user presses "enter" in the file browser
+    Then the workspace path is "/w/docs"
+    When the user opens the working-directory dialog
+    Then the file browser dialog is open with a tree area and a manual path field
+    When the user clicks "build"
+    And the user presses "enter" in the file browser
+    Then the workspace path is "/w/build"
+
   @clause:crs-fb-treeview-pattern @clause:crs-fb-files-not-selectable
   Scenario: A file takes the focus but Enter does not choose it
     When the user clicks "notes.txt"

@@ -205,6 +205,26 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     And the agent answers every search in reverse order
     Then the file popup lists "map.py"
 
+  @clause:crs-at-stale-results-ignored @clause:crs-at-current-query-only
+  @clause:crs-at-trigger-position
+  Scenario Outline: A late answer from before the popup closed does not replace the next one's (<how>)
+    The popup closes and a new `@` opens it again: its search gets a `query_id` never used
+    before, and the answer to the closed popup's search, arriving last, is ignored.
+
+    When the user types "@old" in the input
+    Then the client searched for "old"
+    When <how>
+    And the user types "<next>" in the input
+    Then the client searched for "new"
+    When the agent answers the file search with "src/new.py"
+    And the agent answers the earlier search for "old" with "legacy/old.py"
+    Then the file popup lists "new.py"
+
+    Examples:
+      | how                                       | next        |
+      | the user presses Escape in the file popup | \u0020@new  |
+      | the user presses Backspace 4 times        | @new        |
+
   @clause:crs-at-no-match-stays-open @clause:crs-at-no-match-message
   Scenario: When nothing matches the popup says so and stays open for a correction
     When the user types "@zzz" in the input

@@ -59,6 +59,8 @@ Feature: The command popup lists the commands the agent published
       | https://x          |
       | path/to/file       |
       | and/or             |
+      | 읽기/쓰기          |
+      | 가/나              |
 
   @clause:crs-slash-no-trigger-mid-word
   Scenario: A URL typed in one burst or pasted opens no popup

@@ -41,6 +41,25 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
     And the agent ends turn "t1"
     Then the turn's end shows the time "14:37" below the agent's last block
 
+  @clause:crs-timestamp-turn-end @clause:crs-timestamp-turn-start
+  Scenario: Every turn keeps its own times when the next turn runs
+    Given the clock reads "2026-03-10 14:32"
+    And the RAWP-CRS client is running
+    And the user has sent "refactor the parser"
+    When the clock reads "14:33"
+    And the agent starts turn "t1"
+    And the agent is streaming text in turn "t1"
+    And the clock reads "14:35"
+    And the agent ends turn "t1"
+    And the clock reads "14:40"
+    And the user sends "and the lexer"
+    And the clock reads "14:41"
+    And the agent starts turn "t2"
+    And the agent is streaming text in turn "t2"
+    And the clock reads "14:45"
+    And the agent ends turn "t2"
+    Then the conversation shows exactly the times "14:32, 14:35, 14:40, 14:45"
+
   @clause:crs-no-timestamp-on-intermediate-blocks @clause:crs-timestamp-only-at-boundaries
   @clause:crs-timestamp-turn-end
   Scenario: Thinking, a tool call, its result and streamed text carry no time of their own

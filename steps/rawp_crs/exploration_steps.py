@@ -194,13 +194,14 @@ def reopen_clause(live: list[Drawn], reopened: list[Drawn]) -> str:
     first = next(((a, b) for a, b in pairs if a != b), None)
     if first is None:
         return REOPEN_CLAUSE
-    (actor, kind, _), (_, other_kind, _) = first
+    (actor, kind, _), (other_actor, other_kind, _) = first
     if actor == "user" and "command" in (kind, other_kind):
         if kind == "command":
             return "crs-command-bubble-for-slash-input-type"
         return "crs-text-bubble-for-other-input-types"
-    if kind == "timestamp" or other_kind == "timestamp":
-        return "crs-timestamp-turn-start" if actor == "user" else "crs-timestamp-turn-end"
+    if "timestamp" in (kind, other_kind):
+        stamped = actor if kind == "timestamp" else other_actor  # the side that has the time
+        return "crs-timestamp-turn-start" if stamped == "user" else "crs-timestamp-turn-end"
     return REOPEN_CLAUSE
 
 

@@ -94,6 +94,7 @@ def searched(crs_driver: CrsDriver, request: pytest.FixtureRequest, query: str) 
         "crs-at-slash-is-path",
         "crs-at-popup-initial-state",
         "crs-at-keys-typing",
+        "crs-at-trigger-position",
     )
     wait_for_search(crs_driver, literal(query), clause)
     ids = [s.query_id for s in searches(crs_driver)]

@@ -45,6 +45,29 @@ class FbDialogWithoutParts(CrsApp):
     SESSION_FORM = _NoDialogForm
 
 
+class _OpensOnce(SessionForm):
+    """A guard against opening the dialog twice, lifted only when a directory is chosen."""
+
+    browsing = False
+
+    def open_browser(self) -> None:
+        if not self.browsing:
+            self.browsing = True
+            super().open_browser()
+
+    def close_with(self, path: str | None) -> None:
+        if path is not None:
+            self.browsing = False
+        super().close_with(path)
+
+
+@mutant
+class FbButtonDeadAfterEscape(CrsApp):
+    """crs-fb-dialog-on-entry: once the dialog was left with Escape, the button opens nothing."""
+
+    SESSION_FORM = _OpensOnce
+
+
 class _BrowsesSlash(FileBrowserScreen):
     def browse(self, path: str | None, quiet: bool = False) -> Any:
         return super().browse("/" if path is None else path, quiet)

@@ -399,3 +399,39 @@ class FileNoWrap(_FileApp):
                 if index + (-1 if key == "up" else 1) not in range(len(popup.shown)):
                     return True
             return super().key(key)
+
+
+@mutant
+class QueryIdsRestartEachOpening(_FileApp):
+    """crs-at-current-query-only: query ids restart at each opening: a late answer is reused."""
+
+    class FILES(FileControl):
+        numbered = 0
+
+        def next_query_id(self) -> str:
+            self.numbered += 1
+            return f"file-query-{self.numbered}"
+
+        def close(self) -> None:
+            super().close()
+            self.numbered = 0
+
+
+@mutant
+class AtStaysShutAfterEscape(_FileApp):
+    """crs-at-trigger-position: after Escape, no `@` opens the popup until the input is empty."""
+
+    class FILES(FileControl):
+        suppressed = False
+
+        def sync(self) -> None:
+            if not self.input.text:
+                self.suppressed = False
+            if self.suppressed and self.composer.is_attached:
+                self.close()
+                return
+            super().sync()
+
+        def dismiss(self) -> None:
+            self.suppressed = True
+            super().dismiss()

@@ -37,6 +37,15 @@ def _any_slash(line: str, row: int, column: int) -> Trigger | None:
     return Trigger(row, at, before[at + 1 :])
 
 
+def _mid_word_after_ascii_only(line: str, row: int, column: int) -> Trigger | None:
+    """The word's `/` is text after an ASCII character (`https://x`), a trigger after any other."""
+    start, word = slash.word_before(line, column)
+    at = word.find("/")
+    if at < 0 or (at > 0 and word[at - 1].isascii()):
+        return None
+    return Trigger(row, start + at, word[at + 1 :])
+
+
 def _line_start_only(line: str, row: int, column: int) -> Trigger | None:
     found = slash.find_trigger(line, row, column)
     return found if found is not None and found.column == 0 and row == 0 else None
@@ -64,6 +73,13 @@ class SlashMidWordOpens(_SlashApp):
     """crs-slash-no-trigger-mid-word: any `/`, as in `https://x` or `path/to`, opens the popup."""
 
     CONTROL = _with_trigger(_any_slash)
+
+
+@mutant
+class SlashMidWordOpensAfterHangul(_SlashApp):
+    """crs-slash-no-trigger-mid-word: a `/` after a Hangul letter (`읽기/쓰기`) opens the popup."""
+
+    CONTROL = _with_trigger(_mid_word_after_ascii_only)
 
 
 @mutant

@@ -23,6 +23,7 @@ from rawp_port import (
     Clock,
     ControlPlane,
     Turn,
+    TurnEnded,
 )
 from reference_crs.app import CrsApp
 from reference_crs.history import LazyHistory, replay
@@ -65,6 +66,17 @@ class NoTurnEndStamp(CrsApp):
     async def append_items(self, *widgets: Widget) -> None:
         kept = [w for w in widgets if not (isinstance(w, TimeStamp) and w.has_class("-agent"))]
         await super().append_items(*kept)
+
+
+@mutant
+class OnlyLatestTurnEndStamp(CrsApp):
+    """crs-timestamp-turn-end: a turn's end time is removed when the next turn ends."""
+
+    async def handle_turn_ended(self, event: TurnEnded) -> None:
+        earlier = list(self.conversation.query(TimeStamp).filter(".-agent"))
+        await super().handle_turn_ended(event)
+        for stamp in earlier:
+            await stamp.remove()
 
 
 @mutant
