@@ -8,6 +8,7 @@ uses alone is in that file's module (``<name>_steps.py``).
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import dataclass
 from itertools import pairwise
 from statistics import median
 
@@ -54,6 +55,19 @@ BROWSE_BOUND = 5.0
 """Seconds a browse call a step leads to is waited for (a bound, not a timed assertion)."""
 
 
+@dataclass
+class SessionCreation:
+    """Whether this scenario has put the client in the session-creation step (done once)."""
+
+    started: bool = False
+
+
+@pytest.fixture(name="session_creation")
+def session_creation_fixture() -> SessionCreation:
+    """A fresh scenario's session creation: not started."""
+    return SessionCreation()
+
+
 @given(parsers.parse('the agent serves the "{name}" file system'))
 def serves(crs_driver: CrsDriver, name: str) -> None:
     """Script the fake's browse answers and allowed directories (``browser_data``)."""
@@ -89,16 +103,26 @@ def browse_fails(crs_driver: CrsDriver, kind: str) -> None:
 
 @when("the user opens the working-directory dialog")
 @given("the user opens the working-directory dialog")
-def browser_opens(crs_driver: CrsDriver) -> None:
-    """Start session creation (node and agent chosen), then click `작업 디렉토리 선택`."""
-    start = member(crs_driver.adapter, "start_session_creation", PART)
+def browser_opens(crs_driver: CrsDriver, session_creation: SessionCreation) -> None:
+    """Open the dialog: start session creation (node and agent chosen), click the button.
 
-    async def begin() -> None:
-        start(crs_driver.app, NODE, AGENT)
-
-    crs_driver.run(begin(), "starting session creation")
-    crs_driver.settle()
+    Opening it again (after Escape or a choice) clicks the button again where it is still
+    shown, as a person would, without starting session creation twice (a client may mount
+    its session step once only). Where the closed dialog took the session step away (a
+    client may end it on Escape or on a choice: the seeds do not say) or there is no button
+    (the automatic trigger of 004 §7.1), session creation is started again.
+    """
     button = member(crs_driver.adapter, "workspace_button_selector", PART)
+    shown = button is not None and bool(list(crs_driver.app.screen.query(button)))
+    if not (session_creation.started and shown):
+        start = member(crs_driver.adapter, "start_session_creation", PART)
+
+        async def begin() -> None:
+            start(crs_driver.app, NODE, AGENT)
+
+        crs_driver.run(begin(), "starting session creation")
+        crs_driver.settle()
+        session_creation.started = True
     if button is not None:
         click_widget(crs_driver, button)
     try:
