@@ -847,8 +847,7 @@ class AppDriver:
             return None
         last = self._clicked.get(target)
         if last is not None:
-            apart = float(getattr(self.app, "CLICK_CHAIN_TIME_THRESHOLD", 0.5))
-            left = last + apart - time.monotonic()
+            left = last + self.app.CLICK_CHAIN_TIME_THRESHOLD - time.monotonic()
             if left > 0:
                 self.record(f"await pilot.pause({left:.3f})")
                 self.run(asyncio.sleep(left), "waiting between two clicks on one widget")

@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 
 from textual import events
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.message import Message
+from textual.widgets import Button
 
 from reference_app.conformance import adapter
 from steps.app_driver import AppDriver
@@ -130,5 +131,45 @@ def test_a_settle_waits_for_a_handler_that_awaits_with_nothing_queued() -> None:
         app = driver.app
         assert isinstance(app, _SlowHandler)
         assert app.log_ == ["x", "after"]
+    finally:
+        driver.stop()
+
+
+class _Buttons(App[None]):
+    """Counts the presses of a Textual ``Button``, which ignores clicks during its press effect."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.presses = 0
+
+    def compose(self) -> ComposeResult:
+        yield Button("press me")
+
+    def on_button_pressed(self) -> None:
+        self.presses += 1
+
+
+class _ButtonDriver(AppDriver):
+    def make_app(self) -> object:
+        return _Buttons()
+
+
+def test_a_widget_clicked_twice_gets_two_clicks_as_a_persons_would() -> None:
+    """The second click comes no sooner than the click-chain threshold after the first.
+
+    Sent at once, it fell in the ``Button``'s 0.2 s press effect and was dropped (seen red
+    with the wait off: 1 press), which no person's two clicks can make happen.
+    """
+    driver = _ButtonDriver(adapter)
+    driver.start()
+    try:
+        app = driver.app
+        assert isinstance(app, _Buttons)
+        region = app.query_one(Button).region
+        x, y = region.x + region.width // 2, region.y + region.height // 2
+        driver.click(x, y)
+        driver.click(x, y)
+        assert app.presses == 2
+        assert any(line.startswith("await pilot.pause(") for line in driver.replay)
     finally:
         driver.stop()

@@ -131,7 +131,7 @@ def browser_opens(crs_driver: CrsDriver, session_creation: SessionCreation) -> N
         violation(
             "crs-fb-dialog-on-entry",
             "the active screen",
-            "the file browser dialog, once the button was clicked",
+            "the file browser dialog, once session creation started or its button was clicked",
             str(timeout),
         )
 
