@@ -328,6 +328,51 @@ def leaves(item: Widget) -> list[Widget]:
     ]
 
 
+@dataclass(frozen=True)
+class Leaf:
+    """Where one widget drawing an item's text may draw it, and what frames it.
+
+    Attributes:
+        region: The widget's content region on the screen: its region without its border
+            and padding.
+        left: Cells of border and padding on the left of ``region`` from the widget up to
+            the area holding the item (the widget's own, its parents'), not counting the
+            area's own.
+        right: The same on the right.
+    """
+
+    region: Region
+    left: int
+    right: int
+
+
+def content_leaves(item: Widget, area: Widget | None = None) -> list[Leaf]:
+    """The content region of each widget drawing ``item``'s text (:func:`leaves`).
+
+    Textual knows every widget's border and padding (its gutter): a check reading where
+    text sits, what it reads or what colour it has reads it inside these regions, so a
+    frame, a rule or padding around the text, at any depth, is never taken for the text
+    or its position. Leaves of no size are left out.
+
+    Args:
+        item: An item widget (a single text widget or a container).
+        area: The area holding the item; frames and padding are summed from each leaf up
+            to it (exclusive). ``None``: up to the item (inclusive).
+    """
+    found = []
+    for leaf in leaves(item):
+        left = right = 0
+        widget: Any = leaf
+        while isinstance(widget, Widget) and widget is not area:
+            gutter = widget.styles.gutter
+            left, right = left + gutter.left, right + gutter.right
+            if widget is item and area is None:
+                break
+            widget = widget.parent
+        found.append(Leaf(leaf.content_region, left, right))
+    return found
+
+
 def is_decoration(text: str) -> bool:
     """Whether ``text`` has no letter or digit (Unicode categories ``L*``, ``N*``).
 
