@@ -199,6 +199,7 @@ class FramedChatApp(App[None]):
         self.theme = "solarized-light"
 
     def compose(self) -> ComposeResult:
+        """The framed conversation box above the framed input."""
         dialogue = VerticalScroll(id="dialogue")
         dialogue.border_title = "대화"
         yield dialogue

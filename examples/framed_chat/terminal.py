@@ -36,21 +36,21 @@ def _partial_marker(text: str, marker: str) -> int:
     return 0
 
 
-class PasteWholeParser:
+class PasteWholeParser(XTermParser):
     """Textual's terminal parser with bracketed pastes taken out whole, as ``Paste`` events.
 
-    Same interface as ``textual._xterm_parser.XTermParser``: :meth:`feed` a read, :meth:`tick`
-    for timeouts; both yield Textual messages.
+    A subclass of ``textual._xterm_parser.XTermParser``: :meth:`feed` a read, ``tick`` for
+    the timeout of a lone ``ESC``; both yield Textual messages.
     """
 
     def __init__(self, debug: bool = False) -> None:
-        self._keys = XTermParser(debug)
+        super().__init__(debug)
         self._held = ""
         self._paste: list[str] | None = None
 
     def _keys_of(self, data: str) -> list[Message]:
         # Textual's parser takes an empty read for the end of input: never feed one.
-        return list(self._keys.feed(data)) if data else []
+        return list(super().feed(data)) if data else []
 
     def feed(self, data: str) -> Iterable[Message]:
         """Parse one read of the terminal.
@@ -87,13 +87,9 @@ class PasteWholeParser:
                 buffer = buffer[end + len(PASTE_END) :]
         return out
 
-    def tick(self) -> Iterable[Message]:
-        """Let Textual's parser time out a pending ``ESC`` (the Escape key)."""
-        return self._keys.tick()
-
 
 def install() -> None:
     """Make Textual's Linux driver read the terminal with :class:`PasteWholeParser`."""
     from textual.drivers import linux_driver
 
-    linux_driver.XTermParser = PasteWholeParser  # type: ignore[misc, assignment]
+    setattr(linux_driver, "XTermParser", PasteWholeParser)  # noqa: B010 (no attribute stub)
