@@ -244,8 +244,12 @@ class RawpCrsPart1(Protocol):
         """
         ...
 
-    def items(self, app: App[Any]) -> Sequence[ItemView]:
-        """Return the conversation's items, in display order (top to bottom)."""
+    def items(self, app: App[Any]) -> Sequence[object]:
+        """Return the conversation's items, in display order (top to bottom).
+
+        Each an :class:`ItemView`, an ``(actor, kind, widget)`` tuple or an object with those
+        attributes (``steps.rawp_crs.driver.item_view``).
+        """
         ...
 
 
@@ -267,8 +271,12 @@ class RawpCrsPart3(Protocol):
     slash_popup_selector: str
     """The slash popup, as in part 2: the two popups exclude each other (§3.4.7)."""
 
-    def input_tokens(self, app: App[Any]) -> Sequence[str | TokenView]:
-        """The input's content: ``str`` runs and :class:`TokenView` tokens, in order."""
+    def input_tokens(self, app: App[Any]) -> Sequence[object]:
+        """The input's content, in order: ``str`` runs and tokens.
+
+        A token is a :class:`TokenView`, a ``(ref_id, path, label)`` tuple or an object with
+        those attributes (``steps.rawp_crs.support.tokens.token_view``).
+        """
         ...
 
     def cursor(self, app: App[Any]) -> int:

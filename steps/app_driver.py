@@ -732,7 +732,7 @@ class AppDriver:
             for event in parser.feed(decode(read)):
                 event.set_sender(app)  # what Driver.process_message does for keys and pastes
                 app.post_message(event)
-        timeout = textual_private.parser_timeout(parser)
+        timeout = textual_private.parser_timeout(parser, data.endswith(b"\x1b"))
         while timeout is not None:  # a lone ESC: reported once the escape delay is over
             await asyncio.sleep(max(timeout - textual_private.get_time(), 0) + 0.001)
             for event in parser.tick():

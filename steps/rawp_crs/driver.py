@@ -13,10 +13,47 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from textual.widget import Widget
+
 from rawp_port import ClientSettings, Event
 from steps.adapter import ItemView, RawpCrsAdapter
 from steps.app_driver import AppDriver
 from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
+from steps.verdicts import HARNESS_PREFIX, HarnessError
+
+
+def item_view(view: object) -> ItemView:
+    """One item as the adapter's ``items(app)`` gave it, as the harness reads it.
+
+    An adapter imports nothing from the harness: an item may be an ``ItemView``, any
+    object with the attributes ``actor``, ``kind`` and ``widget``, or an
+    ``(actor, kind, widget)`` tuple.
+
+    Raises:
+        HarnessError: ``view`` is none of these, or its widget is not a ``Widget``.
+    """
+    if isinstance(view, ItemView):
+        return view
+    fields = fields_of(view, ("actor", "kind", "widget"))
+    if fields is None or not isinstance(fields[2], Widget):
+        raise HarnessError(
+            f"{HARNESS_PREFIX}: items(app) gave {view!r}; expected an (actor, kind, widget) "
+            "tuple or an object with those attributes, the widget a textual Widget "
+            "(docs/adapters.md, Part 1)"
+        )
+    actor, kind, widget = fields
+    return ItemView(actor, kind, widget)
+
+
+def fields_of(value: object, names: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """``value``'s attributes ``names``, or its items when it is a tuple of that length."""
+    if isinstance(value, tuple):
+        return value if len(value) == len(names) else None
+    try:
+        return tuple(getattr(value, name) for name in names)
+    except AttributeError:
+        return None
+
 
 START_TIME = datetime(2026, 3, 10, 5, 32, tzinfo=UTC)
 """Where the fake clock starts unless a step sets it: 14:32 in Asia/Seoul."""
@@ -40,9 +77,13 @@ class CrsDriver(AppDriver):
         self.agent = FakeAgent()
         self.clock = FakeClock(START_TIME)
         self.settings = ClientSettings()
+        self.times_shown = False
+        """Whether the adapter's reveal key (``timestamp_reveal = "key:<key>"``) last showed
+        every time in the running client (``steps.rawp_crs.support.timestamps``)."""
 
     def make_app(self) -> object:
         """``create_client(port, control, clock, settings)`` with the fake as both planes."""
+        self.times_shown = False
         return self.adapter.create_client(self.agent, self.agent, self.clock, self.settings)
 
     def publish(self, *events: Event | Any) -> None:
@@ -59,4 +100,4 @@ class CrsDriver(AppDriver):
 
     def items(self) -> Sequence[ItemView]:
         """The conversation's items as the adapter names them, top to bottom."""
-        return list(self.adapter.items(self.app))
+        return [item_view(view) for view in self.adapter.items(self.app)]

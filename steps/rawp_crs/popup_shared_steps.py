@@ -31,6 +31,7 @@ from steps.rawp_crs.support.popup import (
     popup_widget,
     publish_commands,
 )
+from steps.rawp_crs.support.tokens import token_view
 
 
 @given(parsers.parse('the file popup offers "{paths}"'))
@@ -135,7 +136,8 @@ def refers(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, 
     """The selected file is a token of the input (``input_tokens``, ``crs-at-keys-select``)."""
     clause = scenario_clause(request, "crs-at-keys-select", "crs-at-popup-shares-slash-rules")
     expected = literal(path)
-    runs = list(member(crs_driver.adapter, "input_tokens", FILE_POPUP_PART)(crs_driver.app))
+    read = member(crs_driver.adapter, "input_tokens", FILE_POPUP_PART)
+    runs = [token_view(node) for node in read(crs_driver.app)]
     paths = [getattr(r, "path", None) for r in runs if not isinstance(r, str)]
     check(expected in paths, clause, "the input's tokens", f"one for {expected!r}", repr(runs))
     check(

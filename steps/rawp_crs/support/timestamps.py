@@ -23,8 +23,12 @@ TIME = re.compile(
 """A time of day as a client may draw it: ``14:32``, ``02:32``, ``오후 2:32``, ``2:32 PM``."""
 
 
-REVEALS = ("inline", "hover")
-"""The two values of the adapter's ``timestamp_reveal``."""
+REVEALS = ("inline", "hover", "key:<key>")
+"""The values of the adapter's ``timestamp_reveal``: times drawn all the time, while the
+pointer is over what they stamp, or every time while a key has been pressed (until it is
+pressed again), e.g. ``"key:f2"``."""
+KEY = "key:"
+"""Prefix of a ``timestamp_reveal`` naming the key that shows and hides every time."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +78,16 @@ def shown_times(crs_driver: CrsDriver) -> list[Shown]:
 
 
 def reveal_mode(crs_driver: CrsDriver, clause: str) -> str:
-    """The adapter's ``timestamp_reveal`` (a part-1 member), checked: ``inline`` or ``hover``."""
+    """How the client reveals its times: ``"inline"``, ``"hover"`` or ``"key"``.
+
+    Read from the adapter's ``timestamp_reveal`` (a part-1 member, :data:`REVEALS`).
+    """
     mode = crs_driver.adapter.timestamp_reveal
-    check(mode in REVEALS, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
-    return str(mode)
+    known = mode in ("inline", "hover") or (
+        isinstance(mode, str) and mode.startswith(KEY) and len(mode) > len(KEY)
+    )
+    check(known, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
+    return "key" if str(mode).startswith(KEY) else str(mode)
 
 
 def pointer_away(crs_driver: CrsDriver) -> None:
@@ -86,15 +96,32 @@ def pointer_away(crs_driver: CrsDriver) -> None:
     crs_driver.hover(region.x, region.y, doing="moving the pointer to the input")
 
 
-def hidden_until_hovered(crs_driver: CrsDriver, clause: str) -> None:
-    """In hover mode: with the pointer on the input, no time is drawn in the conversation."""
+def press_reveal_key(crs_driver: CrsDriver, shown: bool) -> None:
+    """In key mode, press the adapter's reveal key if the times are not already ``shown``.
+
+    The driver remembers whether the key last showed the times (``times_shown``), so a step
+    asking for them shown, or hidden, presses it only when that changes something.
+    """
+    if crs_driver.times_shown != shown:
+        key = str(crs_driver.adapter.timestamp_reveal).removeprefix(KEY)
+        crs_driver.press(key)
+        crs_driver.times_shown = shown
+
+
+def hidden_until_asked(crs_driver: CrsDriver, clause: str) -> None:
+    """Hover or key mode: no time is drawn until the user asks (the pointer on the input).
+
+    In key mode the times are hidden first if the key showed them.
+    """
+    if reveal_mode(crs_driver, clause) == "key":
+        press_reveal_key(crs_driver, False)
     pointer_away(crs_driver)
     drawn = [shown.hhmm for shown in shown_times(crs_driver)]
     check(
         not drawn,
         clause,
         "the conversation with the pointer away from it",
-        "no time drawn (they are revealed on hover)",
+        "no time drawn (they are revealed on demand)",
         ", ".join(drawn),
     )
 
@@ -152,11 +179,16 @@ def one_time(
     """The single place ``hhmm`` is drawn in the conversation; fails unless exactly one.
 
     In hover mode the time is first checked hidden with the pointer away, then read while
-    the pointer is over ``stamped`` (or over each item in turn until ``hhmm`` shows).
+    the pointer is over ``stamped`` (or over each item in turn until ``hhmm`` shows); in key
+    mode, checked hidden, then read once the key showed every time (they stay shown).
     """
+    mode = reveal_mode(crs_driver, clause)
+    if mode == "key":
+        hidden_until_asked(crs_driver, clause)
+        press_reveal_key(crs_driver, True)
     shown = shown_times(crs_driver)
-    if reveal_mode(crs_driver, clause) == "hover":
-        hidden_until_hovered(crs_driver, clause)
+    if mode == "hover":
+        hidden_until_asked(crs_driver, clause)
         for view in [stamped] if stamped is not None else stamped_items(crs_driver):
             shown = hover_over(crs_driver, view)
             if any(found.hhmm == hhmm for found in shown):

@@ -7,14 +7,18 @@ the features it names, in every run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual.app import App
+from textual.dom import DOMNode
+from textual.message import Message
 
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+from reference_app.paste import PasteSafeParser
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
+from reference_crs.widgets.conversation import Conversation
 from tests.candidates.variants._registry import register, snake
 
 EVERY_DRAWN = (
@@ -166,3 +170,48 @@ FramelessPopups = styled(
     """,
     *POPUPS,
 )
+
+
+# --- how the client is built ----------------------------------------------------------
+
+
+class FeedAndTickOnly:
+    """A terminal parser offering only the documented interface: ``feed`` and ``tick``.
+
+    It wraps the reference's parser and hides the rest (docs/adapters.md, "Terminal input").
+    """
+
+    def __init__(self) -> None:
+        self._inner = PasteSafeParser()
+
+    def feed(self, data: str) -> Iterable[Message]:
+        """Events for the bytes ``data`` (decoded)."""
+        return list(self._inner.feed(data))
+
+    def tick(self) -> Iterable[Message]:
+        """Events due by now: a lone ESC once the escape delay is over."""
+        return list(self._inner.tick())
+
+
+@crs_variant("terminal_input", "sending", terminal_parser=FeedAndTickOnly)
+class WrappedTerminalParser(CrsApp):
+    """The client installs a parser that wraps Textual's, offering only feed and tick -- the
+    seeds say nothing of the terminal's parser; docs/adapters.md asks for feed(str) and tick()
+    """
+
+
+class KeyOnlyConversation(Conversation):
+    """The reference's conversation, with no time revealed under the pointer."""
+
+    def follow(self, node: DOMNode | None) -> None:
+        """Reveal nothing on hover: times show at Ctrl+T only."""
+
+
+@crs_variant("timestamps", "actor_layout", timestamp_reveal="key:ctrl+t")
+class TimesByKey(CrsApp):
+    """Times hidden until Ctrl+T shows every one (and hides them again), never on hover --
+    002 §2.4 ¶1 (l. 31): the user can find out when each message happened; ¶7-¶8 (l. 42-44):
+    hidden until the user wants them, hover or tap recommended (a terminal has no tap)
+    """
+
+    CONVERSATION = KeyOnlyConversation
