@@ -91,11 +91,6 @@ def name_cells(item: Item) -> list[Cell]:
     return [item.cells[i] for i in item.span(item.name)]
 
 
-def before_name(item: Item) -> str:
-    """The text drawn left of the item's name on its row (an icon, padding)."""
-    return "".join(c.char for c in item.cells[: item.span(item.name).start])
-
-
 def after_name(item: Item) -> str:
     """The text drawn right of the item's name on its row."""
     return "".join(c.char for c in item.cells[item.span(item.name).stop :])
@@ -456,10 +451,11 @@ def file_item_content(crs_driver: CrsDriver, files: Files) -> None:
     for item in popup.items:
         offered = by_name[item.name]
         check(
-            len(before_name(item).strip()) <= 4,
+            len(popup.lead(item).strip()) <= 4,
             clause,
             f"candidate {item.name}",
-            "its name at the left (an icon may precede it)",
+            "its name at the left: at most 4 characters before it (an icon; a focus marker "
+            "not counted)",
             repr(item.text),
         )
         directory = offered.directory.rstrip("/")
@@ -537,7 +533,7 @@ def icons(crs_driver: CrsDriver, files: Files) -> None:
     """Icons by one mapping (``crs-at-item-icon-consistent``; ``crs-at-item-icon`` is a MAY)."""
     clause = "crs-at-item-icon-consistent"
     popup = file_opened(crs_driver, files, clause)
-    marks = {item.name: before_name(item).strip() for item in popup.items}
+    marks = {item.name: popup.lead(item).strip() for item in popup.items}
     check(
         len(marks) == len(files.offered),
         clause,

@@ -105,14 +105,18 @@ def history_visible(crs_driver: CrsDriver, published: Published) -> None:
 
 @then("each item shows its name as /name at the left and its description after it")
 def item_content(crs_driver: CrsDriver, published: Published) -> None:
-    """``/{name}`` first in the item, its description to its right or on the next rows."""
+    """``/{name}`` first in the item, its description to its right or on the next rows.
+
+    A focus marker before the name (``Popup.lead``) is the highlight's, not the item's.
+    """
     clause = "crs-slash-item-content"
     popup = opened(crs_driver, published, clause)
     check(bool(popup.items), clause, "the command popup", "items", popup.rows)
     descriptions = {c.name: c.description for c in published.commands}
     for item in popup.items:
         row = popup.rows.index(item.text) if item.text in popup.rows else -1
-        text = item.text.lstrip()
+        name_on = "".join(cell.char for cell in item.cells[item.span(item.name).start :])
+        text = (popup.lead(item) + name_on).lstrip()
         after = " ".join([text, *popup.rows[row + 1 : row + 3]])
         check(
             text.startswith(f"/{item.name}") and descriptions[item.name] in after,

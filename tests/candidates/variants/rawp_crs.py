@@ -149,13 +149,14 @@ class LightTheme(CrsApp):
 
 # --- how the popups are drawn (004 §3.2, §3.4.2) -------------------------------------
 
-ReverseVideoHighlight = styled(
-    "ReverseVideoHighlight",
-    "The popups' focused row drawn in reverse video on the popup's own background "
-    "-- 004 §3.2 ¶14: a background over the whole row, distinct from the other rows",
+InvertedHighlight = styled(
+    "InvertedHighlight",
+    "The popups' focused row drawn in the text colour, its text in the background colour "
+    "(the look of reverse video) -- 004 §3.2 ¶14: a background over the whole row, distinct "
+    "from the other rows",
     """
     SlashPopup > .option-list--option-highlighted {
-        background: $surface; color: $text; text-style: reverse;
+        background: $foreground; color: $background; text-style: bold;
     }
     """,
     *POPUPS,
@@ -166,7 +167,7 @@ FramelessPopups = styled(
     "The popups without a frame, on the screen's background -- 004 §3.2 ¶3: an overlay "
     "just above the input; its frame is not specified",
     """
-    SlashPopup { border: none; background: $background; }
+    #slash-popup { border: none; background: $background; }
     """,
     *POPUPS,
 )
