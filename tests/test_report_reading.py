@@ -220,7 +220,7 @@ def test_a_screenshot_opens_full_size_on_a_click_without_a_script() -> None:
     assert len(zooms) == page.count('<figure class="shot"') == page.count("<svg") >= 3
     for target in zooms:  # the figure is its own link's target: no second copy of the SVG
         assert f'<figure class="shot" id="{target}">' in page
-    assert "figure.shot:target { position: fixed;" in page and "<script" not in page
+    assert ":root figure.shot:target { position: fixed;" in page and "<script" not in page
 
 
 def test_the_item_the_failure_names_is_outlined_on_its_screenshot() -> None:
