@@ -243,6 +243,10 @@ def test_a_region_the_message_names_is_taken_clipped_to_the_screen() -> None:
     driver = SimpleNamespace(app=SimpleNamespace(screen=screen), items=lambda: ["not a widget"])
     message = "[crs-user-bubble] the bubble: expected x; seen y; item region (70, 20, 30, 8), ..."
     assert capture.failing_region(driver, message) == (70, 20, 10, 4)
+    drawn = (
+        "[crs-user-right-aligned] x: seen y; item region (1, 15, 76, 3), drawn box (1, 15, 30, 3)"
+    )
+    assert capture.failing_region(driver, drawn) == (1, 15, 30, 3)  # what the item draws
     assert capture.failing_region(driver, "[crs-user-bubble] item 1: expected x") is None
     assert capture.failing_region(driver, "RuntimeError: boom") is None
 

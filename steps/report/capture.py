@@ -50,7 +50,7 @@ _MATRIX_FONT = re.compile(r"font-family: Fira Code, monospace;")
 _ROOT = re.compile(r'<svg class="rich-terminal" viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
 _LINE_HEIGHT = re.compile(r"line-height: ([0-9.]+)px;")
 _TERMINAL_END = re.compile(r"(</g>\s*)(</g>\s*</svg>\s*)$")
-_REGION_NAMED = re.compile(r"\bitem region \((\d+), (\d+), (\d+), (\d+)\)")
+_REGION_KIND = re.compile(r"\b(drawn box|item region) \((\d+), (\d+), (\d+), (\d+)\)")
 _ITEM_NAMED = re.compile(r"^\[[a-z0-9][a-z0-9-]*\] item (\d+)\b")
 BLOCKED_ATTR = "blocked_by"
 """Attribute a failed precondition check sets on its ``AssertionError``: the id of the clause
@@ -207,8 +207,9 @@ def driver_screenshot(driver: AppDriver, title: str) -> tuple[str | None, str | 
 def failing_region(driver: Any, text: str | None) -> tuple[int, int, int, int] | None:
     """Where the item a failure names is on the screen, in cells, if the message says.
 
-    Two wordings name an item precisely: ``item region (x, y, width, height)`` (a
-    check that read the item's drawn cells, ``steps/rawp_crs/support/drawn.py``), and a
+    Two wordings name an item precisely: ``drawn box (x, y, width, height)``, else
+    ``item region (...)`` (a check that read the item's drawn cells: the box of what it
+    draws, the widget's region; ``steps/rawp_crs/support/drawn.py``), and a
     message whose place is ``item <n>`` (``[role-alignment] item 2 (Static): ...``,
     the ``n``-th of the driver's ``items()`` when they are widgets, as the chat_screen
     steps number them). Call it right after the failing step, as the screenshot is
@@ -223,10 +224,11 @@ def failing_region(driver: Any, text: str | None) -> tuple[int, int, int, int] |
         names no item, the item is not on the screen, or the app cannot tell.
     """
     line = next(iter((text or "").splitlines()), "")
-    named = _REGION_NAMED.search(line)
+    found = {kind: box for kind, *box in _REGION_KIND.findall(line)}
+    named = found.get("drawn box") or found.get("item region")
     try:
         if named is not None:
-            region = Region(*(int(value) for value in named.groups()))
+            region = Region(*(int(value) for value in named))
         elif (numbered := _ITEM_NAMED.match(line)) is not None:
             items = list(driver.items())
             number = int(numbered.group(1))
