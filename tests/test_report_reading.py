@@ -70,7 +70,7 @@ def test_the_level_line_counts_the_claimed_clauses_in_parts_that_add_up() -> Non
     untested = musts - 6
     assert must == (
         f"MUST 1/{musts}: 1 pass, 1 fail, 3 blocked by 1 failure, "
-        f"1 not reached (error or timeout), {untested} untested"
+        f"1 stopped by an error or a timeout, {untested} untested"
     )
     head, parts = must.split(": ", 1)
     assert sum(int(part.split()[0]) for part in parts.split(", ")) == int(head.split("/")[1])
@@ -79,7 +79,7 @@ def test_the_level_line_counts_the_claimed_clauses_in_parts_that_add_up() -> Non
     assert unclaimed is not None and "profile rawp_crs (not claimed)" in unclaimed
     assert render.conformance_line(report) == (
         f"Not conformant at MUST: 1 fail, 3 blocked by 1 failure, "
-        f"1 not reached (error or timeout) (MUST 1/{musts})."
+        f"1 stopped by an error or a timeout (MUST 1/{musts})."
     )
 
 

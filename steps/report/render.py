@@ -156,7 +156,7 @@ def level_parts(counts: Mapping[str, int]) -> list[str]:
     ``["9 pass", "1 fail", "22 blocked by 1 failure"]``: ``pass``, ``fail``, ``known
     failure``, the ``not-reached`` clauses split into those a failure blocked (``blocked
     by N failures``: the distinct clauses whose failures stopped their scenarios) and
-    those only errors and timeouts stopped (``not reached (error or timeout)``), then
+    those only errors and timeouts stopped (``stopped by an error or a timeout``), then
     ``review`` and ``untested``. Unclaimed and planned clauses are not among them
     (:func:`unclaimed_line`).
 
@@ -179,7 +179,7 @@ def _parts(counts: Mapping[str, int]) -> list[tuple[str, int, str]]:
         ("fail", counts["fail"], "fail"),
         ("known-failure", counts["known-failure"], "known failure"),
         ("not-reached", blocked, f"blocked by {blocking} failure{'' if blocking == 1 else 's'}"),
-        ("not-reached", counts["not-reached"] - blocked, "not reached (error or timeout)"),
+        ("not-reached", counts["not-reached"] - blocked, "stopped by an error or a timeout"),
         ("review", counts["review"], "left to review"),
         ("untested", counts["untested"], "untested"),
     ]
