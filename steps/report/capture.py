@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from pytest_bdd.parser import ScenarioTemplate
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 from rich.cells import cell_len
 from textual.app import App
+from textual.geometry import Region
+from textual.widget import Widget
 
 from steps.app_driver import AppDriver
 from steps.checks import cited_clauses, named_clause
@@ -44,6 +47,17 @@ _TEXT_RUN = re.compile(
     r'(<text [^>]*?)x="([0-9.]+)"([^>]*?) textLength="([0-9.]+)"([^>]*>)([^<]*)(</text>)'
 )
 _MATRIX_FONT = re.compile(r"font-family: Fira Code, monospace;")
+_ROOT = re.compile(r'<svg class="rich-terminal" viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
+_LINE_HEIGHT = re.compile(r"line-height: ([0-9.]+)px;")
+_TERMINAL_END = re.compile(r"(</g>\s*)(</g>\s*</svg>\s*)$")
+_REGION_KIND = re.compile(r"\b(drawn box|item region) \((\d+), (\d+), (\d+), (\d+)\)")
+_ITEM_NAMED = re.compile(r"^\[[a-z0-9][a-z0-9-]*\] item (\d+)\b")
+BLOCKED_ATTR = "blocked_by"
+"""Attribute a failed precondition check sets on its ``AssertionError``: the id of the clause
+the precondition belongs to. The scenario is then *blocked by* that clause
+(``steps.report.build.blocked_by``; docs/reports.md, "Blocked scenarios")."""
+MARK_CLASS = "failing-item"
+"""Class of the outline :func:`mark_region` draws on a screenshot."""
 SCREEN_FONTS = (
     '"Fira Code", "DejaVu Sans Mono", Menlo, Consolas, "D2Coding", "Noto Sans Mono CJK KR", '
     '"NanumGothicCoding", "Sarasa Mono K", "Malgun Gothic", "Apple SD Gothic Neo", '
@@ -190,6 +204,109 @@ def driver_screenshot(driver: AppDriver, title: str) -> tuple[str | None, str | 
         bound.disarm()
 
 
+def failing_region(driver: Any, text: str | None) -> tuple[int, int, int, int] | None:
+    """Where the item a failure names is on the screen, in cells, if the message says.
+
+    Two wordings name an item precisely: ``drawn box (x, y, width, height)``, else
+    ``item region (...)`` (a check that read the item's drawn cells: the box of what it
+    draws, the widget's region; ``steps/rawp_crs/support/drawn.py``), and a
+    message whose place is ``item <n>`` (``[role-alignment] item 2 (Static): ...``,
+    the ``n``-th of the driver's ``items()`` when they are widgets, as the chat_screen
+    steps number them). Call it right after the failing step, as the screenshot is
+    taken, so that the region is the one drawn on it.
+
+    Args:
+        driver: The scenario's driver (its ``app``, and ``items()`` if it has them).
+        text: The failure's message.
+
+    Returns:
+        ``(x, y, width, height)`` clipped to the screen, or ``None`` when the message
+        names no item, the item is not on the screen, or the app cannot tell.
+    """
+    line = next(iter((text or "").splitlines()), "")
+    found = {kind: box for kind, *box in _REGION_KIND.findall(line)}
+    named = found.get("drawn box") or found.get("item region")
+    try:
+        if named is not None:
+            region = Region(*(int(value) for value in named))
+        elif (numbered := _ITEM_NAMED.match(line)) is not None:
+            items = list(driver.items())
+            number = int(numbered.group(1))
+            widget = items[number - 1] if 1 <= number <= len(items) else None
+            if not isinstance(widget, Widget):
+                return None
+            region = widget.region
+        else:
+            return None
+        screen: Region = driver.app.screen.size.region
+    except Exception:  # an app that cannot tell gets no mark, not a broken report
+        return None
+    shown = region.intersection(screen)
+    return None if shown.area == 0 else (shown.x, shown.y, shown.width, shown.height)
+
+
+def blocked_clause(call: pytest.CallInfo[None]) -> str | None:
+    """The clause a failed precondition check names (:data:`BLOCKED_ATTR`), or ``None``."""
+    blocked = None if call.excinfo is None else getattr(call.excinfo.value, BLOCKED_ATTR, None)
+    return blocked if isinstance(blocked, str) else None
+
+
+def bounded_region(driver: Any, text: str | None) -> tuple[int, int, int, int] | None:
+    """:func:`failing_region`, given up after :data:`SCREENSHOT_BOUND` seconds.
+
+    Reading the items may run the implementation's adapter code, which may block.
+    """
+    bound = Watchdog(SCREENSHOT_BOUND, "failing item bound")
+    bound.start()
+    try:
+        return failing_region(driver, text)
+    except TimeoutInterrupt:
+        return None
+    finally:
+        bound.disarm()
+
+
+def mark_region(svg: str, region: tuple[int, int, int, int] | Sequence[int] | None) -> str:
+    """Outline ``region`` (cells) on a screenshot: the item the failure names.
+
+    The outline is drawn over the terminal's cells of a Rich SVG export (one cell is half
+    a line high, as Rich draws it): a dark wide stroke under a bright dashed one, so it
+    shows on a light or a dark theme and to a colour-blind reader (a dashed frame, not
+    only a colour). An SVG that is not a Rich export, or no region, is returned as is.
+    """
+    if not region:
+        return svg
+    height = _LINE_HEIGHT.search(svg)
+    if height is None or _TERMINAL_END.search(svg) is None:
+        return svg
+    line = float(height.group(1))
+    cell = line / 2  # Rich: char width 0.61 and line height 1.22 of the font size
+    x, y, width, rows = region
+    box = (
+        f'x="{x * cell:.5g}" y="{y * line + 1.5:.5g}" '
+        f'width="{width * cell:.5g}" height="{rows * line:.5g}"'
+    )
+    outline = (
+        f'<g class="{MARK_CLASS}"><title>The item the failure names</title>'
+        f'<rect {box} fill="none" stroke="#000000" stroke-width="7" rx="4" opacity="0.8"/>'
+        f'<rect {box} fill="none" stroke="#f0e442" stroke-width="3" rx="4" '
+        'stroke-dasharray="10 5"/></g>\n'
+    )
+    return _TERMINAL_END.sub(lambda found: found[1] + outline + found[2], svg, count=1)
+
+
+def sized_svg(svg: str) -> str:
+    """Give a Rich SVG export's root a ``width`` and a ``height`` (its ``viewBox``'s).
+
+    With a ``viewBox`` alone, an ``<img>`` of it has no size of its own: a Markdown table
+    cell (GitHub's living docs) draws it as a thumbnail. With both, it is drawn at its
+    full size, and a page's CSS may still scale it down.
+    """
+    return _ROOT.sub(
+        lambda found: f'{found[0]} width="{found[1]}" height="{found[2]}"', svg, count=1
+    )
+
+
 def offline_svg(svg: str) -> str:
     """Make a Rich SVG export self-contained and faithful to the terminal's cells.
 
@@ -202,10 +319,10 @@ def offline_svg(svg: str) -> str:
     fallback font apart (``사 용 자 :``). So a run holding wide characters is split into
     runs of wide and of narrow characters, each at its own cell; a wide run's glyphs
     are scaled to fill two cells each (``lengthAdjust="spacingAndGlyphs"``), as a
-    terminal draws them.
+    terminal draws them. Its root gets a size (:func:`sized_svg`).
     """
     svg = _MATRIX_FONT.sub(f"font-family: {SCREEN_FONTS};", _FONT_URLS.sub("", svg))
-    return _TEXT_RUN.sub(_cell_runs, svg)
+    return sized_svg(_TEXT_RUN.sub(_cell_runs, svg))
 
 
 def _cell_runs(match: re.Match[str]) -> str:
@@ -272,6 +389,7 @@ def record(
         return None
     found["message"] = message(report, call)
     found["failed_clause"] = named_clause(exception_text(call))
+    found["blocked_by"] = blocked_clause(call)
     found["failed_step"] = (
         item.stash.get(FAILED_STEP_KEY, None) if call.excinfo is not None else None
     )
@@ -280,6 +398,9 @@ def record(
     )
     if picture:
         found["screenshot"], found["screenshot_note"] = screenshot(item, found["title"])
+        driver = item.stash.get(DRIVER_KEY, None)
+        if found["screenshot"] is not None and driver is not None:
+            found["screenshot_region"] = bounded_region(driver, found["message"])
     failed = is_failure(report, call)
     found["replay"] = replay_script(item, found["message"], found["profile"]) if failed else None
     return found
