@@ -123,10 +123,10 @@ HeavyFramesWidePadding = styled(
 
 TallInputFrame = styled(
     "TallInputFrame",
-    "The input drawn with a tall frame (half-block glyphs at its sides) -- 004 §3.1 ¶15: "
-    "the input is plain text; its frame is not specified",
+    "The input drawn with a tall, low-contrast frame (half-block glyphs at its sides) -- 004 "
+    "§3.1 ¶15: the input is plain text; its frame is not specified",
     """
-    #prompt-input { border: tall $accent; }
+    #prompt-input { border: tall $panel-lighten-2; }
     """,
     "sending",
     "file_tokens",
