@@ -180,8 +180,7 @@ def hint_shown(crs_driver: CrsDriver, hint: str) -> None:
             muted,
             clause,
             "the hint in the input",
-            f"every cell dim, or of a contrast below 0.85 x the typed text's "
-            f"({text_contrast:.2f})",
+            f"every cell dim, or of a contrast below 0.85 x the typed text's ({text_contrast:.2f})",
             f"contrasts {[round(c.contrast or 21.0, 2) for c in hinted][:3]}, dim "
             f"{[c.dim for c in hinted][:3]}",
         )

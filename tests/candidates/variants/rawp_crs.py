@@ -7,18 +7,23 @@ the features it names, in every run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from textual.app import App
+from textual.content import Content
 from textual.dom import DOMNode
 from textual.message import Message
+from textual.widget import Widget
 
-from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
+from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, FileReference
 from reference_app.paste import PasteSafeParser
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
+from reference_crs.sent_prompt import FileToken
+from reference_crs.user_markdown import visible
 from reference_crs.widgets.conversation import Conversation
+from reference_crs.widgets.user_message import TOKEN_STYLE, UserMessage
 from tests.candidates.variants._registry import register, snake
 
 EVERY_DRAWN = (
@@ -216,3 +221,25 @@ class TimesByKey(CrsApp):
     """
 
     CONVERSATION = KeyOnlyConversation
+
+
+class SquareCapMessage(UserMessage):
+    """A user bubble drawing each file token as ``[label]`` on the token's background."""
+
+    def token_content(self, token: FileToken) -> Content:
+        """``[label]``, brackets and label all on the token's style."""
+        return Content.styled(f"[{visible(token.label)}]", TOKEN_STYLE)
+
+
+@crs_variant("history_tokens", "sending_file_references")
+class SquareTokenCaps(CrsApp):
+    """File tokens in sent messages drawn [label], square brackets on the token's background --
+    004 §3.1 ¶16 (l. 108): the history token in the input token's style; §3.4.5 (l. 250): a
+    clear boundary, which a terminal draws with cap glyphs (crs-token-rounded takes brackets)
+    """
+
+    def user_message(
+        self, prompt_text: str, file_references: Sequence[FileReference] = ()
+    ) -> Widget:
+        """The reference's bubble, its tokens drawn with square caps."""
+        return SquareCapMessage(prompt_text, file_references)
