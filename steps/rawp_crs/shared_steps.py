@@ -34,7 +34,7 @@ from rawp_port import (
     TurnStarted,
 )
 from steps.app_driver import key, typed
-from steps.checks import check, cited_clauses, literal, scenario_clause
+from steps.checks import check, cited_clauses, literal, precondition, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.drawn import (
@@ -77,7 +77,7 @@ from steps.rawp_crs.support.tokens import (
     send_closing_popups,
     token_log_fixture,  # noqa: F401 - fixture
 )
-from steps.rawp_crs.support.turns import ANSWER, CANCEL, PROMPT, send
+from steps.rawp_crs.support.turns import ANSWER, CANCEL, PROMPT, send, sent_or_queued
 from steps.screen import (
     Cell,
     screen_cells,
@@ -93,15 +93,17 @@ def sends_command_text(crs_driver: CrsDriver, text: str) -> None:
     """
     crs_driver.burst(typed(literal(text)))
     crs_driver.press("enter")
-    check(
-        any(
-            getattr(f, "prompt_text", None) == literal(text)
-            for f in crs_driver.agent.sent_of(PROMPT)
-        ),
-        "crs-command-bubble-for-slash-input-type",
+
+    def holds(frames: list[Any]) -> bool:
+        return any(getattr(f, "prompt_text", None) == literal(text) for f in frames)
+
+    sent = sent_or_queued(crs_driver, holds)
+    precondition(
+        holds(sent),
+        "crs-enter-sends",
         "the prompts the agent received",
-        f"one with the text {literal(text)!r}",
-        [getattr(f, "prompt_text", f) for f in crs_driver.agent.sent_of(PROMPT)],
+        f"one with the text {literal(text)!r}, sent at once or when the running turn ended",
+        [getattr(f, "prompt_text", f) for f in sent],
     )
 
 
@@ -145,17 +147,42 @@ def client_running(crs_driver: CrsDriver) -> None:
     crs_driver.start()
 
 
+def into_input(crs_driver: CrsDriver, text: str, paste: bool = False) -> None:
+    """Type (or paste) ``text`` for the input, as a person does: a precondition of a step.
+
+    A text with a letter or digit must change the input. Where it does not (the focus is
+    elsewhere and typing did not move it there), the scenario cannot reach its own checks:
+    it is blocked by ``crs-typing-focuses-input`` (002 §2.5.5 ¶1, l. 106), charged once,
+    instead of failing every clause it cites (issue 37, class 5).
+    """
+    before = crs_driver.input_value
+    if paste:
+        crs_driver.paste_text(text)
+    else:
+        crs_driver.type_text(text)
+    if any(char.isalnum() for char in text):
+        focused = crs_driver.app.focused
+        precondition(
+            crs_driver.input_value != before,
+            "crs-typing-focuses-input",
+            "the input after the user typed" + (" (pasted)" if paste else ""),
+            f"{text[:40]!r} in it",
+            f"{crs_driver.input_value[:60]!r}, unchanged; the focus on "
+            f"{type(focused).__name__ if focused else 'nothing'}",
+        )
+
+
 @when(parsers.parse('the user types "{text}" and presses Enter'))
 def types_and_sends(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key, then press Enter."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
     crs_driver.press("enter")
 
 
 @when(parsers.parse('the user pastes "{text}" and presses Enter'))
 def pastes_and_sends(crs_driver: CrsDriver, text: str) -> None:
     """Paste ``text`` (one paste event), then press Enter."""
-    crs_driver.paste_text(literal(text))
+    into_input(crs_driver, literal(text), paste=True)
     crs_driver.press("enter")
 
 
@@ -167,8 +194,11 @@ def presses_enter(crs_driver: CrsDriver) -> None:
 
 @then(parsers.re(r"the client sent (?P<count>\d+) prompts?"), converters={"count": int})
 def sent_prompts(crs_driver: CrsDriver, count: int) -> None:
-    """The fake agent received ``count`` prompt requests (``crs-enter-sends``)."""
-    sent = crs_driver.agent.sent_of(PROMPT)
+    """The fake agent received ``count`` prompt requests (``crs-enter-sends``).
+
+    Those sent while a turn ran may come when it ends (:func:`sent_or_queued`).
+    """
+    sent = sent_or_queued(crs_driver, lambda frames: len(frames) >= count)
     check(
         len(sent) == count,
         "crs-enter-sends" if count else "crs-blank-not-sent",
@@ -423,7 +453,7 @@ STYLE_CLAUSES = {
 @when(parsers.parse('the user types "{text}" without sending it'))
 def types_only(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key and press nothing else."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
 
 
 @then(parsers.re(r'the user bubble shows "(?P<text>[^"]*)"$'))
@@ -515,7 +545,7 @@ def publishes_table(
 @when(parsers.parse('the user types "{text}" in the input'))
 def types(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key, waiting for the app after each key."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
 
 
 @when(parsers.parse('the user types "{text}" in one burst'))
@@ -527,7 +557,7 @@ def types_burst(crs_driver: CrsDriver, text: str) -> None:
 @when(parsers.parse('the user pastes "{text}" in the input'))
 def pastes(crs_driver: CrsDriver, text: str) -> None:
     """Paste ``text`` as one paste event."""
-    crs_driver.paste_text(literal(text))
+    into_input(crs_driver, literal(text), paste=True)
 
 
 @when(
@@ -666,7 +696,7 @@ def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, 
 @when(parsers.parse('the user types "{text}" and adds a token for "{path}"'))
 def types_and_adds(crs_driver: CrsDriver, token_log: TokenLog, text: str, path: str) -> None:
     """Type ``text`` key by key, then make a token for ``path`` through the `@` popup."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
     add_token(crs_driver, token_log, literal(path))
 
 

@@ -143,7 +143,7 @@ def exception_text(call: pytest.CallInfo[None]) -> str | None:
     error = call.excinfo.value
     if unattributed(error):
         return f"{UNATTRIBUTED_PREFIX}: {error}"
-    if type(error) is AssertionError or isinstance(error, pytest.fail.Exception):
+    if isinstance(error, AssertionError | pytest.fail.Exception):
         return str(error)
     return f"{type(error).__name__}: {error}"
 

@@ -16,13 +16,14 @@ from textual.dom import DOMNode
 from textual.message import Message
 from textual.widget import Widget
 
-from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, FileReference
+from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, FileReference, TurnEnded
 from reference_app.paste import PasteSafeParser
 from reference_crs.app import CrsApp
 from reference_crs.conformance import ReferenceCrsAdapter
 from reference_crs.sent_prompt import FileToken
 from reference_crs.user_markdown import visible
 from reference_crs.widgets.conversation import Conversation
+from reference_crs.widgets.prompt_input import PromptInput
 from reference_crs.widgets.user_message import TOKEN_STYLE, UserMessage
 from tests.candidates.variants._registry import register, snake
 
@@ -243,3 +244,35 @@ class SquareTokenCaps(CrsApp):
     ) -> Widget:
         """The reference's bubble, its tokens drawn with square caps."""
         return SquareCapMessage(prompt_text, file_references)
+
+
+@crs_variant("sending", "command_bubble", "cancelling", "interaction_keys", "timestamps")
+class QueuedPrompts(CrsApp):
+    """A prompt sent while a turn runs waits, and is sent (its bubble drawn) when the turn
+    ends -- 002 §2.5.1 (l. 58): Enter sends when the input holds text and no popup is active;
+    004 §1.2 (l. 43): a Turn answers one prompt; neither says when a second reaches the agent
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.waiting: list[PromptInput.Submitted] = []
+        """Prompts sent while a turn ran, in order."""
+
+    async def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
+        """Send at once when idle; otherwise keep the prompt until the turn ends.
+
+        Textual calls the handler of every class up the MRO: ``prevent_default`` stops the
+        reference's, which is called here when the prompt is sent.
+        """
+        message.prevent_default()
+        if self.busy:
+            self.waiting.append(message)
+            self.notify(f"queued: {message.text[:40]}", timeout=2)
+            return
+        await super().on_prompt_input_submitted(message)
+
+    async def handle_turn_ended(self, event: TurnEnded) -> None:
+        """End the turn, then send the next waiting prompt."""
+        await super().handle_turn_ended(event)
+        if self.waiting and not self.busy:
+            await super().on_prompt_input_submitted(self.waiting.pop(0))
