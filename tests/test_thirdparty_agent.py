@@ -40,8 +40,8 @@ NOT_CLAIMED = "not claimed: adapter 'oterm' claims parts 1 of profile 'rawp_crs'
 HARNESS_FAULTS = {
     "the screen read while oterm still redraws": ("NoActiveAppError",),
 }
-"""ERROR verdicts that are the harness's, listed in docs/thirdparty.md ("Harness faults") for
-the integrator to fix; each may or may not occur in a run (they depend on timing).
+"""ERROR verdicts that are the harness's, listed in docs/thirdparty.md ("Harness faults", H5)
+for the integrator to fix; each may or may not occur in a run (they depend on timing).
 
 The steps read the composed screen outside the app's context when ``settle`` found every
 message pump at rest while oterm's turn task still ran (pydantic-ai's run ending, the answer's
