@@ -185,7 +185,7 @@ class FocusedConversationSwallowsPageKeys(CrsApp):
 class NoFocusAtStartTypingLost(CrsApp):
     """crs-typing-focuses-input: the input has no focus at start and typed keys never reach it."""
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = None  # type: ignore[assignment]  # Textual takes None: nothing focused at start
 
     def on_key(self, event: events.Key) -> None:
         if event.is_printable and self.interaction is None and self.focused is None:
