@@ -193,7 +193,7 @@ def presses_enter(crs_driver: CrsDriver) -> None:
 
 
 @then(parsers.re(r"the client sent (?P<count>\d+) prompts?"), converters={"count": int})
-def sent_prompts(crs_driver: CrsDriver, count: int) -> None:
+def sent_prompts(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
     """The fake agent received ``count`` prompt requests (``crs-enter-sends``).
 
     Those sent while a turn ran may come when it ends (:func:`sent_or_queued`).
@@ -201,7 +201,9 @@ def sent_prompts(crs_driver: CrsDriver, count: int) -> None:
     sent = sent_or_queued(crs_driver, lambda frames: len(frames) >= count)
     check(
         len(sent) == count,
-        "crs-enter-sends" if count else "crs-blank-not-sent",
+        scenario_clause(
+            request, "crs-enter-sends" if count else "crs-blank-not-sent", "crs-typed-text-kept"
+        ),
         "the prompts the agent received",
         f"{count} prompt request(s)",
         f"{len(sent)}: {[getattr(frame, 'prompt_text', frame) for frame in sent]}",
@@ -586,6 +588,7 @@ def input_holds_exactly(crs_driver: CrsDriver, request: pytest.FixtureRequest, t
         "crs-slash-pointer-select",
         "crs-commands-refresh-keeps-state",
         "crs-escape-closes-popup",
+        "crs-typed-text-kept",
     )
     expected, seen = literal(text), crs_driver.input_value
     check(seen == expected, clause, "the input", repr(expected), repr(seen))
@@ -879,6 +882,7 @@ def sent_cancels(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: i
             "crs-escape-idle-does-nothing",
             "crs-escape-cancels-turn",
             "crs-escape-cancel-states",
+            "crs-typed-text-kept",
         )
     else:
         clause = next(
