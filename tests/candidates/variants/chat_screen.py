@@ -101,3 +101,15 @@ class ChatLightTheme(ChatApp):
     def on_mount(self) -> None:
         """Switch to the light theme before anything is drawn."""
         self.theme = "textual-light"
+
+
+@chat_variant(*DRAWN)
+class TallPaddedItems(ChatApp):
+    """Two blank rows above and below each item's label, so one submission already overflows
+    a small terminal -- 001 흐름 7: mount both items and scroll so that the last one is
+    visible; an item's height is not fixed
+    """
+
+    CSS = """
+    .chat-message { padding: 2 1; }
+    """
