@@ -19,7 +19,7 @@ from rawp_port import (
 from steps.adapter import ItemView
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.drawn import drawn, drawn_item
+from steps.rawp_crs.support.drawn import drawn_in_sight, drawn_item
 from steps.rawp_crs.support.layout import Traffic, next_turn
 from steps.screen import screen_text, text_width
 
@@ -94,9 +94,10 @@ def client_still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) 
 @then("the agent's answer reads in full")
 def answer_in_full(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
+    views = crs_driver.items()
     blocks = [
-        drawn(crs_driver.app, view.widget, crs_driver.conversation)
-        for view in crs_driver.items()
+        drawn_in_sight(crs_driver, view.widget, views)
+        for view in views
         if view.actor == "agent" and view.kind == "text"
     ]
     texts = ["".join(block.row_text(y) for y in block.rows()) for block in blocks]
@@ -161,8 +162,8 @@ def drawn_alike(crs_driver: CrsDriver) -> None:
 
 
 def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
-    """The item's drawn rows, right-stripped, blank rows left out."""
-    item = drawn(crs_driver.app, view.widget, crs_driver.conversation)
+    """The item's drawn rows, right-stripped, blank rows left out (scrolled into sight)."""
+    item = drawn_in_sight(crs_driver, view.widget, crs_driver.items())
     rows = (item.row_text(y).rstrip() for y in item.rows())
     return [row for row in rows if row.strip()]
 

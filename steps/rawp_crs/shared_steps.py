@@ -68,7 +68,12 @@ from steps.rawp_crs.support.popup import (
     published_fixture,  # noqa: F401 - fixture
 )
 from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
-from steps.rawp_crs.support.timestamps import DAY_FORMS, one_time, rows_between_turns
+from steps.rawp_crs.support.timestamps import (
+    DAY_FORMS,
+    join_in_sight,
+    one_time,
+    rows_between_turns,
+)
 from steps.rawp_crs.support.tokens import (
     TokenLog,
     add_token,
@@ -647,6 +652,12 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
     date = datetime.strptime(day, "%Y-%m-%d").date()
     fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
     forms = [form.format(**fields) for form in DAY_FORMS]
+    with join_in_sight(crs_driver):
+        _date_line_centred(crs_driver, clause, day, forms)
+
+
+def _date_line_centred(crs_driver: CrsDriver, clause: str, day: str, forms: list[str]) -> None:
+    """:func:`date_separator`'s checks, the join of the two turns in sight."""
     between = rows_between_turns(crs_driver, clause)
     dated = [(row, text) for row, text in between if any(form in text for form in forms)]
     check(

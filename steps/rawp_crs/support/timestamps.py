@@ -7,6 +7,8 @@ separator (``shared_steps``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from textual.widget import Widget
@@ -232,9 +234,55 @@ def rows_between_turns(crs_driver: CrsDriver, clause: str) -> list[tuple[int, st
     bubble: 002 §2.4 ¶3 allows above or below). Items not drawn (a time hidden until
     hovered) have no rows and are left out.
 
+    The join is brought into sight first (:func:`join_in_sight`).
+
     Raises:
         AssertionError: Through ``check``: fewer than two user messages.
     """
+    with join_in_sight(crs_driver):
+        return _rows_between(crs_driver, clause)
+
+
+@contextmanager
+def join_in_sight(crs_driver: CrsDriver) -> Iterator[None]:
+    """Bring the join of the last two turns into the viewport for the block, then put it back.
+
+    Where the first turn's last row or the second turn's user item lies outside the viewport
+    (turns drawn taller than it, a view scrolled elsewhere), the conversation is scrolled to
+    show them, as a person scrolls to look; the view is put back where it was after.
+    """
+    area = crs_driver.conversation
+    before = area.scroll_y
+    views = list(crs_driver.items())
+    users = [
+        index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"
+    ]
+    if len(users) >= 2 and not _join_in_sight(crs_driver, views, users):
+        area.scroll_to_widget(views[users[-1]].widget, animate=False, immediate=True, top=True)
+        half = area.scrollable_content_region.height // 2
+        area.scroll_to(y=max(0.0, area.scroll_y - half), animate=False, immediate=True)
+        crs_driver.settle()
+    try:
+        yield
+    finally:
+        if area.scroll_y != before:
+            area.scroll_to(y=before, animate=False, immediate=True)
+            crs_driver.settle()
+
+
+def _join_in_sight(crs_driver: CrsDriver, views: list[ItemView], users: list[int]) -> bool:
+    """Whether the second turn's user item and the first turn's last row are in the viewport."""
+    sight = crs_driver.conversation.scrollable_content_region
+    second = views[users[-1]].widget.region
+    first = views[users[-1] - 1].widget.region
+    return (
+        bool(second.height and first.height)
+        and sight.y <= first.bottom - 1 < second.y < sight.bottom
+    )
+
+
+def _rows_between(crs_driver: CrsDriver, clause: str) -> list[tuple[int, str]]:
+    """:func:`rows_between_turns` once the join is in sight."""
     views = list(crs_driver.items())
     users = [
         index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"

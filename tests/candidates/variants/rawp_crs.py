@@ -148,9 +148,8 @@ class LightTheme(CrsApp):
     """The client in Textual's light theme -- the seeds name no colours, only contrasts."""
 
     def on_mount(self) -> None:
-        """Switch to the light theme before anything is drawn."""
+        """Switch to the light theme (Textual runs the reference's ``on_mount`` too)."""
         self.theme = "textual-light"
-        super().on_mount()
 
 
 # --- how the popups are drawn (004 §3.2, §3.4.2) -------------------------------------
