@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from steps.clauses import Clause, catalogue, catalogue_names, quote_text
+from steps.clauses import QUOTED_LEVELS, Clause, catalogue, catalogue_names, quote_text
 from steps.profiles import ROOT
 
 COMMAND = "python -m steps.check_audit"
@@ -50,8 +50,6 @@ CLAUSE_ARGUMENT = {"check": 1, "precondition": 1, "violation": 0, "Explorer.chec
 """Position of the clause argument of each kind of call."""
 CITED = "the clauses the running scenario cites (steps.checks.cited_clauses)"
 """The dynamic part of a clause chosen among those the scenario cites."""
-QUOTED = ("MUST", "SHOULD")
-"""The levels whose clauses quote the seed sentence they enforce."""
 DEPTH = 14
 """How many calls and assignments deep a clause argument is followed."""
 QUOTED_INLINE = 3
@@ -774,7 +772,9 @@ def problems(
             clause = known.get(clause_id)
             if clause is None:
                 found_problems.append(f"{where}: reports under {clause_id!r}, in no catalogue")
-            elif clause.level in QUOTED and clause.quote is None and clause_id not in unquoted:
+            elif (
+                clause.level in QUOTED_LEVELS and clause.quote is None and clause_id not in unquoted
+            ):
                 found_problems.append(
                     f"{where}: reports under the {clause.level} clause {clause_id}, which "
                     "quotes no seed sentence (add its `quote:`, or it is HARDENING)"
@@ -850,7 +850,7 @@ def _quotes(found: list[Check], known: Mapping[str, Clause]) -> list[str]:
         clause = known[clause_id]
         count = sum(clause_id in check.clauses for check in found)
         quote = f"“{quote_text(clause.quote)}”" if clause.quote is not None else "-"
-        if clause.quote is None and clause.level in QUOTED:
+        if clause.quote is None and clause.level in QUOTED_LEVELS:
             quote = "**no quote**"
         lines.append(
             "| "
@@ -880,7 +880,7 @@ def _row(check: Check, known: Mapping[str, Clause]) -> str:
             continue
         if clause.quote is not None:
             quotes.append(f"`{clause_id}`: “{quote_text(clause.quote)}”")
-        elif clause.level in QUOTED:
+        elif clause.level in QUOTED_LEVELS:
             quotes.append(f"`{clause_id}`: **no quote**")
     if len(check.clauses) > QUOTED_INLINE:
         quotes = [

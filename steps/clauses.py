@@ -29,6 +29,8 @@ non-conformant (reports count it on its own line, apart from MUST)."""
 HARDENING: Level = "HARDENING"
 """The level of the harness's own rules (:data:`Level`)."""
 LEVELS: tuple[Level, ...] = get_args(Level)
+QUOTED_LEVELS: tuple[Level, ...] = ("MUST", "SHOULD")
+"""The levels whose clauses quote the seed sentence they enforce (``Clause.quote``)."""
 Terminal = Literal["applies", "adapted", "not-applicable"]
 """Whether a clause applies to a terminal (Textual) client: as written, adapted, or not."""
 TERMINAL: tuple[Terminal, ...] = get_args(Terminal)

@@ -21,6 +21,7 @@ from steps.clauses import (
     HARDENING,
     LEVELS,
     PLANNED_CATALOGUES,
+    QUOTED_LEVELS,
     SEEDS_DIR,
     TERMINAL,
     CatalogueError,
@@ -47,8 +48,6 @@ SEED_DIGESTS = {
     "004_bbdfe0f269eaa24b.txt": "1352c342f9d233536bdac6d4f428ce260245a15f865a61237e18cf880813657c",
 }
 """SHA-256 of each seed file as received: the line numbers the sources cite count its lines."""
-QUOTED = ("MUST", "SHOULD")
-"""The levels whose clauses must quote the seed sentence they enforce."""
 AWAITING_LEVEL: dict[str, str] = {
     "input-focus": (
         "no seed sentence says the input has the focus at start or keeps it: 000 호환성 ¶1 "
@@ -234,7 +233,7 @@ def test_every_must_and_should_clause_quotes_the_seed_sentence_it_enforces() -> 
     unquoted = [
         f"{c.profile}: {c.id} ({c.level})"
         for c in all_clauses()
-        if c.level in QUOTED and c.quote is None and c.id not in AWAITING_LEVEL
+        if c.level in QUOTED_LEVELS and c.quote is None and c.id not in AWAITING_LEVEL
     ]
     assert not unquoted, (
         f"{unquoted}: add under `source:` a `quote:` copied from the seed file the source "
@@ -265,7 +264,7 @@ def test_the_clauses_awaiting_a_level_exist_still_at_must_or_should_and_unquoted
         clause_id
         for clause_id in AWAITING_LEVEL
         if clause_id not in found
-        or found[clause_id].level not in QUOTED
+        or found[clause_id].level not in QUOTED_LEVELS
         or found[clause_id].quote is not None
     ]
     assert not stale, f"{stale}: no longer awaiting a level; remove from AWAITING_LEVEL"
