@@ -384,6 +384,7 @@ def clause_entries(
                     "area": clause.area,
                     "text": clause.text.strip(),
                     "source": clause.source,
+                    "quote": clause.quote,
                     "checked_by": clause.checked_by,
                     "verdict": verdict.value,
                     "selected": selected is None or clause.id in selected,

@@ -19,7 +19,7 @@ import jinja2
 from jsonschema import Draft202012Validator
 from markupsafe import Markup, escape
 
-from steps.clauses import LEVELS
+from steps.clauses import LEVELS, QUOTED_LEVELS, quote_text
 from steps.report.groups import conformant_at_must
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -391,6 +391,7 @@ def _groups(report: Mapping[str, Any]) -> list[str]:
     if not groups:
         return []
     by_id = {entry["id"]: entry for entry in report["scenarios"]}
+    quotes = {clause["id"]: clause.get("quote") for clause in report["clauses"]}
     lines = ["## Failures by cause", ""]
     lines += [
         f"{len(groups)} {'cause' if len(groups) == 1 else 'causes'} for "
@@ -410,6 +411,8 @@ def _groups(report: Mapping[str, Any]) -> list[str]:
             "```",
             "",
         ]
+        if group["level"] in QUOTED_LEVELS and quotes.get(group["clause"]):
+            lines += [f"> Seed: “{quote_text(quotes[group['clause']])}”", ""]
         if group.get("blocked"):
             lines += [
                 f"{len(group['blocked'])} of them verify other clauses: blocked by this "
@@ -499,6 +502,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["code_spans"] = code_spans
+    env.filters["seed"] = quote_text
     env.filters["when"] = when
     return env
 
