@@ -11,8 +11,8 @@ folder this plugin writes to. Outside such a run (the variable unset) it does no
   ``kills/<mutant>.json``: its node id, the phase, its verdict (``failed``, ``error``,
   ``timeout``: :mod:`steps.verdicts`) and the first line of its message, whose
   ``[clause-id]`` prefix names the clause whose check caught the mutant.
-* In mutmut's clean run (no mutant active), which must pass, each failing scenario is
-  appended to ``clean-failures.jsonl`` (mutmut shows none of that run's output).
+* In mutmut's clean and statistics runs (no mutant active), which must pass, each failing
+  scenario is appended to ``clean-failures.jsonl`` (mutmut shows none of their output).
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from steps.report.capture import identity
 
 CLEAN_FAILURES = "clean-failures.jsonl"
 """Where a scenario that failed in mutmut's clean run (no mutant active) is written."""
+MUST_PASS = frozenset({"", "stats"})
+"""mutmut's runs with no mutant active (its clean run, its statistics run): they must pass."""
 NOT_A_MUTANT = frozenset({"", "stats", "fail", "list_all_tests", "mutant_generation"})
 """Values of ``MUTANT_UNDER_TEST`` that are mutmut's own runs, not a mutant's."""
 CLAUSE = re.compile(r"\[([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\]")
@@ -64,9 +66,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Write a mutant's first scenario that did not pass to ``kills/``, or a clean run's."""
     folder, name = records(), mutant()
-    if folder is None or not report.failed or name in NOT_A_MUTANT - {""}:
+    if folder is None or not report.failed or name in NOT_A_MUTANT - MUST_PASS:
         return
-    if name == "":  # mutmut's clean run: it must pass, and mutmut prints none of its output
+    if name in MUST_PASS:  # mutmut prints none of these runs' output
         with (folder / CLEAN_FAILURES).open("a", encoding="utf-8") as failures:
             failures.write(json.dumps(record(report), ensure_ascii=False) + "\n")
         return

@@ -93,13 +93,26 @@ def draw(population: list[str], size: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(ordered, size))
 
 
-def pending(plan: Plan, codes: dict[str, int | None], retest: bool) -> list[str]:
-    """The sampled mutants to run now: those without a result, and survivors if ``retest``."""
-    return [
-        name
-        for name in plan.sample
-        if codes.get(name) is None or (retest and codes[name] in SURVIVED)
-    ]
+def pending(
+    plan: Plan, codes: dict[str, int | None], retest: bool, timed_out: frozenset[str] = frozenset()
+) -> list[str]:
+    """The sampled mutants to run now: those without a result, and more with ``retest``.
+
+    With ``retest``: the survivors too, and those caught only by a time bound
+    (``timed_out``), which a loaded machine can fake.
+    """
+    again = {name for name, code in codes.items() if code in SURVIVED} | timed_out
+    return [n for n in plan.sample if codes.get(n) is None or (retest and n in again)]
+
+
+def timed_out(t: Target, codes: dict[str, int | None]) -> frozenset[str]:
+    """Mutants mutmut stopped at its bound, or caught by a scenario's TIMEOUT verdict."""
+    by_bound = {n for n, code in codes.items() if mutmut_private.status(code) == "timeout"}
+    by_scenario = set()
+    for path in (t.records / "kills").glob("*.json"):
+        if json.loads(path.read_text(encoding="utf-8")).get("verdict") == "timeout":
+            by_scenario.add(path.name.removesuffix(".json"))
+    return frozenset(by_bound | by_scenario)
 
 
 def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int = 2) -> Plan:
@@ -109,7 +122,8 @@ def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int 
         t: The profile's target.
         size: Mutants to sample (``0``: every mutant).
         seed: The sample's seed.
-        retest: Run the sample's survivors again too (after a scenario was added).
+        retest: Run the sample's survivors again too (after a scenario was added), and the
+            mutants caught only by a time bound.
         children: Mutants run at a time (mutmut's ``--max-children``).
 
     Raises:
@@ -123,7 +137,7 @@ def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int 
     plan = load_plan(t)
     if plan is None or (plan.seed, plan.size, plan.population) != (seed, size, len(codes)):
         plan = Plan(t.profile, seed, size, len(codes), draw(list(codes), size, seed))
-    todo = pending(plan, codes, retest)
+    todo = pending(plan, codes, retest, timed_out(t, codes) if retest else frozenset())
     for name in todo:
         (t.records / "kills" / f"{name}.json").unlink(missing_ok=True)
     failures = t.records / CLEAN_FAILURES

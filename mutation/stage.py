@@ -29,6 +29,11 @@ COPIED = ("conftest.py", "steps", "features", "rawp_port", "reference_app", "ref
 it, and a second copy over its mutated files would make it write them again)."""
 PLUGIN = "mutation.plugin"
 """The pytest plugin every run of mutmut loads (:mod:`mutation.plugin`)."""
+TIMEOUT_ENV = "CHAT_CONFORMANCE_SCENARIO_TIMEOUT"
+"""The harness's scenario bound (:mod:`steps.watchdog`); a scenario's own tag still wins."""
+SCENARIO_BOUND = "120"
+"""Seconds a scenario may take in a mutation run before its verdict is TIMEOUT (a catch);
+mutmut's own bound on a mutant's whole run stops a real hang too."""
 KILLS_ENV = "MUTATION_RECORDS"
 """Environment variable naming the folder :mod:`mutation.plugin` writes its records to."""
 
@@ -129,15 +134,18 @@ def prepare(t: Target) -> None:
 
 
 def environment(t: Target) -> dict[str, str]:
-    """The environment mutmut runs in: ours, with the records folder and a fixed hash seed.
+    """The environment mutmut runs in: ours, records folder, hash seed and scenario bound set.
 
     ``PYTHONHASHSEED=0``: mutmut hands each mutant's tests over as a set, whose order
     follows string hashes; a fixed seed makes the order, and so which scenario catches a
-    mutant first, the same from run to run. pytest's and xdist's settings are dropped.
+    mutant first, the same from run to run. :data:`SCENARIO_BOUND`: a scenario's TIMEOUT
+    verdict counts as a catch, and the statistics run (every call recorded) and a loaded
+    machine make the default 10 s too short for what is only slow. pytest's and xdist's
+    settings are dropped.
     """
     dropped = ("PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")
     env = {k: v for k, v in os.environ.items() if k not in dropped}
-    env.update({KILLS_ENV: str(t.records), "PYTHONHASHSEED": "0"})
+    env.update({KILLS_ENV: str(t.records), "PYTHONHASHSEED": "0", TIMEOUT_ENV: SCENARIO_BOUND})
     return env
 
 

@@ -105,6 +105,7 @@ def test_a_resumed_run_hands_mutmut_only_the_sampled_mutants_without_a_result() 
     codes: dict[str, int | None] = {"a": 1, "b": 0, "c": None, "d": None, "e": None, "f": 0}
     assert pending(plan, codes, retest=False) == ["c", "d"]
     assert pending(plan, codes, retest=True) == ["b", "c", "d"]
+    assert pending(plan, codes, retest=True, timed_out=frozenset({"a"})) == ["a", "b", "c", "d"]
 
 
 def test_the_checked_in_triage_file_names_real_clauses_and_scenarios() -> None:
