@@ -31,6 +31,29 @@ def pastes_as_terminal_and_enters(driver: Driver, submissions: list[Snapshot], t
     driver.feed_terminal(paste_bytes(text) + key_bytes("enter"), "pasting, Enter")
 
 
+@when(
+    parsers.parse(
+        'the user pastes, as a terminal sends it in reads of {size:d} bytes, "{text}" and '
+        "presses Enter"
+    )
+)
+def pastes_in_reads_and_enters(
+    driver: Driver, submissions: list[Snapshot], size: int, text: str
+) -> None:
+    """Send the paste and Enter as the step above does, in reads of ``size`` bytes.
+
+    A terminal's bytes reach the app in reads of whatever size the pipe hands over (a slow
+    link, ssh): a paste's start or end marker may be cut between two reads, and must
+    still open and close the paste (``hardening-typed-text-kept``).
+    """
+    submissions.append(snapshot(driver))
+    text = literal(text)
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in text):
+        driver.exit_expected = True  # judged by "the paste acted as no key"
+    data = paste_bytes(text) + key_bytes("enter")
+    driver.feed_terminal(data, f"pasting in reads of {size} bytes, Enter", read_size=size)
+
+
 @then("the paste acted as no key: the app is still running")
 def paste_no_key(driver: Driver) -> None:
     """The app did not quit on a pasted Escape or Ctrl+Q byte (``hardening-control-characters``)."""
