@@ -8,6 +8,8 @@ Commands:
 * ``report [--profile P]``: write and print the report of the last run again (after the
   triage file changed);
 * ``show --profile P MUTANT...``: each mutant's diff;
+* ``untriaged --profile P``: the last run's survivors no triage entry names, as entries to
+  fill in and add to ``docs/mutation-survivors.yaml`` (kind and why left blank);
 * ``try --profile P MUTANT [PYTEST ARGS...]``: run pytest in the stage's copy with the
   mutant active (e.g. a new scenario, to see it red on the mutant it was written for).
 """
@@ -20,7 +22,7 @@ import os
 import subprocess
 import sys
 
-from mutation import report, stage
+from mutation import report, stage, triage
 from mutation.run import load_plan, run
 from mutation.stage import Target
 
@@ -40,6 +42,8 @@ def parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="print mutants' diffs")
     show.add_argument("--profile", choices=stage.PROFILES, required=True)
     show.add_argument("mutants", nargs="+")
+    todo = commands.add_parser("untriaged", help="print entries for the untriaged survivors")
+    todo.add_argument("--profile", choices=stage.PROFILES, required=True)
     attempt = commands.add_parser("try", help="run pytest on the stage's copy, a mutant active")
     attempt.add_argument("--profile", choices=stage.PROFILES, required=True)
     attempt.add_argument("mutant")
@@ -60,6 +64,21 @@ def summary(t: Target) -> int:
           f"{counts}; score {report.percent(total.score)}, spec score "
           f"{report.percent(total.spec_score)}; {plan.seconds / 60:.1f} min; "
           f"report: {(t.stage / 'report.md').relative_to(stage.ROOT)}")  # fmt: skip
+    return 0
+
+
+def untriaged(t: Target) -> int:
+    """Print a YAML entry for each survivor of ``t``'s last run that no triage entry names."""
+    plan = load_plan(t)
+    if plan is None:
+        return summary(t)
+    diffs = report.survivor_diffs(t, plan)
+    for each in report.outcomes(t, plan, diffs):
+        if each.verdict != "untriaged":
+            continue
+        changed = triage.changed_lines(diffs.get(each.name, ""))
+        print(f"  - mutant: {each.name}\n    kind: \n    why: >-\n      ({each.note})")
+        print("    diff: |\n" + "".join(f"      {line}\n" for line in changed.splitlines()))
     return 0
 
 
@@ -85,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
             status |= summary(t)
         return status
     t = stage.target(options.profile)
+    if options.command == "untriaged":
+        return untriaged(t)
     if options.command == "show":
         diffs = json.loads(stage.private(t, "diffs", "\n".join(options.mutants)))
         print("\n\n".join(f"# {name}\n{diff}" for name, diff in diffs.items()))

@@ -104,8 +104,8 @@ class Areas:
         return self.by_clause.get(kill.get("clause") or "", NO_CLAUSE)
 
     def of_clause(self, clause: str | None) -> str:
-        """The area of ``clause``, ``(untriaged)`` for none or an unknown id."""
-        return self.by_clause.get(clause or "", "(untriaged)")
+        """The area of a triage entry's ``clause``; ``(no clause)`` when it names none."""
+        return self.by_clause.get(clause, "(unknown clause)") if clause else "(no clause)"
 
     def executing(self, mutant: str) -> str:
         """``<n> scenarios of <feature files>`` that execute ``mutant``'s function."""
