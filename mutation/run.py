@@ -7,7 +7,8 @@ mutants. mutmut records each mutant's result as soon as it has it (``mutants/**.
 so a run that is interrupted, or a later run with a larger sample, passes mutmut only the
 mutants of the sample without a result yet; a changed function's mutants lose their
 result (mutmut hashes each function) and run again. ``run.json`` in the stage keeps the
-sample and the wall time of every session, so a resumed run reports its whole time.
+sample and the wall time of every session (kept when a new sample is drawn, since mutmut
+keeps the results they got), so a resumed run reports its whole time.
 """
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int 
     codes = mutmut_private.exit_codes(t.stage)
     plan = load_plan(t)
     if plan is None or (plan.seed, plan.size, plan.population) != (seed, size, len(codes)):
-        plan = Plan(t.profile, seed, size, len(codes), draw(list(codes), size, seed))
+        spent = plan.sessions if plan is not None else []  # mutmut keeps the results they got
+        plan = Plan(t.profile, seed, size, len(codes), draw(list(codes), size, seed), spent)
     todo = pending(plan, codes, retest, timed_out(t, codes) if retest else frozenset())
     for name in todo:
         (t.records / "kills" / f"{name}.json").unlink(missing_ok=True)
