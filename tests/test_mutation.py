@@ -2,10 +2,11 @@
 
 One real mutmut run through the machinery, on two mutants of ``reference_app/app.py``
 picked by their diff (not by mutmut's numbers, which shift when the code changes), with
-the scenarios of two feature files: the mutant that lets a blank submission through is
-caught, by a blank-input scenario's clause check, and the report counts it as caught in
-that clause's area; the mutant that only drops the type argument of ``query_one`` (the
-same widget is found, and the type was only checked) survives. Around that run: the
+the scenarios of two feature files: the mutant that inverts the blank check (blank
+submissions shown, valid ones dropped) is caught by a clause check of a scenario that
+cites the clause, and the report counts it as caught in that clause's area; the mutant
+that only drops the type argument of ``query_one`` (the same widget is found, and the
+type was only checked) survives. Around that run: the
 seeded sample, what a resumed run hands to mutmut, and the checked-in triage file (its
 shape, its clauses, its gap scenarios, and an entry going stale when its mutant changes).
 """
@@ -25,8 +26,8 @@ from steps.clauses import catalogue
 
 APP = "reference_app/app.py"
 SELECTION = ("features/chat_screen/blank_input.feature", "features/chat_screen/messages.feature")
-BLANK_LET_THROUGH = ("if not text:", "if text:")
-"""``ChatApp.submit``'s blank check inverted (clause ``blank-input-no-change``)."""
+BLANK_INVERTED = ("if not text:", "if text:")
+"""``ChatApp.submit``'s blank check inverted: blank submissions shown, valid ones dropped."""
 TYPE_DROPPED = ("VerticalScroll)", '", None)')
 """``ChatApp.show`` asking ``query_one`` for the id with no type: equivalent."""
 
@@ -52,12 +53,12 @@ def small_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Target, str, st
     stage.private(t, "generate")
     names = [n for n in mutmut_private.exit_codes(t.stage) if "xǁChatAppǁs" in n]
     diffs = json.loads(stage.private(t, "diffs", "\n".join(names)))
-    caught, equivalent = picked(diffs, *BLANK_LET_THROUGH), picked(diffs, *TYPE_DROPPED)
+    caught, equivalent = picked(diffs, *BLANK_INVERTED), picked(diffs, *TYPE_DROPPED)
     status = stage.mutmut(t, [caught, equivalent], 2)
     return t, caught, equivalent, status
 
 
-def test_mutmut_catches_a_blank_submission_let_through_under_its_clause(
+def test_mutmut_catches_the_inverted_blank_check_under_a_clause_of_its_scenario(
     small_run: tuple[Target, str, str, int],
 ) -> None:
     t, caught, _, status = small_run
@@ -65,8 +66,8 @@ def test_mutmut_catches_a_blank_submission_let_through_under_its_clause(
     assert mutmut_private.status(mutmut_private.exit_codes(t.stage)[caught]) == "killed"
     kill = json.loads((t.records / "kills" / f"{caught}.json").read_text(encoding="utf-8"))
     scenarios = json.loads((t.records / "scenarios.json").read_text(encoding="utf-8"))
-    assert scenarios[kill["test"]]["feature"] == "chat_screen/blank_input.feature", kill
-    assert kill["clause"] in scenarios[kill["test"]]["clauses"], kill
+    assert f"features/{scenarios[kill['test']]['feature']}" in SELECTION, kill
+    assert kill["clause"] in scenarios[kill["test"]]["clauses"], kill  # a clause check caught it
 
 
 def test_an_equivalent_mutant_survives_and_leaves_no_kill_record(
