@@ -131,7 +131,7 @@ def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int 
         RuntimeError: mutmut failed before testing mutants (its clean run of the selected
             scenarios or its forced-failure run did not go as it must); its output says why.
     """
-    start = time.monotonic()
+    start, started = time.monotonic(), datetime.now(UTC).isoformat(timespec="seconds")
     stage.prepare(t)
     stage.private(t, "generate")
     codes = mutmut_private.exit_codes(t.stage)
@@ -139,15 +139,17 @@ def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int 
     if plan is None or (plan.seed, plan.size, plan.population) != (seed, size, len(codes)):
         spent = plan.sessions if plan is not None else []  # mutmut keeps the results they got
         plan = Plan(t.profile, seed, size, len(codes), draw(list(codes), size, seed), spent)
+    save_plan(t, plan)
     todo = pending(plan, codes, retest, timed_out(t, codes) if retest else frozenset())
     for name in todo:
         (t.records / "kills" / f"{name}.json").unlink(missing_ok=True)
     failures = t.records / CLEAN_FAILURES
     failures.unlink(missing_ok=True)
-    status = stage.mutmut(t, todo, children) if todo else 0
-    started = datetime.now(UTC).isoformat(timespec="seconds")
-    plan.sessions.append(Session(started, round(time.monotonic() - start, 1), len(todo)))
-    save_plan(t, plan)
+    try:
+        status = stage.mutmut(t, todo, children) if todo else 0
+    finally:  # an interrupted session's time counts too (Ctrl+C)
+        plan.sessions.append(Session(started, round(time.monotonic() - start, 1), len(todo)))
+        save_plan(t, plan)
     if status != 0:
         seen = failures.read_text(encoding="utf-8") if failures.is_file() else ""
         raise RuntimeError(
