@@ -11,8 +11,6 @@ folder this plugin writes to. Outside such a run (the variable unset) it does no
   ``kills/<mutant>.json``: its node id, the phase, its verdict (``failed``, ``error``,
   ``timeout``: :mod:`steps.verdicts`) and the first line of its message, whose
   ``[clause-id]`` prefix names the clause whose check caught the mutant.
-* An app's shutdown gets :data:`SHUTDOWN_BOUND` seconds instead of the harness's 3 (the
-  scenario's own bound is raised by :func:`mutation.stage.environment`).
 * In mutmut's clean and statistics runs (no mutant active), which must pass, each failing
   scenario is appended to ``clean-failures.jsonl`` (mutmut shows none of their output).
 """
@@ -27,7 +25,6 @@ from typing import Any
 
 import pytest
 
-from steps import app_driver
 from steps.report.capture import identity
 
 CLEAN_FAILURES = "clean-failures.jsonl"
@@ -39,20 +36,6 @@ NOT_A_MUTANT = frozenset({"", "stats", "fail", "list_all_tests", "mutant_generat
 CLAUSE = re.compile(r"\[([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\]")
 """A ``[clause-id]`` prefix of a check's failure message (:mod:`steps.checks`); every clause
 id is a slug with at least one hyphen, which ``[bold]`` or an escape's ``[31m`` is not."""
-
-
-SHUTDOWN_BOUND = 30.0
-"""Seconds an app may take to shut down in a mutation run (the harness's own bound is 3 s).
-
-The statistics run records every call of the client, and a loaded machine slows every
-run: a shutdown past 3 s there is slowness, not a defect, yet ends mutmut's run (that run
-must pass). Set at :func:`pytest_configure`, in mutation runs only."""
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """In a mutation run, give an app's shutdown :data:`SHUTDOWN_BOUND` seconds."""
-    if records() is not None:
-        app_driver.SHUTDOWN_BOUND = SHUTDOWN_BOUND
 
 
 def records() -> Path | None:
