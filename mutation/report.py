@@ -6,7 +6,9 @@ Each sampled mutant ends in one class:
   stopped it at its time bound (``timeout``);
 * ``equivalent`` / ``unreachable`` / ``gap``: it survived (or no scenario executes its
   code), and :mod:`mutation.triage` says which; a ``gap`` whose scenario now catches it
-  is ``caught``, with its entry kept as the record of the gap closed;
+  is ``caught``, with its entry kept as the record of the gap closed; an ``import-time``
+  entry (a function mutmut cannot run under a mutant, seen caught outside it) is
+  ``caught`` too;
 * ``untriaged``: it survived and no current triage entry names it (or the entry's diff
   is not the mutant's any more: ``stale``);
 * ``pending``: not run yet; ``other``: mutmut's ``suspicious``, ``segfault``, ... .
@@ -160,6 +162,8 @@ def classify(
     if entry is None or stale:
         return Outcome(name, module, status, "untriaged", "(untriaged)", "", "",
                        areas.executing(name), 0.0, stale)  # fmt: skip
+    if entry.kind == "import-time":  # caught outside mutmut's fork (mutation.triage)
+        return Outcome(name, module, status, "caught", NO_CLAUSE, "", "", entry.why, 0.0)
     area = "" if entry.kind == "equivalent" else areas.of_clause(entry.clause)
     return Outcome(name, module, status, entry.kind, area, "", entry.clause or "", entry.why, 0.0)
 

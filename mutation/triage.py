@@ -10,6 +10,13 @@ A mutant no scenario catches is one of three things, and the file says which, an
   ``scenario`` names the scenario written for it (it must then be caught), or, left for
   later, ``needs`` says what the scenario would have to do.
 
+One more kind is no survivor of the suite but a blind spot of the tool:
+
+* ``import-time``: the mutated function runs only when its module is imported, which
+  mutmut's fork server does before any mutant is active, so no mutant run executes it;
+  run with the mutant active from the start (``python -m mutation try``), the suite
+  catches it. It counts as caught, on that evidence (the reason says what was seen).
+
 Each entry names one mutant by mutmut's name and carries the lines its diff changes
 (``diff``), so an entry whose mutant's code has changed since it was triaged is reported
 as stale instead of being trusted. An entry may name a group of mutants by a glob
@@ -30,7 +37,7 @@ from mutation.stage import ROOT
 
 PATH = ROOT / "docs" / "mutation-survivors.yaml"
 """The triage file."""
-Kind = Literal["equivalent", "unreachable", "gap"]
+Kind = Literal["equivalent", "unreachable", "gap", "import-time"]
 """What a survivor is."""
 KINDS: tuple[str, ...] = get_args(Kind)
 
