@@ -37,6 +37,8 @@ def parser() -> argparse.ArgumentParser:
     go.add_argument("--seed", type=int, default=1)
     go.add_argument("--retest", action="store_true", help="run the sample's survivors again")
     go.add_argument("--children", type=int, default=2, help="mutants run at a time")
+    go.add_argument("--again", default="", help="run again the mutants caught by a scenario "
+                    "whose node id holds this text")  # fmt: skip
     again = commands.add_parser("report", help="write the last run's report again")
     again.add_argument("--profile", choices=stage.PROFILES, action="append")
     show = commands.add_parser("show", help="print mutants' diffs")
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             t = stage.target(profile)
             if options.command == "run":
                 run(t, options.sample, options.seed, retest=options.retest,
-                    children=options.children)  # fmt: skip
+                    children=options.children, again=options.again)  # fmt: skip
             status |= summary(t)
         return status
     t = stage.target(options.profile)

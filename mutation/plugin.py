@@ -4,6 +4,8 @@ mutmut runs pytest with ``-p mutation.plugin`` (:func:`mutation.stage.settings`)
 the active mutant in ``MUTANT_UNDER_TEST``; :data:`mutation.stage.KILLS_ENV` names the
 folder this plugin writes to. Outside such a run (the variable unset) it does nothing.
 
+* In a mutant's run, the exploration scenarios are deselected (see
+  :func:`pytest_collection_modifyitems`).
 * In mutmut's statistics run (``MUTANT_UNDER_TEST=stats``), every collected scenario's
   feature file and cited clauses go to ``scenarios.json`` (node id -> ``{"feature",
   "clauses"}``), for the report's spec areas.
@@ -49,10 +51,26 @@ def mutant() -> str:
     return os.environ.get("MUTANT_UNDER_TEST", "")
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """In the statistics run, add each scenario's feature and clauses to ``scenarios.json``."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a mutant's run, leave the exploration out; in the statistics run, record scenarios.
+
+    The exploration (``exploration.feature``: Hypothesis's random sessions) is left out of
+    every mutant's run: in a process that ran other scenarios before it, the chat_screen
+    exploration failed its scroll-to-end invariant on mutants known to be equivalent, so a
+    failure there would count as a catch that is not one. The hand-written scenarios alone
+    judge a mutant, and the score is a lower bound (docs/mutation.md).
+    """
     folder = records()
-    if folder is None or mutant() != "stats":
+    if folder is None:
+        return
+    if mutant() not in NOT_A_MUTANT:
+        left_out = exploring(items)
+        explorations = [item for item in items if item.nodeid in left_out]
+        if explorations:
+            config.hook.pytest_deselected(items=explorations)
+            items[:] = [item for item in items if item not in explorations]
+        return
+    if mutant() != "stats":
         return
     path = folder / "scenarios.json"
     known: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
@@ -61,6 +79,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if scenario is not None:
             known[item.nodeid] = {"feature": scenario["feature"], "clauses": scenario["clauses"]}
     path.write_text(json.dumps(known, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def exploring(items: list[pytest.Item]) -> set[str]:
+    """Node ids of the exploration scenarios among ``items``."""
+    found = set()
+    for item in items:
+        scenario = identity(item)
+        if scenario is not None and scenario["feature"].endswith("/exploration.feature"):
+            found.add(item.nodeid)
+    return found
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

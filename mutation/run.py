@@ -116,7 +116,18 @@ def timed_out(t: Target, codes: dict[str, int | None]) -> frozenset[str]:
     return frozenset(by_bound | by_scenario)
 
 
-def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int = 2) -> Plan:
+def caught_by(t: Target, text: str) -> frozenset[str]:
+    """Mutants whose kill record's scenario node id holds ``text`` (to run them again)."""
+    found = set()
+    for path in (t.records / "kills").glob("*.json"):
+        if text and text in json.loads(path.read_text(encoding="utf-8")).get("test", ""):
+            found.add(path.name.removesuffix(".json"))
+    return frozenset(found)
+
+
+def run(
+    t: Target, size: int, seed: int, *, retest: bool = False, children: int = 2, again: str = ""
+) -> Plan:
     """Sample, run what is pending, and return the plan (the report is separate).
 
     Args:
@@ -126,6 +137,8 @@ def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int 
         retest: Run the sample's survivors again too (after a scenario was added), and the
             mutants caught only by a time bound.
         children: Mutants run at a time (mutmut's ``--max-children``).
+        again: Also run again the sampled mutants caught by a scenario whose node id holds
+            this text (e.g. ``exploration``, after it was left out of mutant runs).
 
     Raises:
         RuntimeError: mutmut failed before testing mutants (its clean run of the selected
@@ -141,6 +154,7 @@ def run(t: Target, size: int, seed: int, *, retest: bool = False, children: int 
         plan = Plan(t.profile, seed, size, len(codes), draw(list(codes), size, seed), spent)
     save_plan(t, plan)
     todo = pending(plan, codes, retest, timed_out(t, codes) if retest else frozenset())
+    todo += [n for n in plan.sample if n in caught_by(t, again) and n not in todo]
     for name in todo:
         (t.records / "kills" / f"{name}.json").unlink(missing_ok=True)
     failures = t.records / CLEAN_FAILURES
