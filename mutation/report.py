@@ -162,7 +162,7 @@ def classify(
     if entry is None or stale:
         return Outcome(name, module, status, "untriaged", "(untriaged)", "", "",
                        areas.executing(name), 0.0, stale)  # fmt: skip
-    if entry.kind == "import-time":  # caught outside mutmut's fork (mutation.triage)
+    if entry.kind in ("import-time", "explored"):  # caught outside mutmut's run (triage)
         return Outcome(name, module, status, "caught", NO_CLAUSE, "", "", entry.why, 0.0)
     area = "" if entry.kind == "equivalent" else areas.of_clause(entry.clause)
     return Outcome(name, module, status, entry.kind, area, "", entry.clause or "", entry.why, 0.0)

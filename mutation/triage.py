@@ -16,6 +16,10 @@ One more kind is no survivor of the suite but a blind spot of the tool:
   mutmut's fork server does before any mutant is active, so no mutant run executes it;
   run with the mutant active from the start (``python -m mutation try``), the suite
   catches it. It counts as caught, on that evidence (the reason says what was seen).
+* ``explored``: the exploration catches it when it runs in a process of its own
+  (``python -m mutation try --profile P NAME features/P/exploration.feature``), while
+  mutant runs leave the exploration out (:mod:`mutation.plugin`). It counts as caught, on
+  that evidence (the reason quotes the failure).
 
 Each entry names one mutant by mutmut's name and carries the lines its diff changes
 (``diff``), so an entry whose mutant's code has changed since it was triaged is reported
@@ -37,7 +41,7 @@ from mutation.stage import ROOT
 
 PATH = ROOT / "docs" / "mutation-survivors.yaml"
 """The triage file."""
-Kind = Literal["equivalent", "unreachable", "gap", "import-time"]
+Kind = Literal["equivalent", "unreachable", "gap", "import-time", "explored"]
 """What a survivor is."""
 KINDS: tuple[str, ...] = get_args(Kind)
 
