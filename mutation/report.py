@@ -92,6 +92,11 @@ NO_CLAUSE = "(no clause: crash, hang or harness error)"
 crashed, hung, or could not be driven (any scenario executing the code would do)."""
 
 
+NO_RECORD = "(no record: mutmut's time bound, or no scenario ran)"
+"""The area of a caught mutant with no kill record: mutmut stopped it at its time bound, or
+pytest failed before any scenario ran (an import or collection error)."""
+
+
 class Areas:
     """Clause id -> spec area of a profile; the feature files executing each function."""
 
@@ -150,7 +155,7 @@ def classify(
     """One mutant's :class:`Outcome` from its status, kill record and triage entry."""
     module = module_of(name)
     if status in CAUGHT:
-        area = areas.of_kill(kill) if kill else "(no record)"
+        area = areas.of_kill(kill) if kill else NO_RECORD
         return Outcome(name, module, status, "caught", area, kill.get("test", ""),
                        kill.get("clause") or "", kill.get("message", status), 0.0)  # fmt: skip
     if status == "not checked":
