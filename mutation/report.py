@@ -168,7 +168,8 @@ def classify(
         return Outcome(name, module, status, "untriaged", "(untriaged)", "", "",
                        areas.executing(name), 0.0, stale)  # fmt: skip
     if entry.kind in ("import-time", "explored"):  # caught outside mutmut's run (triage)
-        return Outcome(name, module, status, "caught", NO_CLAUSE, "", "", entry.why, 0.0)
+        area = areas.of_clause(entry.clause) if entry.clause else NO_CLAUSE
+        return Outcome(name, module, status, "caught", area, "", entry.clause or "", entry.why, 0.0)
     area = "" if entry.kind == "equivalent" else areas.of_clause(entry.clause)
     return Outcome(name, module, status, entry.kind, area, "", entry.clause or "", entry.why, 0.0)
 
