@@ -677,7 +677,10 @@ class AppDriver:
         self.run(self._post(events.Paste(text)), "pasting")
         self.settle()
 
-    def feed_terminal(self, data: bytes, doing: str = "reading terminal input") -> None:
+    def feed_terminal(
+        self, data: bytes, doing: str = "reading terminal input",
+        read_size: int = terminal_input.READ_SIZE,
+    ) -> None:  # fmt: skip
         """Deliver ``data`` as the bytes a terminal sends, through the app's input parser.
 
         The path of a real terminal, which Pilot never takes: the bytes are cut into reads
@@ -698,12 +701,14 @@ class AppDriver:
         Args:
             data: The terminal's bytes, in the order it sends them.
             doing: What the input does, for a TIMEOUT message.
+            read_size: Bytes per read (a pipe may hand over fewer than the driver asks
+                for, cutting a paste's marker between two reads).
 
         Raises:
             UnicodeDecodeError: ``data`` is not UTF-8 (Textual's driver would crash too).
         """
         self.record(f"await feed({data!r})")
-        self.run(self._feed_terminal(data), doing)
+        self.run(self._feed_terminal(data, read_size), doing)
         self.settle()
 
     def paste_as_terminal(self, text: str) -> None:
@@ -722,13 +727,13 @@ class AppDriver:
         """
         self.feed_terminal(terminal_input.typing_bytes(text), f"typing {text[:40]!r}")
 
-    async def _feed_terminal(self, data: bytes) -> None:
+    async def _feed_terminal(self, data: bytes, read_size: int) -> None:
         if self._terminal is None:
             parser = terminal_input.parser_factory(self.adapter)()
             self._terminal = (parser, codecs.getincrementaldecoder("utf-8")().decode)
         parser, decode = self._terminal
         app = self.app
-        for read in terminal_input.reads(data):
+        for read in terminal_input.reads(data, read_size):
             for event in parser.feed(decode(read)):
                 event.set_sender(app)  # what Driver.process_message does for keys and pastes
                 app.post_message(event)

@@ -64,6 +64,15 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
     Then the user bubble shows "type <@file:x|y> and a\\b" as literal text, not as a token
     And the user bubble shows no file token
 
+  # Found by the mutation score (docs/mutation.md, x__unescape__mutmut_5): a backslash the
+  # user typed inside a forged token pattern is sent doubled, and reads as typed again.
+  @clause:crs-history-forged-token-literal
+  Scenario: A backslash inside a forged token pattern reads as typed
+    Given a stored message "\\<@file:a\\\\b|y> end" with no file references
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble shows "<@file:a\\b|y> end" as literal text, not as a token
+    And the user bubble shows no file token
+
   @clause:crs-history-forged-token-literal @clause:crs-history-token-validated
   Scenario: A token typed by hand and sent is shown as the characters typed
     Given the RAWP-CRS client is running
