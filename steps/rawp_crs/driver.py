@@ -22,6 +22,7 @@ from steps.adapter import ItemView, RawpCrsAdapter
 from steps.app_driver import AppDriver
 from steps.checks import precondition
 from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
+from steps.terminal_input import READ_SIZE
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 
@@ -142,14 +143,16 @@ class CrsDriver(AppDriver):
             return
         self.typed_for_input(before, typed)
 
-    def feed_terminal(self, data: bytes, doing: str = "reading terminal input") -> None:
+    def feed_terminal(
+        self, data: bytes, doing: str = "reading terminal input", read_size: int = READ_SIZE
+    ) -> None:
         """Deliver the bytes a terminal sends (:meth:`AppDriver.feed_terminal`), checked alike.
 
         The text is the bytes decoded, escape sequences and all: a paste or typing that
         left the input unchanged is blocked as :meth:`typed_for_input` says.
         """
         before = self.typing_state()
-        super().feed_terminal(data, doing)
+        super().feed_terminal(data, doing, read_size)
         self.typed_for_input(before, data.decode(errors="replace"))
 
     def typing_state(self) -> tuple[str, Widget | None] | None:
