@@ -51,6 +51,11 @@ def cited_clauses(node: pytest.Item) -> list[str]:
     return sorted({str(mark.args[0]) for mark in node.iter_markers("clause")})
 
 
+def guarded_clauses(node: pytest.Item) -> list[str]:
+    """Ids of the clauses a scenario only guards (its ``guard`` markers, ``@guard:<id>``)."""
+    return sorted({str(mark.args[0]) for mark in node.iter_markers("guard")})
+
+
 def violation(clause: str, where: str, expected: str, seen: str) -> NoReturn:
     """Fail the step with a message naming the rule, the expectation, the observation, the place.
 

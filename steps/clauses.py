@@ -40,6 +40,13 @@ STATUSES: tuple[Status, ...] = get_args(Status)
 T = TypeVar("T")
 CLAUSE_TAG = "clause:"
 """Prefix of the Gherkin tag that cites a clause: ``@clause:display-format``."""
+GUARD_TAG = "guard:"
+"""Prefix of the Gherkin tag citing a clause a scenario only guards: ``@guard:<id>``.
+
+The scenario checks the clause where it must hold back (Up with a draft recalls nothing; a
+file name is not a link): its failure fails the clause, but its pass alone never earns the
+clause a pass, since a client that does nothing at all passes it too (issue 37, class 6).
+"""
 SPEC_DIR = ROOT / "docs" / "spec"
 """Folder of the catalogues (``<name>.yaml``) and of their generated pages (``<name>.md``)."""
 SEEDS_DIR = SPEC_DIR / "seeds"

@@ -26,12 +26,17 @@ whose failure names it, first rule that applies:
    (``steps.profiles.Part``), is not claimed by the adapter.
 2. ``fail``: a check of this clause failed (a scenario failed naming it).
 3. ``known-failure``: likewise with ``xfailed`` (listed in the expectations file).
-4. ``pass``: at least one scenario reached the clause's checks and passed them
-   (``passed`` or ``xpassed``), and none failed them.
-5. ``not-reached``: scenarios ran, but none reached the clause's checks (each failed
-   first on another clause, had an ``error`` or a ``timeout``).
-6. ``review``: no scenario decided it and the catalogue says it is checked by review.
-7. ``untested``: no citing scenario ran (deselected, or all skipped).
+4. ``not-reached``: a scenario citing it had an ``error`` or a ``timeout``: whatever the
+   others did, no pass is earned while one of its scenarios never concluded.
+5. ``pass``: at least one scenario exercising what the clause requires reached its checks
+   and passed them (``passed`` or ``xpassed``), and none failed them. A scenario that only
+   guards the clause (``@guard:<id>``: Up with a draft recalls nothing) can fail it, but
+   its pass (result ``guarded``) earns none: a client that does nothing passes it too.
+6. ``not-reached``: scenarios ran, but none reached the clause's checks (each failed
+   first on another clause).
+7. ``review``: no scenario decided it and the catalogue says it is checked by review.
+8. ``untested``: no scenario exercising it ran (deselected, all skipped, or only guards
+   passed).
 
 A failure is charged only to the clause it names: never to the other clauses its
 scenario cites, and an ``error`` or ``timeout`` (a crash, a hang, an unattributed check)
@@ -81,6 +86,10 @@ NAMING = frozenset({Verdict.FAILED.value, Verdict.XFAILED.value})
 NOT_REACHED = "not-reached"
 """Result of a scenario for a clause it cites when it failed naming another clause."""
 UNREACHED = frozenset({NOT_REACHED, Verdict.ERROR.value, Verdict.TIMEOUT.value})
+STOPPED = frozenset({Verdict.ERROR.value, Verdict.TIMEOUT.value})
+"""Results of a scenario that never concluded: a clause citing it earns no pass (class 6)."""
+GUARDED = "guarded"
+"""Result of a passed scenario that only guards the clause (``@guard:<id>``)."""
 """Results of a scenario that ran without reaching a clause's checks."""
 SCREENSHOT_OUTCOMES = BROKEN | {Verdict.XFAILED.value}
 """Scenario outcomes whose screenshot (the screen at the failure) the report shows."""
@@ -242,10 +251,13 @@ def result_for(entry: Mapping[str, Any], clause_id: str) -> str:
 
     Returns:
         ``failed``/``xfailed`` when its failure names ``clause_id``, ``not-reached`` when
-        it failed on another clause (or, in an old report, on none), else its outcome.
+        it failed on another clause (or, in an old report, on none), ``guarded`` when it
+        passed a scenario that only guards the clause (``@guard:<id>``), else its outcome.
     """
     if entry["outcome"] in NAMING and entry["failed_clause"] != clause_id:
         return NOT_REACHED
+    if entry["outcome"] in PASSING and clause_id in entry.get("guards", ()):
+        return GUARDED
     return str(entry["outcome"])
 
 
@@ -267,6 +279,8 @@ def clause_verdict(clause: Clause, results: Iterable[str], *, claimed: bool) -> 
         return ClauseVerdict.FAIL
     if Verdict.XFAILED.value in seen:
         return ClauseVerdict.KNOWN_FAILURE
+    if seen & STOPPED:
+        return ClauseVerdict.NOT_REACHED  # a scenario of it never concluded: no pass earned
     if seen & PASSING:
         return ClauseVerdict.PASS
     if seen & UNREACHED:
@@ -293,7 +307,8 @@ def scenario_entries(
     entries, files = [], {}
     for number, run in enumerate(ordered, start=1):
         result, text = outcome(run.phases)
-        entry = {key: run.record[key] for key in _SCENARIO_KEYS}
+        entry = {key: run.record[key] for key in _SCENARIO_KEYS if key != "guards"}
+        entry["guards"] = list(run.record.get("guards", ()))
         named = failed_clause(run.phases, result, known)
         given = run.blocked_by if run.blocked_by in known else None
         entry |= {
@@ -327,6 +342,7 @@ _SCENARIO_KEYS = (
     "line",
     "profile",
     "clauses",
+    "guards",
     "failed_step",
     "expectation",
 )

@@ -25,7 +25,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from steps.app_driver import AppDriver
-from steps.checks import cited_clauses, named_clause
+from steps.checks import cited_clauses, guarded_clauses, named_clause
 from steps.profiles import profile_of
 from steps.scenario_driver import DRIVER_KEY
 from steps.traceability import FEATURES_ROOT, example_ids
@@ -110,6 +110,7 @@ def identity(item: pytest.Item) -> dict[str, Any] | None:
         "order": example_ids(template).index(example) if example is not None else 0,
         "profile": None if profile is None else profile.name,
         "clauses": cited_clauses(item),
+        "guards": guarded_clauses(item),
     }
 
 
