@@ -253,7 +253,14 @@ class AppDriver:
         self._app = app
         self._terminal = None  # each run of an app reads its terminal with a fresh parser
         self._loop = ScenarioLoop()
-        self._context = app.run_test(size=self.size, message_hook=self._on_message)
+        # Notifications on, as an app shows them in a real terminal (run_test turns them off
+        # by default: a client telling the user something by App.notify would read as telling
+        # nothing). Tooltips stay off: Textual shows them after a delay, so whether one covers
+        # a cell a check reads would depend on the machine's speed; the checks read a widget's
+        # tooltip text instead.
+        self._context = app.run_test(
+            size=self.size, notifications=True, message_hook=self._on_message
+        )
         self._pilot = self.run(self._context.__aenter__(), "starting the app")
         if self.crash is not None:
             self.crash_reported = True

@@ -32,7 +32,7 @@ from textual.strip import Strip
 from textual.visual import RichVisual, visualize
 from textual.widget import Widget
 
-from steps.textual_private import screen_strips
+from steps.textual_private import app_context, screen_strips
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 BLANK = frozenset({" ", "", "\u00a0"})
@@ -136,8 +136,10 @@ def screen_cells(app: App[Any]) -> list[list[Cell]]:
         app: A running app, idle (see ``Driver.settle``).
     """
     # The compositor is Textual's own record of what reaches the terminal; the public
-    # export_screenshot() renders the same strips to SVG.
-    return [_strip_cells(strip) for strip in screen_strips(app.screen)]
+    # export_screenshot() renders the same strips to SVG. Read as the app's own code would
+    # run, with the app active: a widget rendered now may ask for it (NoActiveAppError).
+    with app_context(app):
+        return [_strip_cells(strip) for strip in screen_strips(app.screen)]
 
 
 def _strip_cells(strip: Strip) -> list[Cell]:

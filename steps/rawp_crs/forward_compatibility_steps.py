@@ -172,12 +172,18 @@ def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
 def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """The result's lines are on consecutive rows, from one column, spaces kept, unstyled.
 
-    Checks ``crs-unknown-output-type-monospace``: a verbatim preformatted block.
+    Checks ``crs-unknown-output-type-monospace``: a verbatim preformatted block. A client
+    may fold a tool's output until it is clicked (how tool results are shown is §4's, which
+    the seeds do not hold): where the first line is not drawn, the tool block is clicked
+    once, as a person would, and read again (decision audit row 53).
     """
     clause = "crs-unknown-output-type-monospace"
     lines = traffic.output.split("\n")
     item = drawn_item(crs_driver, "agent", clause)
     top = item.find(lines[0])
+    if top is None and _unfold_tool_block(crs_driver):
+        item = drawn_item(crs_driver, "agent", clause)
+        top = item.find(lines[0])
     check(
         top is not None, clause, "the tool block", f"the line {lines[0]!r} drawn", item.describe()
     )
@@ -193,6 +199,20 @@ def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
             if c.bold or c.italic or c.link
         ]
         check(not styled, clause, f"row {offset + 1} of the result", "no markdown styling", styled)
+
+
+def _unfold_tool_block(crs_driver: CrsDriver) -> bool:
+    """Click the first row of the last tool block, as a person unfolds it; whether one was."""
+    blocks = [
+        view
+        for view in crs_driver.items()
+        if view.actor == "agent" and view.kind in ("tool_call", "tool_result")
+    ]
+    region = blocks[-1].widget.region if blocks else None
+    if region is None or not region.area:
+        return False
+    crs_driver.click(region.x + min(2, region.width - 1), region.y, doing="unfolding a tool block")
+    return True
 
 
 @then(parsers.parse('the agent\'s answer shows "{text}" as written'))

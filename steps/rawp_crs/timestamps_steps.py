@@ -33,11 +33,36 @@ from steps.rawp_crs.support.timestamps import (
 from steps.rawp_crs.support.turns import conversation_rows
 from steps.screen import screen_cells
 
-DATE = re.compile(
-    r"\d{1,4}\s*[/.-]\s*\d{1,2}|\d+\s*[년월일]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)",
+NUMERIC_DATE = re.compile(r"(?<![\d.])(\d{1,4})\s*[/.-]\s*(\d{1,2})(?![\d])(?!\s*(?:ms|s|m|h|%)\b)")
+"""Two numbers joined by ``/``, ``.`` or ``-`` (``3/10``, ``2026-03-10``, ``10.3.``), not
+followed by a unit (``0.3s`` is an elapsed time, not a date)."""
+WORD_DATE = re.compile(
+    r"\d+\s*[년월일]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*\d",
     re.IGNORECASE,
 )
-"""Anything that reads as a date next to a time."""
+"""A date in words: ``3월 10일``, ``Mar 10``."""
+
+
+def reads_as_date(text: str) -> bool:
+    """Whether ``text`` holds what reads as a date next to a time.
+
+    A numeric form counts only when its numbers can be a date: a year and a month (the
+    first of four digits), or a month and a day in either order, none of them zero.
+    """
+    if WORD_DATE.search(text):
+        return True
+    for first, second in (match.groups() for match in NUMERIC_DATE.finditer(text)):
+        a, b = int(first), int(second)
+        if len(first) == 4 and 1 <= b <= 12:
+            return True
+        if (
+            len(first) <= 2
+            and a >= 1
+            and b >= 1
+            and ((a <= 12 and b <= 31) or (b <= 12 and a <= 31))
+        ):
+            return True
+    return False
 
 
 EXTRA_CLAUSES = (
@@ -253,7 +278,7 @@ def without_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: st
     clause = scenario_clause(request, "crs-timestamp-format")
     shown = one_time(crs_driver, clause, hhmm)
     check(
-        DATE.search(shown.line) is None,
+        not reads_as_date(shown.line),
         clause,
         f"the row of today's time {hhmm}",
         "hours and minutes only",
@@ -377,7 +402,7 @@ def _revealed_by_key(crs_driver: CrsDriver, clause: str, times: tuple[str, ...])
 
 def _date_line(text: str) -> bool:
     """A row that reads as a date line: a date (:data:`DATE`) and no time of day on it."""
-    return DATE.search(text) is not None and TIME.search(text) is None
+    return reads_as_date(text) and TIME.search(text) is None
 
 
 @then("no date line is drawn between the two turns")
