@@ -65,7 +65,8 @@ class FramedCrsAdapter:
     def __init__(self, *, times_on_hover: bool = False, harness_tokens: bool = True) -> None:
         self.times_on_hover = times_on_hover
         self.harness_tokens = harness_tokens
-        self.timestamp_reveal: Literal["inline", "hover"] = "hover"
+        # F2 shows every time and hides them again; the pointer also shows an item's own
+        self.timestamp_reveal: str = "hover" if times_on_hover else "key:f2"
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings

@@ -220,8 +220,7 @@ class FramedClient(App[None]):
 
     def on_composer_submitted(self, message: Composer.Submitted) -> None:
         """Enter: take the prompt out of the input; send it, or queue it behind the turn."""
-        outgoing = self._outgoing(message.units)
-        self.composer.clear()
+        outgoing = self._outgoing(message.units)  # the composer emptied itself at Enter
         if self.inflight:
             self.queue.append(outgoing)
             self._show_queue()

@@ -338,6 +338,7 @@ class Composer(Widget, can_focus=True):
         elif key == "enter":
             if any(not (isinstance(u, str) and u.isspace()) for u in self.units):
                 self.post_message(self.Submitted(self.units))
+                self.clear()  # now: keys typed after Enter belong to the next prompt
         elif key in NEWLINE_KEYS or key == "newline":
             self.insert("\n")
         elif key in ("backspace", "ctrl+h"):

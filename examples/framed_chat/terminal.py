@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from textual import events
+from textual import _time, constants, events
 from textual._xterm_parser import XTermParser
 from textual.message import Message
 
@@ -25,12 +25,13 @@ PASTE_END: Final = "\x1b[201~"
 
 
 def _partial_marker(text: str, marker: str) -> int:
-    """How many characters at the end of ``text`` may begin ``marker`` (at least 2, or 0).
+    """How many characters at the end of ``text`` may begin ``marker`` (0 if none).
 
-    A lone trailing ESC is not held back: it is the Escape key far more often than the
-    first byte of a paste marker split across two reads.
+    A lone trailing ESC counts: it may be the first byte of a marker cut between two reads
+    (a pipe of 1 byte per read), or the Escape key, told apart by the escape delay
+    (:meth:`PasteWholeParser.tick`), as Textual's own parser tells them apart.
     """
-    for size in range(min(len(marker) - 1, len(text)), 1, -1):
+    for size in range(min(len(marker) - 1, len(text)), 0, -1):
         if marker.startswith(text[-size:]):
             return size
     return 0
@@ -47,6 +48,17 @@ class PasteWholeParser(XTermParser):
         super().__init__(debug)
         self._held = ""
         self._paste: list[str] | None = None
+
+    def tick(self) -> Iterable[Message]:
+        """Report what the escape delay resolves: a held lone ESC is the Escape key."""
+        if self._paste is None and self._held == "\x1b" and self._timeout_time is not None:
+            if _time.get_time() < self._timeout_time:
+                return []
+            self._held = ""
+            keys = self._keys_of("\x1b")  # Textual's parser now waits for more, ...
+            self._timeout_time = _time.get_time()  # ... but the delay is already over
+            return keys + list(super().tick())
+        return super().tick()
 
     def _keys_of(self, data: str) -> list[Message]:
         # Textual's parser takes an empty read for the end of input: never feed one.
@@ -70,6 +82,8 @@ class PasteWholeParser(XTermParser):
                     keep = _partial_marker(buffer, PASTE_START)
                     out += self._keys_of(buffer[: len(buffer) - keep])
                     self._held = buffer[len(buffer) - keep :]
+                    if self._held == "\x1b":  # the Escape key unless more comes in time
+                        self._timeout_time = _time.get_time() + constants.ESCAPE_DELAY
                     break
                 out += self._keys_of(buffer[:start])
                 self._paste = []

@@ -184,7 +184,8 @@ def category_mark(crs_driver: CrsDriver, published: Published) -> None:
     marks = {}
     for item in popup.items:
         command = by_name[item.name]
-        rest = item.text.replace(f"/{item.name}", "", 1).replace(command.description, "", 1)
+        text = popup.text(item)  # a focus marker is the highlight's, not a mark
+        rest = text.replace(f"/{item.name}", "", 1).replace(command.description, "", 1)
         marks[item.name] = (command.category, " ".join(rest.split()))
     if not any(mark for _, mark in marks.values()):
         return

@@ -154,6 +154,12 @@ class Popup:
             " " if index == self.marker else cell.char for index, cell in enumerate(cells)
         )
 
+    def text(self, item: Item) -> str:
+        """``item``'s row text across the inner width, the focus marker blank."""
+        return "".join(
+            " " if index == self.marker else cell.char for index, cell in enumerate(item.cells)
+        )
+
     def item(self, name: str) -> Item | None:
         """The drawn item of ``name``, if any."""
         return next((item for item in self.items if item.name == name), None)
