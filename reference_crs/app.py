@@ -352,7 +352,11 @@ class CrsApp(ConversationKeys):
     # sending and cancelling
 
     async def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
-        """Send the prompt and show it with its time (``crs-enter-sends``)."""
+        """Send the prompt and show it with its time (``crs-enter-sends``).
+
+        Wherever the user had scrolled to (Page Up, the wheel, Home), the view goes back to
+        the end and follows again: what they send, and the reply to it, come into view.
+        """
         sent_at = self.clock()
         command = self.sent_command(message.text)
         input_type = "text" if command is None else "slash_command"
@@ -368,6 +372,11 @@ class CrsApp(ConversationKeys):
             TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),
         )
         self._command_sent = command is not None
+        self.follow_end()
+
+    def follow_end(self) -> None:
+        """Scroll the conversation to its end and keep it there as content arrives (a seam)."""
+        self.conversation.anchor()
 
     def sent_command(self, text: str) -> str | None:
         """The published command a sent ``text`` runs, ``None`` for an ordinary prompt.
