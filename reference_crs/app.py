@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
 from rawp_port import (
     AgentPort,
@@ -64,7 +63,8 @@ from reference_crs.widgets import (
 from reference_crs.widgets.composer import Composer
 from reference_crs.widgets.conversation import Conversation
 from reference_crs.widgets.file_popup import FilePopup
-from reference_crs.widgets.session_form import SessionForm
+from reference_crs.widgets.key_hints import KeyHints
+from reference_crs.widgets.session_form import SessionForm, SessionHeader
 from reference_crs.widgets.tokens import Token
 
 
@@ -191,11 +191,7 @@ class CrsApp(ConversationKeys):
         yield self._conversation
         self._composer = self.new_composer()
         yield self._composer
-        yield Static(
-            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+T times · Ctrl+Q quit",
-            id="key-hints",
-            markup=False,
-        )
+        yield KeyHints(id="key-hints")
 
     def new_composer(self) -> Composer:
         """Return the composer holding :meth:`prompt_input` under both popups (004 §3.2, §3.4)."""
@@ -281,6 +277,15 @@ class CrsApp(ConversationKeys):
         self.port.connect(self._receive)
         self.history.open()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """The terminal was resized: the popups take their share of the new height.
+
+        (This runs before Textual's own handler records the new size in ``App.size``.)
+        """
+        if self._composer is not None:
+            for popup in self._composer.query(SlashPopup):
+                popup.fit(event.size.height)
+
     @on(LoadOlder.Requested)
     def load_older(self) -> None:
         """The load-older button was pressed: load the previous page (§2.6.2)."""
@@ -297,6 +302,18 @@ class CrsApp(ConversationKeys):
             self.session = self.session_form(node_id, agent_id)
             conversation = self.conversation
             conversation.screen.mount(self.session, before=conversation)
+
+    def show_session(
+        self, node_id: str | None, agent_id: str | None, workspace_path: str | None
+    ) -> None:
+        """Show the session of a reopened conversation above it: node, agent, directory.
+
+        A new conversation shows them in its session form (:meth:`start_session_creation`).
+        """
+        if self.session is None and not self.query(SessionHeader):
+            conversation = self.conversation
+            header = SessionHeader(node_id, agent_id, workspace_path, id="session-header")
+            conversation.screen.mount(header, before=conversation)
 
     def on_session_form_closed(self, message: SessionForm.Closed) -> None:
         """The file browser closed: the keys go to the input again (002 §2.5.5)."""

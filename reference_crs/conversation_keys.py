@@ -2,7 +2,8 @@
 
 :class:`ConversationKeys` is the base of :class:`reference_crs.app.CrsApp`: it shows the
 interaction UI of each ``agent.interaction.request``, one at a time, and sends the answer;
-it recalls sent messages with ↑/↓ in an empty input (``crs-history-recall``); Page Up/Down
+it recalls sent messages with ↑/↓ in an empty input (``crs-history-recall``), those of a
+reopened conversation too (the pages drawn so far); Page Up/Down
 scroll the conversation wherever the focus is (``crs-page-keys-scroll``); a printable key
 typed while neither the input nor an interaction UI has the focus goes to the input
 (``crs-typing-focuses-input``). Home/End scroll the conversation when it has the focus
@@ -13,6 +14,7 @@ item 11). Escape while an interaction UI is shown closes it (``CrsApp.action_can
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual import events
@@ -24,7 +26,9 @@ from textual.widget import Widget
 from textual.widgets import TextArea
 
 from rawp_port import InteractionRequested
+from reference_crs.sent_prompt import Literal, read_sent
 from reference_crs.widgets.interaction import InteractionPanel
+from reference_crs.widgets.tokens import TokenTable
 
 
 class ConversationKeys(App[None]):
@@ -136,6 +140,39 @@ class ConversationKeys(App[None]):
         """Remember each sent message for recall (:meth:`recall_entry`)."""
         self.sent_history.append(self.recall_entry(message))
         self._recall = None
+
+    def remember_stored(self, prompts: Sequence[Any]) -> None:
+        """Put a reopened conversation's page of prompts before those recalled so far.
+
+        Oldest first: ↑ brings them back as it brings back this session's (002 §2.5.4).
+
+        A stored prompt is read back as the history draws it (``read_sent``): its text
+        unescaped, each valid file token a token of the input again (a new ``ref_id`` for
+        the same path), so sent again it refers to the same file.
+        """
+        field = self.input_area()
+        tokens = getattr(field, "tokens", None)
+        entries = []
+        for prompt in prompts:
+            pieces = read_sent(
+                str(getattr(prompt, "prompt_text", "")),
+                getattr(prompt, "file_references", ()) or (),
+            )
+            entries.append(
+                "".join(
+                    piece
+                    if isinstance(piece, str)
+                    else piece.text
+                    if isinstance(piece, Literal)
+                    else tokens.new(piece.path).text
+                    if isinstance(tokens, TokenTable)
+                    else f"@{piece.display_path}"
+                    for piece in pieces
+                )
+            )
+        self.sent_history[:0] = entries
+        if self._recall is not None:
+            self._recall += len(entries)
 
     def recall_entry(self, message: Any) -> str:
         """The input's document as it was sent, tokens included (``crs-history-recall``).

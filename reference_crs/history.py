@@ -14,7 +14,7 @@ everything is loaded the row is removed (``crs-load-older-exhausted``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractContextManager
 from datetime import date, datetime
 from typing import Any, ClassVar, Literal, Protocol
@@ -104,6 +104,10 @@ class HistoryHost(Protocol):
 
     def replayed_prompt(self, prompt: Any) -> Widget:
         """A stored prompt's bubble (text or command), as drawn live."""
+        ...
+
+    def remember_stored(self, prompts: Sequence[Any]) -> None:
+        """The prompts of a page just drawn, oldest first: older than any remembered yet."""
         ...
 
 
@@ -256,6 +260,7 @@ class LazyHistory:
         keep = conversation.scroll_y
         before_height = conversation.virtual_size.height
         at_end = conversation.scroll_y >= conversation.max_scroll_y
+        self.app.remember_stored([turn.prompt for turn in turns])
         with self.app.batch_update():
             first = self.first_after_row()
             await self.replay_days(turns, first)

@@ -21,6 +21,10 @@ CATEGORY_ICONS = {"session": "↻", "display": "◐", "config": "⚙", "general"
 """A one-cell glyph per known category (``crs-slash-item-category``); others get ``•``."""
 MAX_ROWS = 13
 """The popup's most rows of items (7 items and the rules between them), then it scrolls."""
+SCREEN_SHARE = 0.4
+"""The most of the screen's height the popup takes, borders included: on a short terminal
+(50×20) it leaves the conversation most of its rows and the key hints their line, rather
+than covering them (004 §3.2 ¶3: the popup SHOULD NOT hide the conversation)."""
 CHUNK = 200
 """Options made at a time: a long list gets more as the highlight or the scroll nears the
 end of those made, so `/` with 10,000 commands lays out 200 (``crs-slash-popup-latency``).
@@ -44,6 +48,8 @@ class SlashPopup(OptionList, can_focus=False):
         display: none;
         height: auto;
         border: round $accent;
+        border-subtitle-align: left;
+        border-subtitle-color: $text-muted;
         padding: 0;
         background: $surface;
         & > .option-list--option {
@@ -64,6 +70,9 @@ class SlashPopup(OptionList, can_focus=False):
 
     NO_MATCH = NO_MATCH
     """Shown when nothing matches (``crs-slash-no-match-message``)."""
+    NO_MATCH_HINT = "Enter 그대로 보내기 · Esc 닫기"
+    """On the bottom border beside the no-match message: what the keys do then (a text
+    that starts with `/`, such as a path, is sent as typed)."""
 
     @dataclass
     class Chosen(Message):
@@ -117,13 +126,35 @@ class SlashPopup(OptionList, can_focus=False):
             if not options:
                 options.append(Option(Content(self.NO_MATCH), disabled=True))
             self.set_options(options)
-            rows = max(1, 2 * len(self.shown) - 1)
-            self.styles.height = min(rows, MAX_ROWS) + 2
+            self.fit()
         if self.shown:
             target = names.index(keep) if keep in names else 0
             self._load_through(target)
             self.highlighted = target - self.first
         self.display = True
+        self._draw_status()
+
+    def fit(self, screen_height: int | None = None) -> None:
+        """Size the popup to its items, at most :data:`MAX_ROWS` rows and its share of the screen.
+
+        Called when the items change and when the terminal is resized.
+
+        Args:
+            screen_height: The terminal's height (rows); ``None``: the app's size now.
+        """
+        rows = max(1, 2 * len(self.shown) - 1)
+        height = self.app.size.height if screen_height is None else screen_height
+        share = int(height * SCREEN_SHARE) - 2  # less the borders
+        self.styles.height = max(1, min(rows, MAX_ROWS, share)) + 2
+
+    @property
+    def no_match(self) -> bool:
+        """Whether the popup is open with its no-match message (then Enter sends the text)."""
+        return bool(self.display) and not self.shown
+
+    def _draw_status(self) -> None:
+        """The bottom border: the keys' hint while nothing matches."""
+        self.border_subtitle = self.NO_MATCH_HINT if self.no_match else ""
 
     @staticmethod
     def _identity(command: object) -> str:

@@ -59,6 +59,7 @@ def workspace() -> FileSystem:
             None: BrowseResult("", "unix", root),
             "/w": BrowseResult("/w", "unix", root),
             "/w/src": BrowseResult("/w/src", "unix", src.children or ()),
+            "/w/src/core": BrowseResult("/w/src/core", "unix", ()),
             "/w/docs": BrowseResult(
                 "/w/docs",
                 "unix",
@@ -93,12 +94,12 @@ def deep() -> FileSystem:
 def windows() -> FileSystem:
     r"""A Windows node, the tree at ``C:\Users\me\code``."""
     base = "C:\\Users\\me\\code"
+    top = (_d("proj", base + "\\proj"), _f("a.txt", base + "\\a.txt", 1))
     return FileSystem(
         {
-            None: BrowseResult(
-                base, "windows", (_d("proj", base + "\\proj"), _f("a.txt", base + "\\a.txt", 1))
-            ),
+            None: BrowseResult(base, "windows", top),
             "C:\\Users": BrowseResult("C:\\Users", "windows", (_d("me", "C:\\Users\\me"),)),
+            base: BrowseResult(base, "windows", top),
         },
         ["C:\\Users\\me"],
     )
