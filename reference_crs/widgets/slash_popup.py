@@ -23,7 +23,7 @@ MAX_ROWS = 13
 """The popup's most rows of items (7 items and the rules between them), then it scrolls."""
 SCREEN_SHARE = 0.4
 """The most of the screen's height the popup takes, borders included: on a short terminal
-(50×20) it leaves the conversation most of its rows and the key hints their line, rather
+(50x20) it leaves the conversation most of its rows and the key hints their line, rather
 than covering them (004 §3.2 ¶3: the popup SHOULD NOT hide the conversation)."""
 CHUNK = 200
 """Options made at a time: a long list gets more as the highlight or the scroll nears the

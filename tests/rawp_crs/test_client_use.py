@@ -1,6 +1,6 @@
 """The reference RAWP-CRS client as a person uses it (issue 41 points 5, 8 and 9).
 
-↑ recalls the prompts of a reopened conversation too; on a short terminal (50×20) a popup
+↑ recalls the prompts of a reopened conversation too; on a short terminal (50x20) a popup
 leaves the conversation and the key hints in view; a message that starts with a path (or an
 `@` that names no file) is sent with Enter, the popup saying how; the first answer of the `@`
 popup is drawn even when it is empty. The client runs headless against the fake agent;
