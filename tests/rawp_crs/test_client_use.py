@@ -30,7 +30,6 @@ from rawp_port import (
 )
 from reference_crs.app import CrsApp
 from reference_crs.widgets import PromptInput
-from reference_crs.widgets.file_popup import FilePopup
 from reference_crs.widgets.slash_popup import SlashPopup
 from reference_crs.widgets.tokens import Token
 from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
@@ -167,7 +166,6 @@ async def test_a_message_starting_with_a_path_is_sent_with_enter() -> None:
 async def test_an_at_word_that_names_no_file_is_sent_with_enter() -> None:
     async with client() as run:
         await run.pilot.press(*"ping @nobody")
-        popup = run.app.query_one(FilePopup)
         assert await run.settle(lambda: bool(run.fake.sent_of(FileSearch)))
         assert await run.settle(lambda: not run.app.composer.files.timer)
         last = run.fake.sent_of(FileSearch)[-1]
