@@ -41,6 +41,7 @@ from rawp_port import (
     type_name,
 )
 from reference_crs.offscreen import PINNED
+from reference_crs.textual_private import refresh_layout_now
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import AgentText, DateSeparator, ThinkingBlock, TimeStamp, ToolBlock
 
@@ -300,8 +301,7 @@ class LazyHistory:
 
     async def _layout(self) -> None:
         """Lay the conversation out now (the screen is held by ``batch_update``)."""
-        screen = self.app.screen
-        screen._refresh_layout(size=screen.size)
+        refresh_layout_now(self.app.screen)
 
     def first_after_row(self) -> Widget | None:
         """The conversation's first child below the load-older row (older turns go before it)."""

@@ -26,6 +26,15 @@ from textual.widget import Widget
 from textual.widgets import Markdown
 from textual.widgets.markdown import MarkdownBlock, MarkdownStream
 
+from reference_crs.textual_private import (
+    last_parsed_line,
+    parse_blocks,
+    parser_factory,
+    refresh_layout_now,
+    set_source,
+    skip_initial_draw,
+    update_block,
+)
 from reference_crs.user_markdown import visible
 
 SEGMENT_LINES = 100
@@ -192,12 +201,12 @@ class AgentText(Markdown):
         self._lazy_at = self._lazy_cut(lines, len(lines), FIRST_LINES) if self._fenced else None
         """Where the initial text's drawn end begins, if it is drawn lazily."""
         if self._lazy_at is not None:
-            self._initial_markdown = None  # Textual's mount draws nothing; _draw_lazily does
+            skip_initial_draw(self)  # Textual's mount draws nothing; _draw_lazily does
             self._pending = lines
 
     def _parser(self) -> MarkdownIt:
         """The block's parser (made once: making one costs more than parsing a segment)."""
-        factory = self._parser_factory
+        factory = parser_factory(self)
         if self._made is None or self._made[0] is not factory:
             self._made = (factory, MarkdownIt("gfm-like") if factory is None else factory())
         return self._made[1]
@@ -223,7 +232,7 @@ class AgentText(Markdown):
         Textual's ``Markdown.append``, with the document's source kept from the start of
         the last block only, cut in two once that block is :data:`SEGMENT_LINES` long.
         """
-        self._markdown = self.source + markdown
+        set_source(self, self.source + markdown)
         self._queued += markdown
         return AwaitComplete(self._append())
 
@@ -231,11 +240,11 @@ class AgentText(Markdown):
         async with self.lock:  # an append may start while another runs (a stream's stop)
             if self._tail is None:  # the first append to an initial text
                 lines = self.source[: len(self.source) - len(self._queued)].splitlines(True)
-                self._tail = "".join(lines[self._last_parsed_line :])
+                self._tail = "".join(lines[last_parsed_line(self) :])
             self._tail, self._queued = self._tail + self._queued, ""
             parser = self._parser()
             tokens = parser.parse(self._tail)
-            new = list(self._parse_markdown(tokens))
+            new = parse_blocks(self, tokens)
             with self.app.batch_update():
                 await self._replace_last(new)
             starts = [
@@ -255,7 +264,7 @@ class AgentText(Markdown):
         existing = [child for child in self.children if isinstance(child, MarkdownBlock)]
         if existing:
             try:
-                await existing[-1]._update_from_block(new[0])
+                await update_block(existing[-1], new[0])
             except IndexError:
                 pass
             else:
@@ -273,14 +282,14 @@ class AgentText(Markdown):
         before, after = "".join(lines[:at]), "".join(lines[at:])
         if not splits(parser, before, after):
             return
-        first, second = (list(self._parse_markdown(parser.parse(text))) for text in (before, after))
+        first, second = (parse_blocks(self, parser.parse(text)) for text in (before, after))
         first[-1].add_class("-continues")
         second[0].add_class("-continued")
         last = [child for child in self.children if isinstance(child, MarkdownBlock)][-1]
         with self.app.batch_update():
             if self._continued:
                 first[-1].add_class("-continued")
-            await last._update_from_block(first[-1])
+            await update_block(last, first[-1])
             last.add_class("-continues")
             await self.mount_all(second)
         self._tail, self._continued = after, True
@@ -294,7 +303,7 @@ class AgentText(Markdown):
     async def _draw_lazily(self, at: int) -> None:
         """Draw the initial text's end from line ``abs(at)``; the rest waits in the placeholder."""
         async with self.lock:
-            self._markdown = "".join(self._pending)
+            set_source(self, "".join(self._pending))
             self._rows = PendingRows()
             await self.mount(self._rows)
             await self._draw_pending(at)
@@ -334,7 +343,7 @@ class AgentText(Markdown):
         """
         start = abs(at)
         chunk = "".join(self._pending[start:])
-        blocks = list(self._parse_markdown(self._parser().parse(chunk)))
+        blocks = parse_blocks(self, self._parser().parse(chunk))
         if blocks and self._pending_continues:
             blocks[-1].add_class("-continues")
         if blocks and at > 0:
@@ -385,7 +394,7 @@ class AgentText(Markdown):
         try:
             with self.app.batch_update():
                 await self._draw_pending(at)
-                self.app.screen._refresh_layout(size=self.app.screen.size)
+                refresh_layout_now(self.app.screen)
                 grown = conversation.virtual_size.height - height
                 conversation.scroll_to(y=y + grown, animate=False, immediate=True)
         finally:

@@ -16,6 +16,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from reference_crs.slash import NO_MATCH, attribute, printable
+from reference_crs.textual_private import first_row_of, line_at, update_lines
 
 CATEGORY_ICONS = {"session": "↻", "display": "◐", "config": "⚙", "general": "?"}
 """A one-cell glyph per known category (``crs-slash-item-category``); others get ``•``."""
@@ -214,12 +215,12 @@ class SlashPopup(OptionList, can_focus=False):
 
     def _scroll_back(self, y: int) -> None:
         """Scrolled near the first option made: put the previous chunk before it, in place."""
-        self._update_lines()
-        line = self._lines[y] if 0 <= y < len(self._lines) else (0, 0)
+        update_lines(self)
+        line = line_at(self, y)
         top = self.first + line[0]
         self._load_through(self.first)
-        self._update_lines()
-        row = self._index_to_line.get(top - self.first, 0) + line[1]
+        update_lines(self)
+        row = first_row_of(self, top - self.first) + line[1]
         self.scroll_to(y=row, animate=False, immediate=True)
 
     def close(self) -> None:
