@@ -22,10 +22,12 @@ CATEGORY_ICONS = {"session": "↻", "display": "◐", "config": "⚙", "general"
 """A one-cell glyph per known category (``crs-slash-item-category``); others get ``•``."""
 MAX_ROWS = 13
 """The popup's most rows of items (7 items and the rules between them), then it scrolls."""
-SCREEN_SHARE = 0.4
-"""The most of the screen's height the popup takes, borders included: on a short terminal
-(50x20) it leaves the conversation most of its rows and the key hints their line, rather
-than covering them (004 §3.2 ¶3: the popup SHOULD NOT hide the conversation)."""
+RESERVED_ROWS = 9
+"""Rows of the screen the popup leaves to the rest, borders included: the input (3), the
+key hints (1), a session line (up to 2) and at least 3 rows of conversation. On a short
+terminal (50x20) the popup shrinks and scrolls rather than covering the conversation and
+pushing the key hints off the screen (004 §3.2 ¶3: it SHOULD NOT hide the conversation);
+from 24 rows up it is as tall as :data:`MAX_ROWS` allows."""
 CHUNK = 200
 """Options made at a time: a long list gets more as the highlight or the scroll nears the
 end of those made, so `/` with 10,000 commands lays out 200 (``crs-slash-popup-latency``).
@@ -136,7 +138,7 @@ class SlashPopup(OptionList, can_focus=False):
         self._draw_status()
 
     def fit(self, screen_height: int | None = None) -> None:
-        """Size the popup to its items, at most :data:`MAX_ROWS` rows and its share of the screen.
+        """Size the popup to its items: at most :data:`MAX_ROWS` rows, :data:`RESERVED_ROWS` left.
 
         Called when the items change and when the terminal is resized.
 
@@ -145,8 +147,8 @@ class SlashPopup(OptionList, can_focus=False):
         """
         rows = max(1, 2 * len(self.shown) - 1)
         height = self.app.size.height if screen_height is None else screen_height
-        share = int(height * SCREEN_SHARE) - 2  # less the borders
-        self.styles.height = max(1, min(rows, MAX_ROWS, share)) + 2
+        room = height - RESERVED_ROWS - 2  # less the borders
+        self.styles.height = max(1, min(rows, MAX_ROWS, room)) + 2
 
     @property
     def no_match(self) -> bool:
