@@ -40,6 +40,7 @@ from benchmarks.long_message import long_text
 from benchmarks.timing import Row, ms
 from rawp_port import ClientSettings, PromptRequest, TextDelta, TurnEnded, TurnStarted
 from reference_crs.app import CrsApp
+from reference_crs.demo import heap
 from reference_crs.demo.agent import MAX_DELTAS
 from reference_crs.widgets import PromptInput
 from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
@@ -134,10 +135,18 @@ async def _type(echoes: Echoes, app: App[Any], keys: int, until: Callable[[], bo
         await asyncio.sleep(KEY_SECONDS)
 
 
+class DemoHeapCrsApp(CrsApp):
+    """The reference client as ``python -m reference_crs`` runs it: its garbage collection."""
+
+    def turn_finished(self) -> None:
+        """As the demo program's apps do (``reference_crs.demo.heap``)."""
+        heap.collect_fully()
+
+
 async def one_round(lines: int) -> Round:
     """One fresh client: idle keys, the paste sent, keys while it streams, idle keys."""
     agent = FakeAgent()
-    app = CrsApp(agent, agent, FakeClock(START), ClientSettings())
+    app = DemoHeapCrsApp(agent, agent, FakeClock(START), ClientSettings())
     deltas = reply_deltas(lines)
     result = Round()
     async with app.run_test(size=TERMINAL) as pilot:
@@ -181,8 +190,16 @@ async def one_round(lines: int) -> Round:
 
 
 def run(lines: int = LINES, repeats: int = 3) -> list[Round]:
-    """Run benchmark 13: ``repeats`` rounds, each on a fresh client."""
-    return [asyncio.run(one_round(lines)) for _ in range(repeats)]
+    """Run benchmark 13: ``repeats`` rounds, each on a fresh client.
+
+    The demo program's garbage collection is installed for the run (``demo.heap``), as
+    ``python -m reference_crs`` installs it.
+    """
+    heap.install()
+    try:
+        return [asyncio.run(one_round(lines)) for _ in range(repeats)]
+    finally:
+        heap.uninstall()
 
 
 def p95(values: list[float]) -> float:

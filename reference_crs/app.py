@@ -46,6 +46,7 @@ from reference_crs import sending
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.history import LazyHistory, LoadOlder
 from reference_crs.offscreen import OffscreenTurns
+from reference_crs.pacing import StreamPacing
 from reference_crs.slash import command_of
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
@@ -168,6 +169,8 @@ class CrsApp(ConversationKeys):
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self.inbox: deque[object] = deque()
         """RAWP events received from the port and not handled yet, oldest first."""
+        self.pacing = StreamPacing()
+        """When streamed text is drawn while the user types (keys first, ``pacing``)."""
         self.handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
             TurnStarted.type: self.handle_turn_started,
             TurnEnded.type: self.handle_turn_ended,
@@ -360,6 +363,16 @@ class CrsApp(ConversationKeys):
         """Whether a turn is in progress: from sending a prompt until its ``TurnEnded``."""
         return self.outstanding > 0
 
+    async def on_event(self, event: events.Event) -> None:
+        """Every event: a key or a paste is noted for the stream's pacing, then handled."""
+        if isinstance(event, events.Key | events.Paste):
+            self.pacing.key_handled(event.time)
+        await super().on_event(event)
+
+    def input_changed(self) -> None:
+        """The input's text changed: the frame after it is the last key's echo (``pacing``)."""
+        self.pacing.input_changed(self.call_after_refresh)
+
     def _receive(self, event: object) -> None:
         """The port's ``on_event``: queue the event, post one message per burst, never block."""
         self.inbox.append(event)
@@ -479,6 +492,13 @@ class CrsApp(ConversationKeys):
         self.outstanding = max(0, self.outstanding - 1)
         self.offscreen.in_turn = self.busy or bool(self.turns)
         await self.append_items(TimeStamp(received, self.stamp_text(received), classes="-agent"))
+        self.turn_finished()
+
+    def turn_finished(self) -> None:
+        """A turn ended and its end is drawn (a seam: the demo program collects garbage then).
+
+        Nothing is done here; ``reference_crs.demo.heap`` is the demo's use of it.
+        """
 
     async def handle_text_delta(self, event: TextDelta) -> None:
         """Handle ``agent.text.delta``: append to the turn's text block (a seam for variants)."""

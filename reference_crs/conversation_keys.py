@@ -212,10 +212,16 @@ class ConversationKeys(App[None]):
         dialog or an interaction UI is shown.
         """
         field = message.text_area
-        if field.id != self.INPUT_ID or self.interaction is not None:
+        if field.id != self.INPUT_ID:
+            return
+        self.input_changed()
+        if self.interaction is not None:
             return
         if field.screen is self.screen and self.focused is not field:
             self.focus_typed_input(field)
+
+    def input_changed(self) -> None:
+        """The input's text changed (a seam: the client paces its stream by the echo)."""
 
     def focus_typed_input(self, field: TextArea) -> None:
         """Give the focus to the input that keys were typed into (a seam for variants)."""

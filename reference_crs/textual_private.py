@@ -23,6 +23,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token as MarkdownToken
+from textual import _time
 from textual._arrange import arrange
 from textual._node_list import NodeList
 from textual.geometry import Size
@@ -36,6 +37,7 @@ CHECKED_AGAINST = "8.2.8"
 """The Textual version every wrapper below was checked against."""
 
 PRIVATE_MODULE_NAMES = (
+    ("textual._time", "get_time"),
     ("textual._arrange", "arrange"),
     ("textual._node_list", "NodeList"),
 )
@@ -74,6 +76,17 @@ PRIVATE_HOOKS: tuple[tuple[type, str, str], ...] = (
     (Markdown, "_on_mount", "AgentText: a long text is drawn lazily from its end"),
 )
 """``(class, name, what)`` of each private hook a client widget overrides, and why."""
+
+
+# time
+
+
+def message_clock() -> float:
+    """The clock of ``Message.time``: when a key was read (``textual._time.get_time``; 8.2.8).
+
+    Seconds, monotonic; what a key's age is measured against.
+    """
+    return _time.get_time()
 
 
 # the screen's layout

@@ -25,6 +25,7 @@ from datetime import datetime
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane, system_clock
 from reference_app import paste
 from reference_crs.app import CrsApp
+from reference_crs.demo import heap
 from reference_crs.demo.agent import WINDOWS_AGENT, DemoAgent
 from reference_crs.demo.cli import UsageError, parse, parser
 from reference_crs.demo.files import WINDOWS_NODE
@@ -39,6 +40,10 @@ LOCAL_AGENT = "demo"
 
 class DemoCrsApp(CrsApp):
     """The reference client, starting at session creation (node and agent chosen)."""
+
+    def turn_finished(self) -> None:
+        """A turn ended: the garbage among frozen objects is reclaimed (``demo.heap``)."""
+        heap.collect_fully()
 
     node_id = LOCAL_NODE
     """The node the session is created on."""
@@ -59,6 +64,10 @@ class DemoCrsApp(CrsApp):
 
 class ReopenedCrsApp(CrsApp):
     """The reference client on a stored conversation: its session shown above it."""
+
+    def turn_finished(self) -> None:
+        """A turn ended: the garbage among frozen objects is reclaimed (``demo.heap``)."""
+        heap.collect_fully()
 
     def __init__(
         self,
@@ -137,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             agent.use_workspace(session.workspace_path)
         app = ReopenedCrsApp(agent, agent, system_clock, settings, session=session)
     paste.install()  # a paste holding ESC stays one paste, whole and in order
+    heap.install()  # full garbage collections off the typing path
     try:
         app.run()
         kept = not store.discard_if_empty(conversation_id)
@@ -144,6 +154,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"python -m reference_crs: {error}", file=sys.stderr)
         kept = True
     finally:
+        heap.uninstall()
         store.close()
     if kept:
         print(f"conversation {conversation_id} is kept in {store.path}")

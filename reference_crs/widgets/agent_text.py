@@ -24,8 +24,9 @@ from textual.await_complete import AwaitComplete
 from textual.errors import NoWidget
 from textual.widget import Widget
 from textual.widgets import Markdown
-from textual.widgets.markdown import MarkdownBlock, MarkdownStream
+from textual.widgets.markdown import MarkdownBlock
 
+from reference_crs.pacing import PacedStream, StreamPacing
 from reference_crs.textual_private import (
     last_parsed_line,
     parse_blocks,
@@ -90,6 +91,35 @@ def _key(token: Token) -> tuple[object, ...]:
     )
 
 
+def split_tokens(
+    parser: MarkdownIt, before: str, after: str
+) -> tuple[list[Token], list[Token]] | None:
+    """The tokens of ``before`` and ``after`` if the text can be cut between them (:func:`splits`).
+
+    ``None`` when it cannot. The halves' tokens are returned so that a caller drawing them
+    does not parse them again.
+    """
+    tokens_before = parser.parse(before)
+    first = _shape(tokens_before)
+    if first is None or _open_syntax(first[1].children or []):
+        return None
+    tokens_after = parser.parse(after)
+    whole, second = _shape(parser.parse(before + after)), _shape(tokens_after)
+    if whole is None or second is None or not whole[0] == first[0] == second[0]:
+        return None
+    children = whole[1].children or []
+    left, right = first[1].children or [], second[1].children or []
+    if len(children) != len(left) + 1 + len(right):
+        return None
+    joint = children[len(left)]
+    if joint.type != "softbreak" or joint.level != 0:
+        return None
+    pairs = zip(children, [*left, joint, *right], strict=True)
+    if not all(_key(a) == _key(b) for a, b in pairs):
+        return None
+    return tokens_before, tokens_after
+
+
 def splits(parser: MarkdownIt, before: str, after: str) -> bool:
     """Whether ``before + after`` parses as ``before`` and ``after`` joined by a soft break.
 
@@ -99,21 +129,7 @@ def splits(parser: MarkdownIt, before: str, after: str) -> bool:
     (:data:`_OPENER`). Then drawing the halves as two blocks, the second continuing the
     first, changes only where the rows wrap at the cut.
     """
-    first = _shape(parser.parse(before))
-    if first is None or _open_syntax(first[1].children or []):
-        return False
-    whole, second = _shape(parser.parse(before + after)), _shape(parser.parse(after))
-    if whole is None or second is None or not whole[0] == first[0] == second[0]:
-        return False
-    children = whole[1].children or []
-    left, right = first[1].children or [], second[1].children or []
-    if len(children) != len(left) + 1 + len(right):
-        return False
-    joint = children[len(left)]
-    if joint.type != "softbreak" or joint.level != 0:
-        return False
-    pairs = zip(children, [*left, joint, *right], strict=True)
-    return all(_key(a) == _key(b) for a, b in pairs)
+    return split_tokens(parser, before, after) is not None
 
 
 def _open_syntax(children: Sequence[Token]) -> bool:
@@ -178,7 +194,7 @@ class AgentText(Markdown):
         self._made: tuple[object, MarkdownIt] | None = None
         super().__init__(shown, name=name, id=id, classes=classes, parser_factory=agent_parser)
         self.disabled = disabled
-        self._stream: MarkdownStream | None = None
+        self._stream: PacedStream | None = None
         self.received = markdown
         """The markdown received so far."""
         self._tail: str | None = None if markdown else ""
@@ -212,10 +228,18 @@ class AgentText(Markdown):
         return self._made[1]
 
     async def write(self, delta: str) -> None:
-        """Append a text delta."""
+        """Append a text delta: drawn as soon as it can be, unless the user's typing competes.
+
+        (:class:`~reference_crs.pacing.PacedStream`: Textual's ``MarkdownStream``, which
+        yields to the user's keys when the app's pacing says so.)
+        """
         self.received += delta
         if self._stream is None:
-            self._stream = self.get_stream(self)
+            pacing = getattr(self.app, "pacing", None)
+            self._stream = PacedStream(
+                self.append, pacing if isinstance(pacing, StreamPacing) else StreamPacing()
+            )
+            self._stream.start(self.call_after_refresh)
         await self._stream.write(visible(delta))
 
     async def finish(self) -> None:
@@ -243,6 +267,8 @@ class AgentText(Markdown):
                 self._tail = "".join(lines[last_parsed_line(self) :])
             self._tail, self._queued = self._tail + self._queued, ""
             parser = self._parser()
+            if await self._tail_drawn_by_cut(parser):
+                return  # the last block grew long and was cut: drawn from the cut's parses
             tokens = parser.parse(self._tail)
             new = parse_blocks(self, tokens)
             with self.app.batch_update():
@@ -272,17 +298,42 @@ class AgentText(Markdown):
         if new:
             await self.mount_all(new)
 
-    async def _cut(self, parser: MarkdownIt) -> None:
-        """End the segment before the last whole line of the tail, if it is long and can be."""
+    def _cut_point(self) -> tuple[str, str] | None:
+        """The tail cut before its last whole line, if it is long enough to be cut."""
         tail = self._tail or ""
         lines = tail.splitlines(keepends=True)
         at = len(lines) - (1 if tail.endswith("\n") else 2)
         if not SEGMENT_LINES <= at <= MAX_CUT_LINES:
-            return  # short; or one huge delta, which a check would parse three times more
-        before, after = "".join(lines[:at]), "".join(lines[at:])
-        if not splits(parser, before, after):
+            return None  # short; or one huge delta, which a check would parse three times more
+        return "".join(lines[:at]), "".join(lines[at:])
+
+    async def _tail_drawn_by_cut(self, parser: MarkdownIt) -> bool:
+        """Cut the tail, still the last block alone, where it has grown long: draw both halves.
+
+        The common case of a long streamed paragraph (or block quote): the cut's own three
+        parses draw it, rather than a parse of the whole tail first and the cut's after it.
+        Whether it did.
+        """
+        drawn = any(isinstance(child, MarkdownBlock) for child in self.children)
+        point = self._cut_point() if drawn else None
+        parsed = None if point is None else split_tokens(parser, *point)
+        if point is None or parsed is None:
+            return False
+        await self._draw_cut(parse_blocks(self, parsed[0]), parse_blocks(self, parsed[1]))
+        self._tail, self._continued = point[1], True
+        return True
+
+    async def _cut(self, parser: MarkdownIt) -> None:
+        """End the segment before the last whole line of the tail, if it is long and can be."""
+        point = self._cut_point()
+        parsed = None if point is None else split_tokens(parser, *point)
+        if point is None or parsed is None:
             return
-        first, second = (parse_blocks(self, parser.parse(text)) for text in (before, after))
+        await self._draw_cut(parse_blocks(self, parsed[0]), parse_blocks(self, parsed[1]))
+        self._tail, self._continued = point[1], True
+
+    async def _draw_cut(self, first: list[MarkdownBlock], second: list[MarkdownBlock]) -> None:
+        """The last block drawn becomes ``first``'s, ended at the cut; ``second`` continues it."""
         first[-1].add_class("-continues")
         second[0].add_class("-continued")
         last = [child for child in self.children if isinstance(child, MarkdownBlock)][-1]
@@ -292,7 +343,6 @@ class AgentText(Markdown):
             await update_block(last, first[-1])
             last.add_class("-continues")
             await self.mount_all(second)
-        self._tail, self._continued = after, True
 
     # a text that arrives whole
 
