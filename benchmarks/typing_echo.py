@@ -51,7 +51,7 @@ DELTA_SECONDS = 0.04
 """Seconds between two deltas of the reply (the demo agent's pacing)."""
 KEY_SECONDS = 0.097
 """Seconds between two keys (a fast typist; not a multiple of the deltas' pacing)."""
-IDLE_KEYS = 20
+IDLE_KEYS = 40
 """Keys typed on the idle client, before the paste and after the reply."""
 TERMINAL = (100, 30)
 """Terminal size, in cells."""
@@ -147,6 +147,7 @@ async def one_round(lines: int) -> Round:
     """One fresh client: idle keys, the paste sent, keys while it streams, idle keys."""
     agent = FakeAgent()
     app = DemoHeapCrsApp(agent, agent, FakeClock(START), ClientSettings())
+    heap.install(lambda: not app.pacing.drawing)
     deltas = reply_deltas(lines)
     result = Round()
     async with app.run_test(size=TERMINAL) as pilot:

@@ -25,7 +25,6 @@ came before, keys never reach the client late, and nothing is ever paced.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -96,28 +95,31 @@ class StreamPacing:
 
     # the stream
 
-    async def turn(self) -> None:
+    async def turn(self, stop: asyncio.Event | None = None) -> None:
         """Wait until streamed text may be drawn; return at once unless pacing.
 
         Returns when typing has stopped (pacing ends), or, :data:`HOLD` seconds after the
-        last paced draw, right after the next key's echo was drawn.
+        last paced draw, right after the next key's echo was drawn; or as soon as ``stop``
+        is set (the stream ends: what waits is drawn at once). Nothing here is cancelled:
+        every wait is bounded and wakes on ``stop``.
         """
-        while self.pacing:
+        stop = stop or asyncio.Event()
+        while self.pacing and not stop.is_set():
             now = self.clock()
             if not self.typing:
                 self.pacing = False
                 return
-            if now - self.last_draw >= HOLD:
-                echoed = self._echoed = asyncio.Event()
-                try:
-                    await asyncio.wait_for(echoed.wait(), QUIET)
-                except TimeoutError:
-                    continue  # no key came: typing may have stopped
-                finally:
-                    self._echoed = None
+            if now - self.last_draw < HOLD:
+                await _either(stop, None, min(QUIET, HOLD - (now - self.last_draw)))
+                continue
+            echoed = self._echoed = asyncio.Event()
+            try:
+                await _either(stop, echoed, QUIET)
+            finally:
+                self._echoed = None
+            if echoed.is_set():
                 self.last_draw = self.clock()
                 return
-            await asyncio.sleep(min(QUIET, HOLD - (now - self.last_draw)))
 
     def drawing_started(self) -> None:
         """A stream starts drawing text: keys handled until :meth:`drawing_ended` wait on it."""
@@ -127,6 +129,18 @@ class StreamPacing:
         """The frame showing what a stream drew is on the screen."""
         self.drawing = max(0, self.drawing - 1)
         self.drawn_at = self.clock()
+
+
+async def _either(stop: asyncio.Event, event: asyncio.Event | None, timeout: float) -> None:
+    """Wait until ``stop`` or ``event`` is set, or ``timeout`` seconds pass."""
+    waits = {asyncio.ensure_future(stop.wait())}
+    if event is not None:
+        waits.add(asyncio.ensure_future(event.wait()))
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiting in waits:
+            waiting.cancel()
 
 
 class PacedStream:
@@ -144,6 +158,7 @@ class PacedStream:
         self.pacing = pacing
         self._pending: list[str] = []
         self._new = asyncio.Event()
+        self._stop = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._after_refresh: Callable[[Callable[[], Any]], Any] | None = None
 
@@ -166,19 +181,23 @@ class PacedStream:
             await asyncio.sleep(0)  # let the appending task take it
 
     async def stop(self) -> None:
-        """Append whatever is still queued, at once, and stop."""
+        """Append whatever is still queued, at once, and stop.
+
+        The appending task is told to end (never cancelled: an append it has begun
+        finishes), and what it had not taken is appended here.
+        """
+        self._stop.set()
+        self._new.set()
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await self._task
             self._task = None
         await self._flush()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stop.is_set():
             await self._new.wait()
-            await self.pacing.turn()
-            await asyncio.shield(self._flush())
+            await self.pacing.turn(self._stop)
+            await self._flush()
 
     async def _flush(self) -> None:
         text = "".join(self._pending)

@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             agent.use_workspace(session.workspace_path)
         app = ReopenedCrsApp(agent, agent, system_clock, settings, session=session)
     paste.install()  # a paste holding ESC stays one paste, whole and in order
-    heap.install()  # full garbage collections off the typing path
+    heap.install(lambda: not app.pacing.drawing)  # full garbage collections off the typing path
     try:
         app.run()
         kept = not store.discard_if_empty(conversation_id)

@@ -15,6 +15,7 @@ replaced a segment at a time as the view nears it, the view kept on what it show
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from markdown_it import MarkdownIt
@@ -139,7 +140,12 @@ def _open_syntax(children: Sequence[Token]) -> bool:
 
 
 def fenced(lines: Sequence[str]) -> list[bool]:
-    """For each of ``lines``, whether it is in a fenced code block or is a fence (a line scan)."""
+    """For each of ``lines``, whether it is in a fenced code block or is a fence (a line scan).
+
+    Lines holding no fence character at all are none (a scan of 10,000 lines is skipped).
+    """
+    if not any("`" in line or "~" in line for line in lines):
+        return [False] * len(lines)
     fence, inside = "", []
     for line in lines:
         found = _FENCE.match(line)
@@ -416,7 +422,8 @@ class AgentText(Markdown):
         if self._rows is None:
             return
         width = max(1, self.size.width or self.app.size.width)
-        rows = sum(-(-len(line.rstrip()) // width) or 1 for line in self._pending)
+        lengths = Counter(len(line.rstrip()) for line in self._pending)
+        rows = sum(count * (-(-length // width) or 1) for length, count in lengths.items())
         self._rows.styles.height = rows
 
     def _check_pending(self) -> None:

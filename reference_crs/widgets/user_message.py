@@ -232,7 +232,12 @@ class UserMessage(Horizontal):
 
 
 def _fenced(lines: Sequence[str]) -> list[bool]:
-    """For each of ``lines``, whether it is in a fenced block or is a fence (as bubbles read)."""
+    """For each of ``lines``, whether it is in a fenced block or is a fence (as bubbles read).
+
+    Lines holding no fence character at all are none (a scan of 10,000 lines is skipped).
+    """
+    if not any("`" in line or "~" in line for line in lines):
+        return [False] * len(lines)
     fence, inside = "", []
     for line in lines:
         opening = _FENCE.match(line)
