@@ -143,7 +143,9 @@ class DemoHeapCrsApp(CrsApp):
         heap.collect_fully()
 
 
-async def one_round(lines: int) -> Round:
+async def one_round(
+    lines: int, idle_keys: int = IDLE_KEYS, delta_seconds: float = DELTA_SECONDS
+) -> Round:
     """One fresh client: idle keys, the paste sent, keys while it streams, idle keys."""
     agent = FakeAgent()
     app = DemoHeapCrsApp(agent, agent, FakeClock(START), ClientSettings())
@@ -155,7 +157,7 @@ async def one_round(lines: int) -> Round:
         field_ = app.query_one(PromptInput)
         echoes = Echoes(app, field_)
         gc.collect()
-        await _type(echoes, app, IDLE_KEYS, lambda: False)
+        await _type(echoes, app, idle_keys, lambda: False)
         result.idle_before = await echoes.drain()
         field_.clear()
         field_.insert(long_text(lines))  # the paste, sent
@@ -168,7 +170,7 @@ async def one_round(lines: int) -> Round:
             agent.publish(TurnStarted("t1"))
             for delta in deltas:
                 agent.publish(TextDelta("t1", delta))
-                await asyncio.sleep(DELTA_SECONDS)
+                await asyncio.sleep(delta_seconds)
             agent.publish(TurnEnded("t1"))
             done.set()
 
@@ -184,21 +186,25 @@ async def one_round(lines: int) -> Round:
         await pilot.pause()
         echoes.restart()
         gc.collect()
-        await _type(echoes, app, IDLE_KEYS, lambda: False)
+        await _type(echoes, app, idle_keys, lambda: False)
         result.idle_after = await echoes.drain()
         assert [p.prompt_text for p in agent.sent_of(PromptRequest)], "the paste was not sent"
     return result
 
 
-def run(lines: int = LINES, repeats: int = 3) -> list[Round]:
+def run(
+    lines: int = LINES,
+    repeats: int = 3,
+    idle_keys: int = IDLE_KEYS,
+    delta_seconds: float = DELTA_SECONDS,
+) -> list[Round]:
     """Run benchmark 13: ``repeats`` rounds, each on a fresh client.
 
-    The demo program's garbage collection is installed for the run (``demo.heap``), as
+    The demo program's garbage collection is installed for each client (``demo.heap``), as
     ``python -m reference_crs`` installs it.
     """
-    heap.install()
     try:
-        return [asyncio.run(one_round(lines)) for _ in range(repeats)]
+        return [asyncio.run(one_round(lines, idle_keys, delta_seconds)) for _ in range(repeats)]
     finally:
         heap.uninstall()
 

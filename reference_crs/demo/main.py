@@ -144,7 +144,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         agent.session = Session(session.node_id, session.agent_id)
         if session.workspace_path is not None:
             agent.use_workspace(session.workspace_path)
-        app = ReopenedCrsApp(agent, agent, system_clock, settings, session=session)
+        shown = Session(session.node_id, session.agent_id, agent.workspace)  # in use now
+        app = ReopenedCrsApp(agent, agent, system_clock, settings, session=shown)
     paste.install()  # a paste holding ESC stays one paste, whole and in order
     heap.install(lambda: not app.pacing.drawing)  # full garbage collections off the typing path
     try:
