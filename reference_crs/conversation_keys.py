@@ -190,13 +190,15 @@ class ConversationKeys(App[None]):
         The scroll is immediate: Textual's ``scroll_page_up`` defers it until after the
         next refresh, so keys of one burst (a held key) all start from the same offset and
         scroll one page together. A key that leaves the view at the end keeps it following
-        new content.
+        new content; a Page Down that would stop less than half a page short of the end (a
+        reply streamed on while the user read back a page) goes to the end and follows.
         """
         conversation = self.conversation
         page = conversation.scrollable_content_region.height
-        conversation.scroll_to(
-            y=conversation.scroll_y + direction * page, animate=False, immediate=True
-        )
+        target = conversation.scroll_y + direction * page
+        if direction > 0 and conversation.max_scroll_y - target < page / 2:
+            target = conversation.max_scroll_y  # what a reply added meanwhile: the end
+        conversation.scroll_to(y=target, animate=False, immediate=True)
         if conversation.scroll_y >= conversation.max_scroll_y:
             # At the end, the view keeps following what comes next. Textual re-anchors
             # only when the offset changes, and a Page Down at the end changes nothing.

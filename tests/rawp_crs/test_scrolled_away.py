@@ -141,3 +141,23 @@ async def test_page_up_then_page_down_while_a_reply_streams_then_sending_shows_i
         await run.reply("t9", 3)
         shown = await run.settle(lambda: run.shows("t9 line 2"))
         assert shown, _where(run, "t9 line 2")
+
+
+@pytest.mark.asyncio
+async def test_page_up_then_page_down_while_a_reply_streams_follows_the_reply_again() -> None:
+    async with client() as run:
+        await run.type_and_send("a long question")
+        run.fake.publish(TurnStarted("t8"))
+        run.fake.publish(TextDelta("t8", "\n\n".join(f"t8 line {n}" for n in range(20))))
+        await run.settle()
+        await run.pilot.press("pageup")
+        await run.settle()
+        run.fake.publish(TextDelta("t8", "\n\nt8 line 20"))  # a few rows while reading back
+        await run.settle()
+        await run.pilot.press("pagedown")
+        await run.settle()
+        for n in range(21, 40):  # nothing sent: the view follows the reply by itself
+            run.fake.publish(TextDelta("t8", f"\n\nt8 line {n}"))
+            await run.settle()
+        shown = await run.settle(lambda: run.shows("t8 line 39"))
+        assert shown, _where(run, "t8 line 39")
