@@ -30,8 +30,9 @@ from typing import Any
 
 from reference_crs.textual_private import message_clock
 
-LATE = 0.03
-"""Seconds a key may wait before it counts as kept waiting (a frame is 17 ms)."""
+LATE = 0.015
+"""Seconds from a key to its echo above which it counts as kept waiting, if streamed text
+was drawn meanwhile (an echo on an idle client takes 3 ms, a frame at most 17 ms)."""
 QUIET = 0.3
 """Seconds without a key after which the user has stopped typing."""
 HOLD = 2.0
