@@ -270,8 +270,8 @@ class LazyHistory:
                 await row.remove()
             elif self.row is not None:
                 self.row.show("idle", remaining=self.remaining)
-            await self._layout()
-            if not at_end:
+            if not at_end:  # at the end the view follows by itself: no layout to wait for
+                await self._layout()
                 grown = conversation.virtual_size.height - before_height
                 self.keep_view(keep, grown)
 

@@ -45,8 +45,9 @@ MAX_CUT_LINES = 4 * SEGMENT_LINES
 """A last block longer than this (a huge delta at once) is left whole, as Textual leaves it."""
 LAZY_LINES = 400
 """Lines beyond which a text that arrives whole is drawn lazily, from its end."""
-FIRST_LINES = 100
-"""Lines of such a text drawn at first: more than a screen and a half, usually."""
+FIRST_LINES = 60
+"""Lines of such a text drawn at first: more than a screen and a half, usually (the
+bubble's :data:`~reference_crs.widgets.user_message.FIRST_LINES` too)."""
 WINDOW = 12
 """Lines either side of a cut parsed to check it, when the text arrives whole."""
 SETTLE = 0.3
