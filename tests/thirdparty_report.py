@@ -12,13 +12,11 @@ that ``examples/`` holds only clients and their adapters, none importing the har
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import json
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 

@@ -163,9 +163,7 @@ def drawn_alike(crs_driver: CrsDriver) -> None:
 
 def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
     """The item's drawn rows, right-stripped, blank rows left out (scrolled into sight)."""
-    item = drawn_in_sight(
-        crs_driver, view.widget, crs_driver.items(), "crs-ignore-unknown-events"
-    )
+    item = drawn_in_sight(crs_driver, view.widget, crs_driver.items(), "crs-ignore-unknown-events")
     rows = (item.row_text(y).rstrip() for y in item.rows())
     return [row for row in rows if row.strip()]
 
