@@ -107,7 +107,8 @@ def _render_chunk(text: str) -> Content:
     prefix = ""
     for token in _PARSER.parse(text):
         if token.type in ("bullet_list_open", "ordered_list_open"):
-            lists.append([int(token.attrGet("start") or 1) if token.type[0] == "o" else -1])
+            start = token.attrGet("start")  # 0 is a start too (CommonMark §5.3)
+            lists.append([(1 if start is None else int(start)) if token.type[0] == "o" else -1])
         elif token.type in ("bullet_list_close", "ordered_list_close"):
             lists.pop()
         elif token.type == "list_item_open":

@@ -245,3 +245,18 @@ class HistoryTokenPathNotChecked(CrsApp):
             for ref in file_references
         ]
         return super().user_message(prompt_text, trusted)
+
+
+def _numbers_from_one(text: str) -> Content:
+    """The bubble as the reference draws it, every numbered list counted from 1."""
+    return render_user_markdown(re.sub(r"^(\d{1,9})\. ", "1. ", text, flags=re.M))
+
+
+NumberedListsFromOne = mutant(
+    _bubble_app(
+        "NumberedListsFromOne",
+        "crs-md-numbered-list: a list typed from another number (`3. third` / `4. fourth`) "
+        "is drawn counted from 1 (`1.` / `2.`).",
+        _numbers_from_one,
+    )
+)
