@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario, Step
 
-from steps.scenario_driver import DRIVER_KEY
+from steps.bdd_private import Feature, Scenario, Step
+from steps.stash import DRIVER_KEY
 from steps.tracebacks import summarize_exception
 from steps.verdicts import ImplementationError
 

@@ -18,7 +18,6 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario, Step
 
 from steps import (
     fail_on,
@@ -32,6 +31,7 @@ from steps import (
     terminal,
     watchdog,
 )
+from steps.bdd_private import Feature, Scenario, Step
 from steps.clauses import CatalogueError
 from steps.explore import options as explore_options
 from steps.explore.core import ExploreSettingError

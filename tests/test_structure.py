@@ -10,16 +10,36 @@ blocks included: a type is a dependency too):
 - no client module (``reference_app``, ``reference_crs``, ``examples``) imports the harness,
   except its adapters (the modules a ``--adapter`` address names: ``conformance.py``,
   ``adapter.py``, ``examples/adapters/``), which build the contract's value types.
+
+And two rules of the harness's import graph (issue 39):
+
+- the modules of ``steps/`` import each other without a circle, every import counted
+  (inside a function, under ``if TYPE_CHECKING:``): a module can be read after the
+  modules it imports, each layer on the ones below;
+- no module of ``steps/`` imports a harness module inside a function: the import that
+  "breaks" a circle that way only hides it (and any other such import hides a dependency
+  from a reader of the module's head).
+
+And the fences of the hosts' private names: no module of ``steps/`` but
+``steps/textual_private.py`` imports a private module or name of Textual (``textual._x``,
+``textual.keys._name``), and none but ``steps/bdd_private.py`` imports from pytest-bdd
+anything outside its public API (what its package exports, and ``pytest_bdd.parsers``).
 """
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import ROOT, imported_modules
 
+FENCES = {"textual": "steps/textual_private.py", "pytest_bdd": "steps/bdd_private.py"}
+"""Each host library whose private names the harness uses, and the one module that may."""
+PUBLIC_BDD = frozenset({"pytest_bdd", "pytest_bdd.parsers"})
+"""pytest-bdd's public modules: its package (``__all__``) and its step parsers."""
 PROFILES = ("chat_screen", "rawp_crs")
 """The profile folders under ``steps/``."""
 CLIENTS = ("reference_app", "reference_crs", "examples")
@@ -86,3 +106,151 @@ def test_the_rules_see_the_modules_they_govern() -> None:
     adapters = {dotted(p) for p in modules(*CLIENTS) if is_adapter(p)}
     assert "reference_crs.conformance" in adapters
     assert "reference_crs.app" not in adapters
+
+
+def module_name(path: Path) -> str:
+    """``steps/explore/core.py`` as ``steps.explore.core``; a package's ``__init__`` as itself."""
+    name = dotted(path)
+    return name.removesuffix(".__init__")
+
+
+def harness_imports(path: Path, known: Mapping[str, Path]) -> Iterator[tuple[str, int, bool]]:
+    """Each harness module ``path`` imports: ``(name, line, inside a function)``.
+
+    Every import counts, those under ``if TYPE_CHECKING:`` and inside functions too;
+    ``from steps import audit`` imports the module ``steps.audit``.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inside: set[int] = {
+        id(node)
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(function)
+    }
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [
+                f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
+                for a in node.names
+            ]
+        for name in dict.fromkeys(names):
+            if name in known:
+                yield name, node.lineno, id(node) in inside
+
+
+def import_graph(folder: str) -> dict[str, set[str]]:
+    """The modules of ``folder`` and, for each, the modules of ``folder`` it imports."""
+    known = {module_name(path): path for path in modules(folder)}
+    return {
+        name: {imported for imported, _, _ in harness_imports(path, known)} - {name}
+        for name, path in known.items()
+    }
+
+
+def circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of ``graph`` with more than one module, sorted.
+
+    Tarjan's algorithm; each component is a set of modules every one of which imports,
+    directly or not, every other.
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(name: str) -> None:
+        index[name] = low[name] = len(index)
+        stack.append(name)
+        for other in sorted(graph[name]):
+            if other not in index:
+                visit(other)
+                low[name] = min(low[name], low[other])
+            elif other in stack:
+                low[name] = min(low[name], index[other])
+        if low[name] == index[name]:
+            component = [stack.pop()]
+            while component[-1] != name:
+                component.append(stack.pop())
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return sorted(found)
+
+
+def test_the_modules_of_steps_import_each_other_without_a_circle() -> None:
+    found = circles(import_graph("steps"))
+    assert not found, "circles of imports in steps/: " + "; ".join(
+        " <-> ".join(circle) for circle in found
+    )
+
+
+@pytest.mark.parametrize("path", modules("steps"), ids=dotted)
+def test_no_module_of_steps_imports_the_harness_inside_a_function(path: Path) -> None:
+    known = {module_name(each): each for each in modules("steps")}
+    hidden = [
+        f"{name} (line {line})" for name, line, inner in harness_imports(path, known) if inner
+    ]
+    assert not hidden, (
+        f"{dotted(path)} imports {', '.join(hidden)} inside a function: import it at the top "
+        "(an import there that would make a circle shows a layer in the wrong place)"
+    )
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    """A circle of three, a self-contained pair and a chain: the finder tells them apart."""
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"e"}, "e": {"d"}, "f": {"a"}, "g": set()}
+    assert circles(graph) == [["a", "b", "c"], ["d", "e"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def private_imports(path: Path) -> list[str]:
+    """What ``path`` imports of Textual's and pytest-bdd's private names, as written.
+
+    Textual: a module or a name with a leading ``_`` (``textual._time``,
+    ``textual.keys._character_to_key``). pytest-bdd: any module but :data:`PUBLIC_BDD`, and
+    from those a name with a leading ``_``.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        pairs: list[tuple[str, str]] = []
+        if isinstance(node, ast.Import):
+            pairs = [(alias.name, "") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            pairs = [(node.module, alias.name) for alias in node.names]
+        found += [
+            f"{module}.{name}" if name else module
+            for module, name in pairs
+            if _private(module, name)
+        ]
+    return found
+
+
+def _private(module: str, name: str) -> bool:
+    """Whether ``from module import name`` (or ``import module``) reaches a private name."""
+    parts = module.split(".")
+    if parts[0] == "textual":
+        return any(part.startswith("_") for part in [*parts, name])
+    return parts[0] == "pytest_bdd" and (module not in PUBLIC_BDD or name.startswith("_"))
+
+
+@pytest.mark.parametrize("path", modules("steps"), ids=dotted)
+def test_private_names_of_textual_and_pytest_bdd_stay_behind_their_fences(path: Path) -> None:
+    fenced = {name for name, fence in FENCES.items() if path == ROOT / fence}
+    leaks = [each for each in private_imports(path) if each.split(".")[0] not in fenced]
+    assert not leaks, (
+        f"{dotted(path)} imports {leaks}: wrap them in "
+        f"{' or '.join(FENCES.values())} (the version they were checked against, a test)"
+    )
+
+
+def test_the_fences_are_where_the_private_names_are() -> None:
+    """Each fence imports private names (a moved fence would leave the rule checking nothing)."""
+    for host, fence in FENCES.items():
+        assert any(each.startswith(host) for each in private_imports(ROOT / fence)), fence

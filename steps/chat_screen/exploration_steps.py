@@ -42,6 +42,7 @@ from steps.explore.core import (
     pasted_text,
     typed_text,
 )
+from steps.explore.runner import check_ran, run_profile
 from steps.terminal_input import key_bytes, typing_bytes
 
 HOME = b"\x1b[H"
@@ -300,14 +301,10 @@ class ChatExplorer(Explorer):
 def explore_chat(request: pytest.FixtureRequest, adapter: ChatScreenAdapter) -> Harness:
     """Run the exploration (``--explore``, ``--explore-seed``); fail on a broken invariant."""
     __tracebackhide__ = True
-    from steps.explore.runner import run_profile
-
     return run_profile(request, ChatExplorer, adapter, "chat_screen")
 
 
 @then(parsers.parse("every invariant held after every action of every session"))
 def explored_ok(explored: Harness, request: pytest.FixtureRequest) -> None:
     """The sessions ran (the budget is not zero) and no invariant broke (the When step)."""
-    from steps.explore.runner import check_ran
-
     check_ran(explored, request)

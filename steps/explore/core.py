@@ -39,6 +39,7 @@ from steps import audit
 from steps.adapter import Adapter, ScenarioContext
 from steps.app_driver import AppDriver
 from steps.screen import screen_rows
+from steps.screenshot import driver_screenshot
 from steps.settings import Setting
 from steps.textual_private import app_context
 
@@ -152,7 +153,7 @@ class Harness:
         failure_script: The last failing session's Pilot script, if one failed.
         pictures: Whether to keep :attr:`picture` (a report or the living docs are written).
         picture: The screen at the end of the last session (the shrunk one, after a
-            failure), as ``steps.report.capture.driver_screenshot`` returns it: the
+            failure), as ``steps.screenshot.driver_screenshot`` returns it: the
             scenario's picture in reports and the living docs.
     """
 
@@ -342,8 +343,6 @@ class Explorer(RuleBasedStateMachine):
 
     def teardown(self) -> None:
         """Keep the session's last screen, stop the app (bounded), end its scenario context."""
-        from steps.report.capture import driver_screenshot  # the report imports the plugin
-
         try:
             if self.harness.pictures:
                 title = f"exploration session {self.harness.sessions}"

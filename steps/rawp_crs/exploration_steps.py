@@ -54,6 +54,7 @@ from rawp_port import (
 from steps.adapter import RawpCrsAdapter, TokenView
 from steps.app_driver import WaitTimeout
 from steps.explore.core import Explorer, Harness, pasted_text, printable, typed_text
+from steps.explore.runner import check_ran, run_profile
 from steps.profiles import PROFILES
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.file_popup import SEARCH_BOUND, candidate, searches
@@ -822,8 +823,6 @@ class CrsPart1Explorer(CrsExplorer):
 def explore_crs(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
     """Run the part-1 exploration (``--explore``, ``--explore-seed``); fail on a broken one."""
     __tracebackhide__ = True
-    from steps.explore.runner import run_profile
-
     return run_profile(request, CrsPart1Explorer, crs_adapter, "rawp_crs")
 
 
@@ -835,14 +834,10 @@ def explore_crs(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> 
 def explore_crs_parts(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
     """Run the exploration of parts 1 to 4; fail on a broken invariant."""
     __tracebackhide__ = True
-    from steps.explore.runner import run_profile
-
     return run_profile(request, CrsExplorer, crs_adapter, "rawp_crs")
 
 
 @then(parsers.parse("every invariant held after every action of every session"))
 def explored_ok(explored: Harness, request: pytest.FixtureRequest) -> None:
     """The sessions ran (the budget is not zero) and no invariant broke (the When step)."""
-    from steps.explore.runner import check_ran
-
     check_ran(explored, request)

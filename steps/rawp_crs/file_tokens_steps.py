@@ -17,6 +17,7 @@ from steps.app_driver import key
 from steps.checks import check, literal, violation
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.capability import member
+from steps.rawp_crs.support.file_popup import offer_files
 from steps.rawp_crs.support.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
 from steps.rawp_crs.support.tokens import (
     PART,
@@ -73,8 +74,6 @@ def record_drawn(crs_driver: CrsDriver, drawn_names: dict[str, str], place: str)
 @when(parsers.parse('the user types "@" and the agent offers the file "{path}"'))
 def offered(crs_driver: CrsDriver, path: str) -> None:
     """Open the `@` popup and answer its search with ``path`` alone."""
-    from steps.rawp_crs.support.file_popup import offer_files
-
     crs_driver.type_text("@")
     offer_files(crs_driver, [literal(path)])
 

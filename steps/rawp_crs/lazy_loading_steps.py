@@ -24,7 +24,7 @@ from steps.rawp_crs.support.history import (
     stored_turn,
     visible_rows,
 )
-from steps.screen import item_text, screen_rows
+from steps.screen import item_text, screen_cells, screen_rows
 from steps.textual_private import post_mouse_events
 
 FORMS = frozenset({"button", "scroll"})
@@ -544,8 +544,6 @@ def spinner(crs_driver: CrsDriver) -> None:
 
 def cells_of(crs_driver: CrsDriver, widget: Widget) -> list[tuple[str, Any]]:
     """The glyphs and colours ``widget`` draws now."""
-    from steps.screen import screen_cells
-
     region = widget.region
     cells = screen_cells(crs_driver.app)[region.y : region.bottom]
     return [(cell.char, cell.foreground) for row in cells for cell in row[region.x : region.right]]

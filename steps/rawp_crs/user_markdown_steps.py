@@ -230,8 +230,6 @@ def bubble_not_linked(crs_driver: CrsDriver, text: str) -> None:
     004 §3.1 autolinks "URL patterns"; a file name such as ``main.py`` is not a URL
     (no scheme, no ``www.``), whatever top-level domain its extension spells.
     """
-    from steps.rawp_crs.support.drawn import bubble, cells_of
-
     clause = "crs-md-autolink"
     cells = cells_of(bubble(crs_driver, clause), literal(text), clause)
     linked = sorted({f"{cell.char}:{cell.link}" for cell in cells if cell.link or cell.underline})
