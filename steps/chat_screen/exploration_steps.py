@@ -31,8 +31,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
 from pytest_bdd import parsers, then, when
 
-from steps.adapter import ChatScreenAdapter
 from steps.app_driver import WaitTimeout
+from steps.chat_screen.contract import ChatScreenAdapter
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import messages
 from steps.explore.core import (
@@ -66,7 +66,8 @@ import tempfile
 
 from textual import events
 
-from steps.adapter import ScenarioContext, role_value
+from steps.adapter import ScenarioContext
+from steps.chat_screen.contract import role_value
 from steps.input_field import field_value, set_field_value
 from steps.loading import AdapterSpec, load_adapter
 from steps.terminal_input import key_bytes, parser_factory, paste_bytes, typing_bytes

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from steps import watchdog
-from steps.adapter import Adapter, ChatScreenAdapter
+from steps.adapter import Adapter
+from steps.chat_screen.contract import ChatScreenAdapter
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.smoke import smoke_check
 from steps.loading import ADAPTER_KEY, ADAPTERS_KEY, SPEC_KEY
@@ -73,8 +74,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(
             f"adapter {adapter.name!r} ({spec.spec}, from {spec.source}) failed the smoke "
             f"check, so no scenario was run:{listed}\n"
-            "Fix these members of the adapter (steps/adapter.py documents each one) and run "
-            "again."
+            "Fix these members of the adapter (steps/chat_screen/contract.py documents each "
+            "one) and run again."
         )
 
 

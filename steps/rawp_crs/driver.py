@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rawp_port import ClientSettings, Event
-from steps.adapter import ItemView, RawpCrsAdapter
 from steps.app_driver import AppDriver
+from steps.rawp_crs.contract import ItemView, RawpCrsAdapter
 from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
 
 START_TIME = datetime(2026, 3, 10, 5, 32, tzinfo=UTC)

@@ -51,11 +51,11 @@ from rawp_port import (
     TurnEnded,
     TurnStarted,
 )
-from steps.adapter import RawpCrsAdapter, TokenView
 from steps.app_driver import WaitTimeout
 from steps.explore.core import Explorer, Harness, pasted_text, printable, typed_text
 from steps.explore.runner import check_ran, run_profile
 from steps.profiles import PROFILES
+from steps.rawp_crs.contract import RawpCrsAdapter, TokenView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.file_popup import SEARCH_BOUND, candidate, searches
 from steps.rawp_crs.support.tokens import nodes, shape

@@ -12,9 +12,9 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 from textual.geometry import Region
 
-from steps.adapter import TokenView
 from steps.app_driver import key
 from steps.checks import check, literal, violation
+from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.file_popup import offer_files

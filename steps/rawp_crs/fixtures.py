@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from steps.adapter import RawpCrsAdapter
 from steps.loading import adapter_for
+from steps.rawp_crs.contract import RawpCrsAdapter
 from steps.rawp_crs.driver import CrsDriver
 from steps.scenario_driver import scenario_driver
 

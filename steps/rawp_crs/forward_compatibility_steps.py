@@ -16,8 +16,8 @@ from rawp_port import (
     TurnEnded,
     TurnStarted,
 )
-from steps.adapter import ItemView
 from steps.checks import check, literal, scenario_clause
+from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.drawn import drawn, drawn_item
 from steps.rawp_crs.support.layout import Traffic, next_turn

@@ -12,9 +12,9 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rawp_port import TextDelta, TurnEnded, TurnStarted
-from steps.adapter import TokenView
 from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
+from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
 from steps.rawp_crs.support.tokens import nodes, prompts, shape

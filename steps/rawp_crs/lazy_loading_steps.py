@@ -12,8 +12,8 @@ from pytest_bdd import given, parsers, then, when
 from textual import events
 from textual.widget import Widget
 
-from steps.adapter import ItemView
 from steps.checks import check, violation
+from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.history import (

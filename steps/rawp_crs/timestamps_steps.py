@@ -13,8 +13,8 @@ import pytest
 from pytest_bdd import parsers, then, when
 
 from rawp_port import SystemNotice, ToolResult
-from steps.adapter import ItemView
 from steps.checks import check, scenario_clause
+from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.timestamps import (
     DAY_FORMS,

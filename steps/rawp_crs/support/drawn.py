@@ -17,8 +17,8 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
 
-from steps.adapter import ItemView
 from steps.checks import check
+from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import BLANK, Cell, screen_cells, text_columns, text_width
 

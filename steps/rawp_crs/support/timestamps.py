@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from textual.widget import Widget
 
-from steps.adapter import ItemView
 from steps.checks import check
+from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.turns import conversation_rows
 

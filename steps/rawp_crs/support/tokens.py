@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from textual.geometry import Region
 
-from steps.adapter import TokenView
 from steps.checks import check, cited_clauses
+from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.file_popup import offer_files
