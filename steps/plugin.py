@@ -128,9 +128,10 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Attach each phase's verdict, and at teardown the scenario's (``steps.tally``)."""
+    """Attach each phase's verdict (``steps.tally``) and the parts the scenario used."""
     report: pytest.TestReport = yield
     tally.mark_report(item, call, report)
+    scenario_driver.mark_parts(item, report)
     return report
 
 

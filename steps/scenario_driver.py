@@ -21,7 +21,7 @@ from steps import audit, terminal, watchdog
 from steps.adapter import Adapter, ScenarioContext
 from steps.app_driver import AppDriver
 from steps.bdd_private import example_context, template_of
-from steps.stash import DRIVER_KEY
+from steps.stash import DRIVER_KEY, PARTS_KEY
 from steps.verdicts import ImplementationError
 
 D = TypeVar("D", bound=AppDriver)
@@ -88,6 +88,28 @@ def disarm(item: pytest.Item) -> None:
     instance = item.stash.get(DRIVER_KEY, None)
     if instance is not None:
         instance.watchdog.disarm()
+
+
+def parts_used(item: pytest.Item) -> list[int]:
+    """The parts of its profile the scenario ``item`` used so far, sorted.
+
+    What its driver recorded (:attr:`~steps.app_driver.AppDriver.parts_used`) and, for a
+    scenario that runs drivers of its own (an exploration's sessions), what they recorded
+    (:data:`~steps.stash.PARTS_KEY`); empty for a profile not claimed in parts.
+    """
+    sessions: set[int] = item.stash.get(PARTS_KEY, set())
+    found = set(sessions)
+    driver = item.stash.get(DRIVER_KEY, None)
+    if driver is not None:
+        found |= driver.parts_used
+    return sorted(found)
+
+
+def mark_parts(item: pytest.Item, report: pytest.TestReport) -> None:
+    """Give ``report`` the user property ``parts_used``: :func:`parts_used`, when any."""
+    used = parts_used(item)
+    if used:
+        report.user_properties.append(("parts_used", used))
 
 
 def release(item: pytest.Item) -> None:

@@ -201,6 +201,7 @@ def scenario(
         "message": text,
         "failed_step": None,
         "expectation": None,
+        "parts_used": [],
     }
     phases = {
         "setup": Phase("passed", None, 0.0),

@@ -155,6 +155,8 @@ class Harness:
         picture: The screen at the end of the last session (the shrunk one, after a
             failure), as ``steps.screenshot.driver_screenshot`` returns it: the
             scenario's picture in reports and the living docs.
+        parts_used: The parts of its profile the sessions used (each session's driver's
+            ``parts_used``, gathered when it ends).
     """
 
     adapter: Adapter
@@ -169,6 +171,7 @@ class Harness:
     failure_script: list[str] = field(default_factory=list)
     pictures: bool = False
     picture: tuple[str | None, str | None] = (None, "no screenshot: no session ran")
+    parts_used: set[int] = field(default_factory=set)
 
 
 class Script:
@@ -342,7 +345,8 @@ class Explorer(RuleBasedStateMachine):
         )
 
     def teardown(self) -> None:
-        """Keep the session's last screen, stop the app (bounded), end its scenario context."""
+        """Keep the session's last screen and parts used, stop the app, end its scenario context."""
+        self.harness.parts_used |= self.driver.parts_used
         try:
             if self.harness.pictures:
                 title = f"exploration session {self.harness.sessions}"

@@ -16,7 +16,7 @@ from steps.adapter import Adapter
 from steps.explore.core import Budget, Explorer, Harness, explore
 from steps.loading import adapter_spec
 from steps.scenario_driver import driver_settings
-from steps.stash import PICTURE_KEY, RECORDING_KEY
+from steps.stash import PARTS_KEY, PICTURE_KEY, RECORDING_KEY
 
 BUDGET_KEY = pytest.StashKey[Budget]()
 """The run's exploration budget, resolved at configure time (steps.plugin)."""
@@ -54,6 +54,7 @@ def run_profile(
         explore(machine, harness, budget)
     finally:
         request.node.stash[PICTURE_KEY] = harness.picture
+        request.node.stash[PARTS_KEY] = set(harness.parts_used)
     return harness
 
 

@@ -551,6 +551,7 @@ class CrsExplorer(Explorer):
         ``crs-history-recall`` is a MAY: a client without recall keeps the input empty; one
         with it brings back the last message as typed, its file tokens included.
         """
+        self.driver.uses(4)  # the history keys
         self.act(
             'await feed(key_bytes("up"))',
             lambda: self.driver.feed_terminal(key_bytes("up"), "pressing Up"),
@@ -643,6 +644,7 @@ class CrsExplorer(Explorer):
         reads it: command bubbles, tokens, times) must be the live one's, under the clause
         :func:`reopen_clause` names (docs/exploration.md).
         """
+        self.driver.uses(4)  # a stored conversation, lazily loaded
         self.act("# a new client on the same store reopens the conversation", lambda: None)
         live = drawn_items(self.driver)
         other = CrsDriver(

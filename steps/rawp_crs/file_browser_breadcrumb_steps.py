@@ -14,10 +14,10 @@ from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.browser import breadcrumb_text, click_at, crumb_gaps, find_crumb_line
 from steps.rawp_crs.support.browser_data import tree_at
 from steps.rawp_crs.support.browser_view import (
+    box_region,
     breadcrumb_rows,
     find_word,
     glyphs,
-    region_of,
 )
 
 COMPUTER_ICONS = ("🖥", "💻", "🖳")
@@ -42,7 +42,7 @@ def serves_at(crs_driver: CrsDriver, os_type: str, path: str) -> None:
 def click_segment(crs_driver: CrsDriver, segment: str) -> None:
     """Click the segment where the breadcrumb draws it (``crs-fb-breadcrumb-click``)."""
     for y, cells in breadcrumb_rows(crs_driver):
-        box = region_of(crs_driver, "file_browser_selector")
+        box = box_region(crs_driver)
         found = find_word(cells, box.x, literal(segment))
         if found is not None:
             click_at(crs_driver, found[0], y)
@@ -76,7 +76,7 @@ def crumb_drive_then(crs_driver: CrsDriver, drive: str, segments: str, sep: str)
     """
     names = [literal(s.strip()) for s in segments.split(",") if s.strip()]
     separator = literal(sep)
-    box = region_of(crs_driver, "file_browser_selector")
+    box = box_region(crs_driver)
     for _, cells in breadcrumb_rows(crs_driver):
         drawn = glyphs(cells, box.x)
         text = "".join(char for _, char in drawn)
@@ -168,7 +168,7 @@ def crumb_elided(crs_driver: CrsDriver, path: str) -> None:
         if found is None:
             continue
         line, spans = found
-        box = region_of(crs_driver, "file_browser_selector")
+        box = box_region(crs_driver)
         if first == "/" and re.search(r"\w", line[: spans[0][0] - box.x]):
             continue  # a separator after some segment, not the root at the far left
         middle = [part for part in parts[1:-2] if part in line]

@@ -34,18 +34,16 @@ from steps.rawp_crs.support.browser import (
 from steps.rawp_crs.support.browser_data import FILE_SYSTEMS
 from steps.rawp_crs.support.browser_view import (
     CHEVRONS,
-    PART,
     EntryRow,
     area_text,
+    box_region,
     breadcrumb_rows,
     dialog_open,
     entry_row,
     find_below,
     find_entry,
-    region_of,
-    selector,
+    manual_path_selector,
 )
-from steps.rawp_crs.support.capability import member
 
 NODE, AGENT = "node-1", "agent-1"
 """The node and agent every scenario's session is created for."""
@@ -112,10 +110,10 @@ def browser_opens(crs_driver: CrsDriver, session_creation: SessionCreation) -> N
     client may end it on Escape or on a choice: the seeds do not say) or there is no button
     (the automatic trigger of 004 §7.1), session creation is started again.
     """
-    button = member(crs_driver.adapter, "workspace_button_selector", PART)
+    button = crs_driver.part5.workspace_button_selector
     shown = button is not None and bool(list(crs_driver.app.screen.query(button)))
     if not (session_creation.started and shown):
-        start = member(crs_driver.adapter, "start_session_creation", PART)
+        start = crs_driver.part5.start_session_creation
 
         async def begin() -> None:
             start(crs_driver.app, NODE, AGENT)
@@ -211,7 +209,7 @@ def browser_presses(crs_driver: CrsDriver, keys: str) -> None:
 @when(parsers.parse('the user types "{text}" into the manual path field'))
 def types_path(crs_driver: CrsDriver, text: str) -> None:
     """Click the manual path field and type ``text`` key by key (``crs-fb-manual-input``)."""
-    click_widget(crs_driver, selector(crs_driver, "manual_path_selector"))
+    click_widget(crs_driver, manual_path_selector(crs_driver))
     crs_driver.type_text(literal(text))
 
 
@@ -242,7 +240,7 @@ def dialog_still_open(crs_driver: CrsDriver) -> None:
 @then(parsers.parse('the workspace path is "{path}"'))
 def workspace_is(crs_driver: CrsDriver, request: pytest.FixtureRequest, path: str) -> None:
     """The session form holds ``path`` (``crs-fb-confirm-sets-workspace``)."""
-    seen = member(crs_driver.adapter, "workspace_path", PART)(crs_driver.app)
+    seen = crs_driver.part5.workspace_path(crs_driver.app)
     check(
         seen == literal(path),
         browser_clause(request),
@@ -262,7 +260,7 @@ def workspace_is(crs_driver: CrsDriver, request: pytest.FixtureRequest, path: st
 @then("no workspace path is set")
 def no_workspace(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     """The session form holds no ``workspace_path``."""
-    seen = member(crs_driver.adapter, "workspace_path", PART)(crs_driver.app)
+    seen = crs_driver.part5.workspace_path(crs_driver.app)
     check(
         seen is None,
         browser_clause(request),
@@ -417,7 +415,7 @@ def crumb_separated(crs_driver: CrsDriver, segments: str, separator: str) -> Non
     clause = "crs-fb-breadcrumb-separator"
     names = [literal(s.strip()) for s in segments.split(",")]
     line, spans = _crumb_line(crs_driver, names, "crs-fb-breadcrumb")
-    box = region_of(crs_driver, "file_browser_selector")
+    box = box_region(crs_driver)
     row = next(c for _, c in breadcrumb_rows(crs_driver) if "".join(x.char for x in c) == line)
     gaps = crumb_gaps(row, box.x, spans)
     check(
@@ -432,7 +430,7 @@ def crumb_separated(crs_driver: CrsDriver, segments: str, separator: str) -> Non
 @then(parsers.parse('the manual path field holds "{text}"'))
 def field_holds(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
     """The field took the keys (``crs-fb-manual-input-while-loading``, ``crs-fb-manual-input``)."""
-    value = field_value(crs_driver.query_one(selector(crs_driver, "manual_path_selector")))
+    value = field_value(crs_driver.query_one(manual_path_selector(crs_driver)))
     check(
         value == literal(text),
         browser_clause(request),

@@ -16,10 +16,10 @@ from steps.rawp_crs.support.browser import browser_clause, click_at, describe_ro
 from steps.rawp_crs.support.browser_view import (
     SPINNER_GLYPHS,
     area_text,
+    box_region,
     box_text,
     entry_row,
     find_word,
-    region_of,
     tree_region,
     wheel,
 )
@@ -148,7 +148,7 @@ def warning_below(
     crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str, name: str
 ) -> None:
     """``text`` is drawn in the dialog below the entry ``name`` (``crs-fb-partial-failure``)."""
-    box = region_of(crs_driver, "file_browser_selector")
+    box = box_region(crs_driver)
     lines = box_text(crs_driver).split("\n")
     rows = [box.y + i for i, line in enumerate(lines) if literal(text) in line]
     last = row_of(crs_driver, name, browser_clause(request)).y

@@ -26,12 +26,13 @@ from steps.rawp_crs.support.browser_view import (
     SPINNER_GLYPHS,
     EntryRow,
     area_text,
+    box_region,
     dialog_open,
     entry_row,
     find_pair,
-    region_of,
-    selector,
+    manual_path_selector,
     tree_region,
+    tree_selector,
 )
 from steps.screen import screen_cells
 
@@ -58,9 +59,13 @@ def dialog_parts(crs_driver: CrsDriver) -> None:
     """The modal box holds the tree area and the manual field (``crs-fb-dialog-on-entry``)."""
     clause = "crs-fb-dialog-on-entry"
     check(dialog_open(crs_driver), clause, "the active screen", "the file browser dialog", "none")
-    box = region_of(crs_driver, "file_browser_selector")
-    for name in ("file_tree_selector", "manual_path_selector"):
-        found = list(crs_driver.app.screen.query(selector(crs_driver, name)))
+    box = box_region(crs_driver)
+    named = {
+        "file_tree_selector": tree_selector(crs_driver),
+        "manual_path_selector": manual_path_selector(crs_driver),
+    }
+    for name, selector in named.items():
+        found = list(crs_driver.app.screen.query(selector))
         check(len(found) == 1, clause, "the dialog", f"one widget for {name}", f"{len(found)}")
         inner = found[0].region
         check(

@@ -16,11 +16,9 @@ from steps.app_driver import key
 from steps.checks import check, literal, violation
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.file_popup import offer_files
 from steps.rawp_crs.support.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
 from steps.rawp_crs.support.tokens import (
-    PART,
     RGB,
     TokenLog,
     add_token,
@@ -98,7 +96,7 @@ def bubble_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> Non
 
 def cursor(driver: CrsDriver) -> int:
     """The adapter's ``cursor``: an offset where a character and a token count 1 each."""
-    return int(member(driver.adapter, "cursor", PART)(driver.app))
+    return int(driver.part3.cursor(driver.app))
 
 
 def units(driver: CrsDriver) -> int:

@@ -48,13 +48,15 @@ def tall_conversation(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> N
 
 @when(parsers.parse('the user types "{text}" anywhere'))
 def type_anywhere(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` key by key to whatever has the focus."""
+    """Type ``text`` key by key to whatever has the focus (part 4's focus rule)."""
+    crs_driver.uses(4)
     crs_driver.type_text(literal(text))
 
 
 @when(parsers.parse('the user types "{text}" anywhere in one burst'))
 def type_anywhere_burst(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` as one burst to whatever has the focus (every key queued at once)."""
+    crs_driver.uses(4)
     crs_driver.burst(typed(literal(text)), f"typing {text!r} in one burst")
 
 
@@ -86,7 +88,8 @@ def scrolled_page(
 
 @when(parsers.parse('the user presses the key "{name}" {count:d} times in one burst'))
 def presses_burst(crs_driver: CrsDriver, name: str, count: int) -> None:
-    """Deliver ``count`` presses of the key ``name`` at once, as a held key's repeats."""
+    """Deliver ``count`` presses of the key ``name`` at once, as a held key's repeats (part 4)."""
+    crs_driver.uses(4)
     crs_driver.burst([key(name) for _ in range(count)], f"{count} presses of {name}")
 
 

@@ -58,7 +58,11 @@ def token_memory() -> dict[str, Any]:
 def stored_prompt(
     crs_driver: CrsDriver, memory: dict[str, Any], text: str, refs: list[FileReference]
 ) -> None:
-    """Make one stored turn whose prompt is ``text`` with ``refs`` the conversation."""
+    """Make one stored turn whose prompt is ``text`` with ``refs`` the conversation.
+
+    Its ``file_references`` (and the tokens its text may hold) are part 3's.
+    """
+    crs_driver.uses(3)
     turn = stored_turn(1)
     prompt = PromptRequest(prompt_text=text, input_type="text", file_references=tuple(refs))
     store(crs_driver, [dataclasses.replace(turn, prompt=prompt)])

@@ -30,7 +30,11 @@ def hover_memory() -> dict[str, Any]:
 
 
 def _hover(crs_driver: CrsDriver, x: int, y: int, memory: dict[str, Any]) -> None:
-    """Read the screen, move the pointer onto screen cell ``(x, y)``, read it again."""
+    """Read the screen, move the pointer onto screen cell ``(x, y)``, read it again.
+
+    The feedback a pointer gets (002 §2.3) is part 4's.
+    """
+    crs_driver.uses(4)
     memory["before"] = screen_cells(crs_driver.app)
     crs_driver.hover(x, y, doing=f"hovering over ({x}, {y})")
     memory["after"] = screen_cells(crs_driver.app)

@@ -15,10 +15,8 @@ from textual.widget import Widget
 from steps.checks import check, violation
 from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.history import (
     CONVERSATION,
-    HISTORY_PART,
     prompt_of,
     store,
     stored_turn,
@@ -45,7 +43,7 @@ HUGE_END = "end of the huge stored answer"
 
 def forms(crs_driver: CrsDriver) -> list[str]:
     """The trigger forms the adapter declares, checked (``crs-load-older-trigger-forms``)."""
-    declared: Collection[str] = member(crs_driver.adapter, "load_older_forms", HISTORY_PART)
+    declared: Collection[str] = crs_driver.part4.load_older_forms
     found = list(declared)
     check(
         bool(found) and set(found) <= FORMS,
@@ -629,9 +627,8 @@ def huge_drawn(crs_driver: CrsDriver) -> None:
 @then(parsers.parse("setting the number of turns to {value:d} is refused or kept within 1 to 100"))
 def bounded(crs_driver: CrsDriver, value: int) -> None:
     """The client's setting rejects ``value`` or bounds it (``crs-initial-turns-bounds``)."""
-    setting = member(crs_driver.adapter, "initial_turns_setting", HISTORY_PART)
     try:
-        chosen = setting(value)
+        chosen = crs_driver.part4.initial_turns_setting(value)
     except ValueError:
         return
     seen = getattr(chosen, "initial_turns", None)

@@ -21,8 +21,8 @@ from steps.rawp_crs.support.popup import (
 
 
 def command_popup_open(driver: CrsDriver) -> bool:
-    """Whether the slash-command popup is drawn."""
-    return popup_widget(driver) is not None
+    """Whether the slash-command popup is drawn (named by part 3's ``slash_popup_selector``)."""
+    return popup_widget(driver, driver.part3) is not None
 
 
 @when(parsers.parse('the user types "{text}" key by key, watching both popups'))

@@ -13,9 +13,7 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import Command
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.file_popup import (
-    FILE_POPUP_PART,
     Files,
     file_opened,
     file_popup_widget,
@@ -135,7 +133,7 @@ def refers(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, 
     """The selected file is a token of the input (``input_tokens``, ``crs-at-keys-select``)."""
     clause = scenario_clause(request, "crs-at-keys-select", "crs-at-popup-shares-slash-rules")
     expected = literal(path)
-    runs = list(member(crs_driver.adapter, "input_tokens", FILE_POPUP_PART)(crs_driver.app))
+    runs = list(crs_driver.part3.input_tokens(crs_driver.app))
     paths = [getattr(r, "path", None) for r in runs if not isinstance(r, str)]
     check(expected in paths, clause, "the input's tokens", f"one for {expected!r}", repr(runs))
     check(

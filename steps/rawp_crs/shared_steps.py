@@ -36,7 +36,6 @@ from rawp_port import (
 from steps.app_driver import key, typed
 from steps.checks import check, cited_clauses, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.drawn import (
     absent,
     bubble,
@@ -48,7 +47,6 @@ from steps.rawp_crs.support.drawn import (
 )
 from steps.rawp_crs.support.file_popup import files_fixture  # noqa: F401 - fixture
 from steps.rawp_crs.support.history import (
-    HISTORY_PART,
     store,
     stored_turn,
 )
@@ -107,7 +105,8 @@ def sends_command_text(crs_driver: CrsDriver, text: str) -> None:
 
 @then(parsers.parse("the last user item is a {kind} bubble"))
 def last_kind(crs_driver: CrsDriver, kind: str) -> None:
-    """The last user item's kind: ``command`` or ``text``."""
+    """The last user item's kind: ``command`` or ``text`` (the command bubble of part 2)."""
+    crs_driver.uses(2)
     expected = {"command": "command", "text": "text"}[kind]
     clause = (
         "crs-command-bubble-for-slash-input-type"
@@ -125,6 +124,7 @@ def bubble_reads(crs_driver: CrsDriver, text: str) -> None:
 
     A leading icon glyph (``crs-command-bubble-icon``) is allowed before the name.
     """
+    crs_driver.uses(2)
     clause = "crs-command-bubble-strips-slash"
     item = drawn_of(crs_driver, "command", clause)
     seen = bubble_text(item)
@@ -258,8 +258,7 @@ def user_sets_n(crs_driver: CrsDriver, value: int) -> None:
 
     Its answer is read by field name (``initial_turns``), like every port object.
     """
-    setting = member(crs_driver.adapter, "initial_turns_setting", HISTORY_PART)
-    chosen = setting(value)
+    chosen = crs_driver.part4.initial_turns_setting(value)
     check(
         getattr(chosen, "initial_turns", None) == value,
         "crs-initial-turns-configurable",
@@ -295,6 +294,8 @@ def stored_on_days(crs_driver: CrsDriver, first: str, second: str) -> None:
 
 
 KEY_NAMES = {"Space": "space", "Enter": "enter", "Escape": "escape", "Up": "up", "Down": "down"}
+HISTORY_KEYS = frozenset({"Up", "Down", "pageup", "pagedown", "home", "end"})
+"""The keys part 4 gives the input and the conversation (002 §2.6: recall, scrolling)."""
 """Key names as the features write them -> Textual's key names."""
 
 
@@ -336,7 +337,12 @@ def agent_asks(
 
 @when(parsers.parse('the user presses the key "{key}"'))
 def presses_key(crs_driver: CrsDriver, key: str) -> None:
-    """Press one key (``y``, ``Space``, ``Enter``, ``Escape``, ``Down``, ...)."""
+    """Press one key (``y``, ``Space``, ``Enter``, ``Escape``, ``Down``, ...).
+
+    One of :data:`HISTORY_KEYS` uses part 4 (in an interaction UI, Up and Down are part 4's too).
+    """
+    if key in HISTORY_KEYS:
+        crs_driver.uses(4)
     crs_driver.press(KEY_NAMES.get(key, key))
 
 

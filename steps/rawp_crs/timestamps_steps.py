@@ -317,7 +317,7 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
             is drawn while nothing is hovered, or missing while its item is hovered.
     """
     clause = "crs-timestamp-hover-preferred"
-    mode = reveal_mode(crs_driver, clause)
+    mode = reveal_mode(crs_driver, clause, crs_driver.part4)
     check(
         mode == "hover",
         clause,

@@ -17,7 +17,7 @@ from steps.rawp_crs.support.browser import browser_clause, click_widget
 from steps.rawp_crs.support.browser_view import (
     area_text,
     box_text,
-    selector,
+    select_button_selector,
 )
 
 
@@ -57,7 +57,7 @@ def release_allowed(crs_driver: CrsDriver) -> None:
 @when("the user clicks the select button")
 def click_select(crs_driver: CrsDriver) -> None:
     """Click `선택` (``crs-fb-click-select-confirm``)."""
-    click_widget(crs_driver, selector(crs_driver, "select_button_selector"))
+    click_widget(crs_driver, select_button_selector(crs_driver))
 
 
 @then(parsers.parse('the tree area shows "{message}" and a hint besides it'))
@@ -99,7 +99,7 @@ def no_warning(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str)
 @then("the select button is disabled")
 def select_disabled(crs_driver: CrsDriver) -> None:
     """`선택` is disabled (``crs-fb-manual-out-of-range``)."""
-    button = crs_driver.query_one(selector(crs_driver, "select_button_selector"))
+    button = crs_driver.query_one(select_button_selector(crs_driver))
     check(button.disabled, "crs-fb-manual-out-of-range", "the select button", "disabled", "enabled")
 
 

@@ -150,6 +150,7 @@ class Collector:
         verdict = dict(report.user_properties).get("phase_verdict", report.outcome)
         run.phases[report.when] = Phase(str(verdict), record["message"], report.duration, named)
         run.record["failed_step"] = run.record["failed_step"] or record["failed_step"]
+        run.record["parts_used"] = sorted({*run.record["parts_used"], *record["parts_used"]})
         run.svg = run.svg or svg
         run.screenshot_note = run.screenshot_note or note
         run.replay = run.replay or replay
@@ -278,6 +279,7 @@ _SCENARIO_KEYS = (
     "clauses",
     "failed_step",
     "expectation",
+    "parts_used",
 )
 
 

@@ -20,6 +20,7 @@ from steps.checks import cited_clauses, named_clause
 from steps.loading import adapter_spec
 from steps.profiles import profile_of
 from steps.replay import script
+from steps.scenario_driver import parts_used
 from steps.screenshot import driver_screenshot
 from steps.stash import DRIVER_KEY, PICTURE_KEY
 from steps.traceability import FEATURES_ROOT, example_ids
@@ -155,6 +156,7 @@ def record(
     found["expectation"] = next(
         (mark.kwargs.get("reason") for mark in item.iter_markers("xfail")), None
     )
+    found["parts_used"] = parts_used(item)
     if picture:
         found["screenshot"], found["screenshot_note"] = screenshot(item, found["title"])
     failed = is_failure(report, call)

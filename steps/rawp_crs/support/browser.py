@@ -15,10 +15,10 @@ from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.support.browser_view import (
     EntryRow,
     area_text,
+    box_region,
     breadcrumb_rows,
     find_entry,
     find_word,
-    region_of,
 )
 from steps.screen import Cell
 
@@ -41,7 +41,7 @@ def hover_at(crs_driver: CrsDriver, x: int, y: int) -> None:
 
 def hover_away(crs_driver: CrsDriver) -> None:
     """Move the pointer onto the dialog's top-left corner, off every entry."""
-    box = region_of(crs_driver, "file_browser_selector")
+    box = box_region(crs_driver)
     hover_at(crs_driver, box.x, box.y)
 
 
@@ -80,7 +80,7 @@ def find_crumb_line(
     crs_driver: CrsDriver, segments: list[str]
 ) -> tuple[str, list[tuple[int, int]]] | None:
     """The breadcrumb row drawing all ``segments`` in order and their column spans, if any."""
-    box = region_of(crs_driver, "file_browser_selector")
+    box = box_region(crs_driver)
     for _, cells in breadcrumb_rows(crs_driver):
         spans, start = [], 0
         for segment in segments:

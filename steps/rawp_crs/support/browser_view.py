@@ -23,11 +23,9 @@ from textual.app import App
 from textual.geometry import Region
 
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, screen_cells
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
-PART = "part 5, the file browser"
 """What the members looked up here are for (the ERROR message of a missing one)."""
 CHEVRONS = frozenset("▶▼")
 """The chevrons 004 §7.2.1 names: collapsed and expanded."""
@@ -80,33 +78,61 @@ class EntryRow:
         return self.cells[self.name_x - self.left : self.name_end - self.left]
 
 
-def selector(driver: CrsDriver, name: str) -> str:
-    """The adapter's part-5 selector ``name`` (``file_browser_selector``, ...)."""
-    value = member(driver.adapter, name, PART)
+def css(value: object, name: str) -> str:
+    """``value``, the adapter's part-5 selector ``name``, checked to be a CSS selector.
+
+    Raises:
+        HarnessError: It is not a string.
+    """
     if not isinstance(value, str):
         raise HarnessError(f"{HARNESS_PREFIX}: the adapter's `{name}` must be a CSS selector")
     return value
 
 
+def box_selector(driver: CrsDriver) -> str:
+    """The dialog's box (part 5's ``file_browser_selector``)."""
+    return css(driver.part5.file_browser_selector, "file_browser_selector")
+
+
+def tree_selector(driver: CrsDriver) -> str:
+    """The tree area inside the dialog (part 5's ``file_tree_selector``)."""
+    return css(driver.part5.file_tree_selector, "file_tree_selector")
+
+
+def manual_path_selector(driver: CrsDriver) -> str:
+    """The manual path field (part 5's ``manual_path_selector``)."""
+    return css(driver.part5.manual_path_selector, "manual_path_selector")
+
+
+def select_button_selector(driver: CrsDriver) -> str:
+    """The ``선택`` button (part 5's ``select_button_selector``)."""
+    return css(driver.part5.select_button_selector, "select_button_selector")
+
+
 def dialog_open(driver: CrsDriver) -> bool:
     """Whether the dialog's box is on the active screen."""
-    return bool(list(driver.app.screen.query(selector(driver, "file_browser_selector"))))
+    return bool(list(driver.app.screen.query(box_selector(driver))))
 
 
-def region_of(driver: CrsDriver, name: str) -> Region:
-    """The screen region of the widget the adapter's selector ``name`` names, clipped."""
-    widget = driver.query_one(selector(driver, name))
+def region_of(driver: CrsDriver, selector: str) -> Region:
+    """The screen region of the one widget ``selector`` names, clipped to the screen."""
+    widget = driver.query_one(selector)
     return widget.region.intersection(driver.app.screen.region)
+
+
+def box_region(driver: CrsDriver) -> Region:
+    """The dialog box's region on the screen."""
+    return region_of(driver, box_selector(driver))
 
 
 def tree_region(driver: CrsDriver) -> Region:
     """The tree area's region on the screen."""
-    return region_of(driver, "file_tree_selector")
+    return region_of(driver, tree_selector(driver))
 
 
 def breadcrumb_rows(driver: CrsDriver) -> list[tuple[int, list[Cell]]]:
     """The rows of the dialog's box above the tree area (where the breadcrumb is drawn)."""
-    box, tree = region_of(driver, "file_browser_selector"), tree_region(driver)
+    box, tree = box_region(driver), tree_region(driver)
     cells = screen_cells(driver.app)
     return [(y, cells[y][box.x : box.right]) for y in range(box.y, tree.y)]
 
@@ -185,7 +211,7 @@ def area_text(driver: CrsDriver) -> str:
 
 def box_text(driver: CrsDriver) -> str:
     """The dialog box's text, rows joined by newlines."""
-    box = region_of(driver, "file_browser_selector")
+    box = box_region(driver)
     screen = screen_cells(driver.app)
     return "\n".join(
         "".join(cell.char for cell in screen[y][box.x : box.right]).rstrip()

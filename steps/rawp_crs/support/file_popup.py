@@ -13,7 +13,6 @@ from rawp_port import FileCandidate, FileCandidates
 from steps.app_driver import WaitTimeout
 from steps.checks import check, literal, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.popup import (
     HIGHLIGHT_CONTRAST,
     Item,
@@ -36,7 +35,8 @@ def candidate(path: str, ranges: Sequence[tuple[int, int]] = ()) -> FileCandidat
 
 
 def searches(driver: CrsDriver) -> list[Any]:
-    """Every ``control.file.search`` the client sent, in order."""
+    """Every ``control.file.search`` the client sent, in order (the ``@`` popup's, part 3)."""
+    driver.uses(3)
     return driver.agent.sent_of(SEARCH)
 
 
@@ -126,10 +126,6 @@ def answer(driver: CrsDriver, files: Files, query_id: str, offered: list[FileCan
     driver.publish(FileCandidates(query_id, tuple(offered)))
 
 
-FILE_POPUP_PART = "part 3, the file popup"
-"""What needs the members read here, for the verdict ERROR of an adapter without them."""
-
-
 @pytest.fixture(name="files")
 def files_fixture() -> Files:
     """The file candidates of this scenario."""
@@ -143,7 +139,7 @@ def split_paths(paths: str) -> list[str]:
 
 def file_popup_widget(driver: CrsDriver) -> Widget | None:
     """The displayed file popup widget the adapter names, or ``None`` when it is closed."""
-    return displayed(driver, member(driver.adapter, "file_popup_selector", FILE_POPUP_PART))
+    return displayed(driver, driver.part3.file_popup_selector)
 
 
 def read_file_popup(driver: CrsDriver, names: Sequence[str]) -> Popup | None:

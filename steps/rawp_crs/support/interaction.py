@@ -7,7 +7,6 @@ from textual.widget import Widget
 
 from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, screen_cells, text_columns, text_width
 
 
@@ -56,16 +55,12 @@ Style = tuple[object, ...]
 
 def interaction_ui(crs_driver: CrsDriver) -> Widget | None:
     """The interaction UI shown now (a displayed widget with a non-empty region), or ``None``."""
-    selector = str(member(crs_driver.adapter, "interaction_selector", PART))
+    selector = str(crs_driver.part4.interaction_selector)
     widget: Widget
     for widget in crs_driver.app.screen.query(selector):
         if widget.display and widget.region.area > 0:
             return widget
     return None
-
-
-PART = "part 4, interaction requests"
-"""What needs the adapter's ``interaction_selector``, for the ERROR message."""
 
 
 def ui_text(crs_driver: CrsDriver, region: Region) -> list[str]:

@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pytest
 from textual.geometry import Region
@@ -30,11 +31,8 @@ from textual.widget import Widget
 from rawp_port import Command, CommandsPublished
 from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.screen import Cell, _luminance, screen_cells
 
-PART = "part 2, the slash-command popup"
-"""What needs the members read here, for the verdict ERROR of an adapter without them."""
 HIGHLIGHT_CONTRAST = 1.3
 """Least contrast ratio (WCAG formula, 1 to 21) between the highlight's background and the
 popup's base background (``crs-slash-highlight-contrast``): a harness threshold. Textual's
@@ -135,9 +133,23 @@ def displayed(driver: CrsDriver, selector: str) -> Widget | None:
     return None
 
 
-def popup_widget(driver: CrsDriver) -> Widget | None:
-    """The displayed popup widget the adapter names, or ``None`` when it is closed."""
-    return displayed(driver, member(driver.adapter, "slash_popup_selector", PART))
+class SlashPopupMembers(Protocol):
+    """A part whose members name the slash popup: part 2, and part 3 (§3.4.7's exclusion)."""
+
+    slash_popup_selector: str
+    """CSS selector of the widget that draws the command items."""
+
+
+def popup_widget(driver: CrsDriver, part: SlashPopupMembers | None = None) -> Widget | None:
+    """The displayed slash popup widget the adapter names, or ``None`` when it is closed.
+
+    Args:
+        driver: The scenario's driver.
+        part: The part whose ``slash_popup_selector`` is read: part 2's unless a step of
+            another part (the popups' exclusion, part 3: ``driver.part3``) passes its own.
+    """
+    members = driver.part2 if part is None else part
+    return displayed(driver, members.slash_popup_selector)
 
 
 def read_popup(driver: CrsDriver, names: list[str]) -> Popup | None:

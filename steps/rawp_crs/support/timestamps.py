@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Protocol
 
 from textual.widget import Widget
 
@@ -73,9 +74,21 @@ def shown_times(crs_driver: CrsDriver) -> list[Shown]:
     return found
 
 
-def reveal_mode(crs_driver: CrsDriver, clause: str) -> str:
-    """The adapter's ``timestamp_reveal`` (a part-1 member), checked: ``inline`` or ``hover``."""
-    mode = crs_driver.adapter.timestamp_reveal
+class RevealMembers(Protocol):
+    """A part whose members say how times are revealed: part 1, and part 4 (hover preferred)."""
+
+    timestamp_reveal: str
+    """``"inline"`` or ``"hover"``."""
+
+
+def reveal_mode(crs_driver: CrsDriver, clause: str, part: RevealMembers | None = None) -> str:
+    """The adapter's ``timestamp_reveal``, checked: ``inline`` or ``hover``.
+
+    Read through ``part`` (``crs_driver.part4`` for part 4's ``crs-timestamp-hover-preferred``),
+    part 1's by default.
+    """
+    members = crs_driver.part1 if part is None else part
+    mode = members.timestamp_reveal
     check(mode in REVEALS, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
     return str(mode)
 

@@ -12,16 +12,14 @@ from textual.geometry import Region
 from steps.checks import check, cited_clauses
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
 from steps.rawp_crs.support.file_popup import offer_files
 from steps.rawp_crs.support.turns import PROMPT
 
 
 def nodes(driver: CrsDriver) -> list[str | TokenView]:
     """The adapter's ``input_tokens``: tokens, and ``str`` runs joined, empty runs dropped."""
-    read = member(driver.adapter, "input_tokens", PART)
     merged: list[str | TokenView] = []
-    for node in read(driver.app):
+    for node in driver.part3.input_tokens(driver.app):
         if isinstance(node, str) and merged and isinstance(merged[-1], str):
             merged[-1] += node
         elif node != "":
@@ -34,9 +32,6 @@ def shape(driver: CrsDriver) -> str:
     return "".join(
         f"[{node.path}]" if isinstance(node, TokenView) else node for node in nodes(driver)
     )
-
-
-PART = "part 3, inline file tokens"
 
 
 def tokens(driver: CrsDriver) -> list[TokenView]:
@@ -93,22 +88,22 @@ def add_token(driver: CrsDriver, log: TokenLog, path: str, query: str = "") -> T
         "crs-token-replaces-query",
         "the input after choosing a file in the @ popup",
         f"one new token for {path!r}",
-        f"{shape(driver)!r}, the file popup {'open' if token_popup_open(driver) else 'closed'}",
+        f"{shape(driver)!r}, the file popup "
+        f"{'open' if popup_open(driver, driver.part3.file_popup_selector) else 'closed'}",
     )
     log.made.append(new[0])
     return new[0]
 
 
-def token_popup_open(driver: CrsDriver, name: str = "file_popup_selector") -> bool:
-    """Whether the popup the adapter's member ``name`` selects is drawn."""
-    selector = member(driver.adapter, name, PART)
+def popup_open(driver: CrsDriver, selector: str) -> bool:
+    """Whether the popup ``selector`` names (a member of part 3) is drawn."""
     return any(w.display and w.region.height > 0 for w in driver.app.query(selector))
 
 
 def send_closing_popups(driver: CrsDriver) -> None:
     """Escape any open popup (file or command), then press Enter."""
-    for name in ("file_popup_selector", "slash_popup_selector"):
-        if token_popup_open(driver, name):
+    for selector in (driver.part3.file_popup_selector, driver.part3.slash_popup_selector):
+        if popup_open(driver, selector):
             driver.press("escape")
     driver.press("enter")
 
