@@ -20,6 +20,10 @@ And two rules of the harness's import graph (issue 39):
   "breaks" a circle that way only hides it (and any other such import hides a dependency
   from a reader of the module's head).
 
+And one rule of a profile's fixtures (issue 39): every fixture of a profile is defined in its
+``fixtures.py`` (what a scenario's steps hand on lives in one typed state object there, not
+in fixtures scattered through step and helper modules and re-exported to reach the steps).
+
 And the fences of the hosts' private names: no module of ``steps/`` but
 ``steps/textual_private.py`` imports a private module or name of Textual (``textual._x``,
 ``textual.keys._name``), and none but ``steps/bdd_private.py`` imports from pytest-bdd
@@ -254,3 +258,31 @@ def test_the_fences_are_where_the_private_names_are() -> None:
     """Each fence imports private names (a moved fence would leave the rule checking nothing)."""
     for host, fence in FENCES.items():
         assert any(each.startswith(host) for each in private_imports(ROOT / fence)), fence
+
+
+def defined_fixtures(path: Path) -> list[str]:
+    """The functions of ``path`` decorated with ``pytest.fixture`` (called or not)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for decorator in node.decorator_list:
+            target = decorator.func if isinstance(decorator, ast.Call) else decorator
+            if ast.unparse(target) == "pytest.fixture":
+                found.append(node.name)
+    return found
+
+
+@pytest.mark.parametrize("path", modules(*(f"steps/{name}" for name in PROFILES)), ids=dotted)
+def test_a_profile_defines_its_fixtures_in_its_fixtures_module(path: Path) -> None:
+    if path.name == "fixtures.py":
+        return
+    found = defined_fixtures(path)
+    assert not found, f"{dotted(path)} defines the fixtures {found}: define them in fixtures.py"
+
+
+def test_the_fixture_rule_sees_the_fixtures() -> None:
+    """Each profile's fixtures module defines fixtures (a renamed one would leave the rule idle)."""
+    for name in PROFILES:
+        assert defined_fixtures(ROOT / "steps" / name / "fixtures.py"), name

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from pytest_bdd import given, parsers, then, when
 
 from steps import audit
@@ -15,12 +14,6 @@ from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
 """Key names as features write them -> Pilot key names."""
-
-
-@pytest.fixture
-def submissions() -> list[Snapshot]:
-    """Snapshots taken just before each submission of the scenario, in order."""
-    return []
 
 
 # -- Given ---------------------------------------------------------------------------

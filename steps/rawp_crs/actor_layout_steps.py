@@ -21,6 +21,7 @@ from rawp_port import (
 )
 from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.drawn import (
     SQUARE_CORNERS,
     WORDS,
@@ -28,7 +29,7 @@ from steps.rawp_crs.support.drawn import (
     drawn_item,
     long_text,
 )
-from steps.rawp_crs.support.layout import Traffic, next_turn, publish_answer
+from steps.rawp_crs.support.layout import next_turn, publish_answer
 from steps.screen import BLANK, text_width
 
 SIDE_TOLERANCE = 2
@@ -36,22 +37,22 @@ SIDE_TOLERANCE = 2
 
 
 @when(parsers.parse("the agent answers a text of {count:d} words"))
-def agent_answers_long(crs_driver: CrsDriver, traffic: Traffic, count: int) -> None:
+def agent_answers_long(crs_driver: CrsDriver, crs_state: CrsState, count: int) -> None:
     """Publish one turn whose text is ``count`` words long."""
-    publish_answer(crs_driver, traffic, long_text(count))
+    publish_answer(crs_driver, crs_state.traffic, long_text(count))
 
 
 @when(parsers.parse('the agent reports "{text}"'))
-def agent_reports(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
+def agent_reports(crs_driver: CrsDriver, crs_state: CrsState, text: str) -> None:
     """Publish a system notice holding ``text``."""
-    traffic.notice = literal(text)
-    crs_driver.publish(SystemNotice("error", traffic.notice))
+    crs_state.traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice("error", crs_state.traffic.notice))
 
 
 @when("the agent thinks and runs a tool in a turn of its own")
-def agent_thinks_and_runs_tool(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def agent_thinks_and_runs_tool(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Publish a turn of a thinking block, a tool call with its result, and a short text."""
-    turn = next_turn(traffic)
+    turn = next_turn(crs_state.traffic)
     crs_driver.publish(
         TurnStarted(turn),
         Thinking(turn, "Reading the parser first."),
@@ -190,7 +191,7 @@ def agent_block_left(crs_driver: CrsDriver, block: str) -> None:
 
 
 @then("the agent's answer wraps at the right edge of the conversation area")
-def agent_full_width(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def agent_full_width(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The long text's widest row reaches the area's right edge (``crs-agent-full-width``).
 
     Tolerance: the item's own side padding (:data:`SIDE_TOLERANCE` each side) and one word.
@@ -209,13 +210,13 @@ def agent_full_width(crs_driver: CrsDriver, traffic: Traffic) -> None:
         f"edge ({item.bounds.width} cells)",
         f"gaps left {left}, right {right}",
     )
-    if traffic.answer:
+    if crs_state.traffic.answer:
         rows = [item.row_text(y) for y in item.rows()]
         check(
-            "".join(traffic.answer.split()) in "".join("".join(rows).split()),
+            "".join(crs_state.traffic.answer.split()) in "".join("".join(rows).split()),
             clause,
             "the agent's text inside the conversation area's columns",
-            f"every word of the answer ({len(traffic.answer.split())} words), in order",
+            f"every word of the answer ({len(crs_state.traffic.answer.split())} words), in order",
             repr(" ".join(row.strip() for row in rows)),
         )
 
@@ -251,7 +252,7 @@ def system_no_bubble(crs_driver: CrsDriver) -> None:
 
 
 @then("the system notice is centred in the conversation area")
-def system_centred(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def system_centred(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The notice's text, or its row with the time beside it, is centred (``crs-system-centred``).
 
     Gaps to both edges differ by at most one cell, for the notice's text alone or for the
@@ -260,17 +261,17 @@ def system_centred(crs_driver: CrsDriver, traffic: Traffic) -> None:
     """
     clause = "crs-system-centred"
     item = drawn_item(crs_driver, "system", clause)
-    found = item.find(traffic.notice)
+    found = item.find(crs_state.traffic.notice)
     check(
         found is not None,
         clause,
         "the system notice",
-        f"{traffic.notice!r} on one row",
+        f"{crs_state.traffic.notice!r} on one row",
         item.describe(),
     )
     assert found is not None
     y, x = found
-    text_gaps = (x - item.bounds.x, item.bounds.right - x - text_width(traffic.notice))
+    text_gaps = (x - item.bounds.x, item.bounds.right - x - text_width(crs_state.traffic.notice))
     row = item.row_text(y)
     glyphs = [i for i, char in enumerate(row) if char not in BLANK]
     run_gaps = (glyphs[0], len(row) - 1 - glyphs[-1])

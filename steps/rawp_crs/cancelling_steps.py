@@ -24,12 +24,12 @@ from rawp_port import (
 from steps.app_driver import WaitTimeout
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.interaction import (
     interaction_ui,
     ui_region,
     ui_text,
 )
-from steps.rawp_crs.support.layout import Traffic
 from steps.rawp_crs.support.turns import CANCEL, PROMPT, conversation_rows, send
 
 
@@ -61,14 +61,14 @@ def yes_no_answered(crs_driver: CrsDriver, turn: str, answer: str) -> None:
 
 
 @when(parsers.parse('the agent ends turn "{turn}" as cancelled, with the notice "{text}"'))
-def agent_ends_cancelled(crs_driver: CrsDriver, traffic: Traffic, turn: str, text: str) -> None:
+def agent_ends_cancelled(crs_driver: CrsDriver, crs_state: CrsState, turn: str, text: str) -> None:
     """Publish what an agent sends after a cancel: a stop notice, then the turn's end.
 
     002 §2.1 names the stop notice among the system messages (중지 알림); its kind is
     ``cancelled`` in our port's naming (:class:`rawp_port.events.SystemNotice`).
     """
-    traffic.notice = literal(text)
-    crs_driver.publish(SystemNotice("cancelled", traffic.notice), TurnEnded(turn))
+    crs_state.traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice("cancelled", crs_state.traffic.notice), TurnEnded(turn))
 
 
 HUGE_TAIL = "\n\nend of the huge delta"

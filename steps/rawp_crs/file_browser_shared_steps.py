@@ -8,7 +8,6 @@ uses alone is in that file's module (``<name>_steps.py``).
 from __future__ import annotations
 
 from contextlib import suppress
-from dataclasses import dataclass
 from itertools import pairwise
 from statistics import median
 
@@ -20,6 +19,7 @@ from steps.app_driver import WaitTimeout
 from steps.checks import check, literal, violation
 from steps.input_field import field_value
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.browser import (
     breadcrumb_text,
     browser_clause,
@@ -51,19 +51,6 @@ NODE, AGENT = "node-1", "agent-1"
 
 BROWSE_BOUND = 5.0
 """Seconds a browse call a step leads to is waited for (a bound, not a timed assertion)."""
-
-
-@dataclass
-class SessionCreation:
-    """Whether this scenario has put the client in the session-creation step (done once)."""
-
-    started: bool = False
-
-
-@pytest.fixture(name="session_creation")
-def session_creation_fixture() -> SessionCreation:
-    """A fresh scenario's session creation: not started."""
-    return SessionCreation()
 
 
 @given(parsers.parse('the agent serves the "{name}" file system'))
@@ -101,7 +88,7 @@ def browse_fails(crs_driver: CrsDriver, kind: str) -> None:
 
 @when("the user opens the working-directory dialog")
 @given("the user opens the working-directory dialog")
-def browser_opens(crs_driver: CrsDriver, session_creation: SessionCreation) -> None:
+def browser_opens(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Open the dialog: start session creation (node and agent chosen), click the button.
 
     Opening it again (after Escape or a choice) clicks the button again where it is still
@@ -112,7 +99,7 @@ def browser_opens(crs_driver: CrsDriver, session_creation: SessionCreation) -> N
     """
     button = crs_driver.part5.workspace_button_selector
     shown = button is not None and bool(list(crs_driver.app.screen.query(button)))
-    if not (session_creation.started and shown):
+    if not (crs_state.browser.started and shown):
         start = crs_driver.part5.start_session_creation
 
         async def begin() -> None:
@@ -120,7 +107,7 @@ def browser_opens(crs_driver: CrsDriver, session_creation: SessionCreation) -> N
 
         crs_driver.run(begin(), "starting session creation")
         crs_driver.settle()
-        session_creation.started = True
+        crs_state.browser.started = True
     if button is not None:
         click_widget(crs_driver, button)
     try:

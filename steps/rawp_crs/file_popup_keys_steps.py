@@ -15,8 +15,8 @@ from textual.geometry import Offset
 from rawp_port import FileCandidates
 from steps.checks import check, scenario_clause, violation
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.file_popup import (
-    Files,
     candidate,
     file_focused,
     file_opened,
@@ -35,26 +35,30 @@ from steps.rawp_crs.support.popup import (
 
 
 @when(parsers.parse("the agent answers the file search with {count:d} candidates"))
-def offers_many(crs_driver: CrsDriver, files: Files, count: int) -> None:
+def offers_many(crs_driver: CrsDriver, crs_state: CrsState, count: int) -> None:
     """Answer with ``count`` candidates ``dir{n}/file{n:06}.py``."""
     offered = [candidate(f"dir{n % 50}/file{n:06}.py") for n in range(count)]
     search = wait_for_search(crs_driver, typed_query(crs_driver))
-    files.offered += offered[:50] + offered[-50:]  # the rows steps look for: either end
-    files.answered.add(search.query_id)
+    crs_state.files.offered += offered[:50] + offered[-50:]  # the rows steps look for: either end
+    crs_state.files.answered.add(search.query_id)
     crs_driver.publish(FileCandidates(search.query_id, tuple(offered)))
 
 
 @when(parsers.parse("the user {action} the {which} candidate of the file popup"))
 def file_pointer(
-    crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, action: str, which: str
+    crs_driver: CrsDriver,
+    crs_state: CrsState,
+    request: pytest.FixtureRequest,
+    action: str,
+    which: str,
 ) -> None:
     """``clicks`` or ``hovers over`` the first, second or third candidate drawn."""
     clause = scenario_clause(request, "crs-at-popup-shares-slash-rules")
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     index = {"first": 0, "second": 1, "third": 2}[which]
     check(len(popup.items) > index, clause, "the file popup", f"a {which} candidate", popup.names)
     item = popup.items[index]
-    files.remembered["pointed"] = item.name
+    crs_state.files.pointed = item.name
     at = Offset(item.x + min(len(item.cells) // 2, max(item.span(item.name).start, 0) + 1), item.y)
     if action == "clicks":
         crs_driver.click(at.x, at.y, doing="clicking a candidate")
@@ -64,9 +68,9 @@ def file_pointer(
 
 @then(parsers.parse('the highlighted candidate is "{name}"'))
 def file_has_highlight(
-    crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, name: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, name: str
 ) -> None:
-    """Exactly one candidate is highlighted, ``name`` (or the one ``remembered``)."""
+    """Exactly one candidate is highlighted, ``name`` (``<pointed>``: the one pointed at)."""
     clause = scenario_clause(
         request,
         "crs-at-keys-move",
@@ -74,9 +78,9 @@ def file_has_highlight(
         "crs-at-typing-focus-reset",
         "crs-at-popup-shares-slash-rules",
     )
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     item = file_focused(popup, clause)
-    expected = files.remembered.get(name[1:-1], name) if name.startswith("<") else name
+    expected = crs_state.files.pointed if name == "<pointed>" else name
     check(
         item.name == expected,
         clause,
@@ -122,10 +126,10 @@ def _many_name(text: str) -> str | None:
 
 
 @then("the highlighted candidate is drawn, its whole row lit and standing out")
-def file_full_row(crs_driver: CrsDriver, files: Files) -> None:
+def file_full_row(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The slash popup's highlight rules (``crs-at-popup-shares-slash-rules``)."""
     clause = "crs-at-popup-shares-slash-rules"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     item = file_focused(popup, clause)
     backs = {background(c) for c in item.cells}
     check(
@@ -154,14 +158,14 @@ def _mostly_one(item: Item) -> bool:
 
 
 @then("the input still holds the text typed before Escape and nothing was cancelled")
-def escape_kept(crs_driver: CrsDriver, files: Files) -> None:
+def escape_kept(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Escape closes only (``crs-at-keys-escape``): the text, `@` included, stays; no frame."""
     clause = "crs-at-keys-escape"
     check(
-        crs_driver.input_value == files.remembered["text"],
+        crs_driver.input_value == crs_state.files.typed,
         clause,
         "the input after Escape",
-        repr(files.remembered["text"]),
+        repr(crs_state.files.typed),
         repr(crs_driver.input_value),
     )
     cancels = crs_driver.agent.sent_of("control.prompt.cancel")

@@ -15,6 +15,7 @@ from rawp_port import FileCandidate
 from steps.app_driver import WaitTimeout, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState, PacedTyping
 from steps.rawp_crs.support.file_popup import (
     SEARCH_BOUND,
     Files,
@@ -29,7 +30,7 @@ from steps.rawp_crs.support.file_popup import (
     typed_query,
     wait_for_search,
 )
-from steps.rawp_crs.support.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
+from steps.rawp_crs.support.held_timers import HeldTimers
 from steps.rawp_crs.support.popup import (
     Item,
     Popup,
@@ -102,7 +103,7 @@ def after_name(item: Item) -> str:
 
 
 @when("the agent answers the file search with:")
-def offers_table(crs_driver: CrsDriver, files: Files, datatable: list[list[str]]) -> None:
+def offers_table(crs_driver: CrsDriver, crs_state: CrsState, datatable: list[list[str]]) -> None:
     """Answer with the table's candidates: ``path``, ``name``, ``directory``, ``match``.
 
     ``match`` holds ``start-end`` ranges of the name, space-separated; cells are decoded
@@ -125,7 +126,7 @@ def offers_table(crs_driver: CrsDriver, files: Files, datatable: list[list[str]]
                 tuple(ranges),
             )
         )
-    offer_files(crs_driver, offered, files)
+    offer_files(crs_driver, offered, crs_state.files)
 
 
 @when(
@@ -133,14 +134,14 @@ def offers_table(crs_driver: CrsDriver, files: Files, datatable: list[list[str]]
         'the agent answers the file search with "{path}" and a path of {count:d} characters'
     )
 )
-def offers_long(crs_driver: CrsDriver, files: Files, path: str, count: int) -> None:
+def offers_long(crs_driver: CrsDriver, crs_state: CrsState, path: str, count: int) -> None:
     """Answer with ``path`` first, then a path of ``count`` characters (a long name too)."""
     long = "d/" * (count // 4) + "n" * (count - 2 * (count // 4) - 3) + ".py"
-    offer_files(crs_driver, [literal(path), long], files)
+    offer_files(crs_driver, [literal(path), long], crs_state.files)
 
 
 @when(parsers.parse('the agent answers any search for the empty query with "{paths}"'))
-def offers_recent(crs_driver: CrsDriver, files: Files, paths: str) -> None:
+def offers_recent(crs_driver: CrsDriver, crs_state: CrsState, paths: str) -> None:
     """Answer the empty-query search with ``paths``, if the client sends one (bounded wait).
 
     A client may show a prompt instead and search only once characters follow the `@`
@@ -154,49 +155,53 @@ def offers_recent(crs_driver: CrsDriver, files: Files, paths: str) -> None:
         crs_driver.wait_until(lambda: found() is not None, "a search for ''", SEARCH_BOUND)
     except WaitTimeout:
         return
-    answer(crs_driver, files, found().query_id, [candidate(p) for p in split_paths(paths)])
+    answer(
+        crs_driver, crs_state.files, found().query_id, [candidate(p) for p in split_paths(paths)]
+    )
 
 
 @when("the agent answers the file search with no candidates")
-def offers_none(crs_driver: CrsDriver, files: Files) -> None:
+def offers_none(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Answer the search of the typed `@` word with an empty list."""
-    offer_files(crs_driver, [], files)
+    offer_files(crs_driver, [], crs_state.files)
 
 
 @when(parsers.parse('the agent answers the earlier search for "{query}" with "{paths}"'))
-def offers_late(crs_driver: CrsDriver, files: Files, query: str, paths: str) -> None:
+def offers_late(crs_driver: CrsDriver, crs_state: CrsState, query: str, paths: str) -> None:
     """Answer the last search for ``query`` (an earlier one), late."""
     search = wait_for_search(crs_driver, literal(query))
-    answer(crs_driver, files, search.query_id, [candidate(p) for p in split_paths(paths)])
+    answer(crs_driver, crs_state.files, search.query_id, [candidate(p) for p in split_paths(paths)])
 
 
 @when("the agent answers every search in reverse order")
-def offers_reversed(crs_driver: CrsDriver, files: Files) -> None:
+def offers_reversed(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Answer every unanswered search, newest first, each with ``src/{query}.py``.
 
     The empty query's answer is ``src/recent.py``.
     """
     wait_for_search(crs_driver, typed_query(crs_driver))
-    pending = [s for s in searches(crs_driver) if s.query_id not in files.answered]
+    pending = [s for s in searches(crs_driver) if s.query_id not in crs_state.files.answered]
     for search in reversed(pending):
         name = f"{search.query or 'recent'}.py"
-        answer(crs_driver, files, search.query_id, [candidate(f"src/{name}")])
+        answer(crs_driver, crs_state.files, search.query_id, [candidate(f"src/{name}")])
 
 
 @when(parsers.parse('the agent answers a search it never received with "{paths}"'))
-def offers_unasked(crs_driver: CrsDriver, files: Files, paths: str) -> None:
+def offers_unasked(crs_driver: CrsDriver, crs_state: CrsState, paths: str) -> None:
     """Publish candidates for a ``query_id`` no search of the client carried."""
     used = {s.query_id for s in searches(crs_driver)}
     query_id = next(f"never-sent-{n}" for n in range(100) if f"never-sent-{n}" not in used)
-    answer(crs_driver, files, query_id, [candidate(p) for p in split_paths(paths)])
+    answer(crs_driver, crs_state.files, query_id, [candidate(p) for p in split_paths(paths)])
 
 
 @then("the file popup is open")
-def file_popup_open(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest) -> None:
+def file_popup_open(
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
+) -> None:
     """The file popup is drawn."""
     file_opened(
         crs_driver,
-        files,
+        crs_state.files,
         scenario_clause(
             request,
             "crs-at-trigger-position",
@@ -228,29 +233,21 @@ def debounced(crs_driver: CrsDriver, count: int) -> None:
     )
 
 
-@pytest.fixture
-def paced_typing() -> dict[str, Any]:
-    """Keys typed one at a time on held timers: the queries they made, searches before them."""
-    return {}
-
-
 @when(parsers.parse('the user types "{text}" one key every {ms:d} ms'))
-def types_paced(
-    crs_driver: CrsDriver, held_timers: HeldTimers, paced_typing: dict[str, Any], text: str, ms: int
-) -> None:
+def types_paced(crs_driver: CrsDriver, crs_state: CrsState, text: str, ms: int) -> None:
     """Hold Textual's timers, then type ``text`` key by key, ``ms`` ms of held time apart.
 
     No wall-clock sleep: the virtual clock of :mod:`steps.rawp_crs.support.held_timers` moves, so
     the client's debounce timer sees the pauses whatever the machine's load.
     """
-    held_timers.hold()
+    crs_state.timers.hold()
     keys = literal(text)
-    paced_typing.update(before=len(searches(crs_driver)), elapsed=0, prefixes=[])
+    crs_state.paced = PacedTyping(before=len(searches(crs_driver)))
     for index, stroke in enumerate(typed(keys)):
         if index:
-            _advance(crs_driver, held_timers, ms)
+            _advance(crs_driver, crs_state.timers, ms)
         crs_driver.burst([stroke], f"typing {keys[index]!r}")
-        paced_typing["prefixes"].append(typed_query(crs_driver))
+        crs_state.paced.prefixes.append(typed_query(crs_driver))
 
 
 def _advance(crs_driver: CrsDriver, held_timers: HeldTimers, ms: int) -> None:
@@ -258,17 +255,15 @@ def _advance(crs_driver: CrsDriver, held_timers: HeldTimers, ms: int) -> None:
     crs_driver.settle()
 
 
-def _paced_queries(crs_driver: CrsDriver, paced_typing: dict[str, Any]) -> list[str]:
+def _paced_queries(crs_driver: CrsDriver, paced: PacedTyping) -> list[str]:
     """The non-empty queries searched since the paced typing began, in order."""
-    return [s.query for s in searches(crs_driver)[paced_typing["before"] :] if s.query]
+    return [s.query for s in searches(crs_driver)[paced.before :] if s.query]
 
 
 @then(
     parsers.parse("{ms:d} ms after the last key, only the first key's query may have been searched")
 )
-def not_yet_searched(
-    crs_driver: CrsDriver, held_timers: HeldTimers, paced_typing: dict[str, Any], ms: int
-) -> None:
+def not_yet_searched(crs_driver: CrsDriver, crs_state: CrsState, ms: int) -> None:
     """No query followed by another key in time, nor the whole one, is searched too early.
 
     004 §3.4.3 ¶1: searches are debounced by 150-300 ms instead of being sent on every
@@ -276,10 +271,10 @@ def not_yet_searched(
     burst (leading edge) is a faithful reading, so the first key's query is allowed.
     """
     clause = "crs-at-search-debounce"
-    _advance(crs_driver, held_timers, ms - paced_typing["elapsed"])
-    paced_typing["elapsed"] = ms
-    later = paced_typing["prefixes"][1:]
-    early = [query for query in _paced_queries(crs_driver, paced_typing) if query in later]
+    _advance(crs_driver, crs_state.timers, ms - crs_state.paced.elapsed)
+    crs_state.paced.elapsed = ms
+    later = crs_state.paced.prefixes[1:]
+    early = [query for query in _paced_queries(crs_driver, crs_state.paced) if query in later]
     check(
         not early,
         clause,
@@ -290,15 +285,13 @@ def not_yet_searched(
 
 
 @then(parsers.parse("by {ms:d} ms after the last key, the whole query was searched"))
-def searched_by(
-    crs_driver: CrsDriver, held_timers: HeldTimers, paced_typing: dict[str, Any], ms: int
-) -> None:
+def searched_by(crs_driver: CrsDriver, crs_state: CrsState, ms: int) -> None:
     """The last query goes out within the debounce window (``crs-at-search-debounce``)."""
     clause = "crs-at-search-debounce"
-    _advance(crs_driver, held_timers, ms - paced_typing["elapsed"])
-    paced_typing["elapsed"] = ms
-    whole = paced_typing["prefixes"][-1]
-    sent = _paced_queries(crs_driver, paced_typing)
+    _advance(crs_driver, crs_state.timers, ms - crs_state.paced.elapsed)
+    crs_state.paced.elapsed = ms
+    whole = crs_state.paced.prefixes[-1]
+    sent = _paced_queries(crs_driver, crs_state.paced)
     check(
         whole in sent,
         clause,
@@ -309,32 +302,34 @@ def searched_by(
 
 
 @then("the file popup touches the input and covers none of it")
-def file_touches_input(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest) -> None:
+def file_touches_input(
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
+) -> None:
     """Directly above or below the input, sharing columns, not over it (``crs-at-popup-overlay``).
 
     ``crs-at-popup-near-cursor`` is read as "touches the input" (audit §2 #16, §4.2 #7).
     """
     clause = scenario_clause(request, "crs-at-popup-overlay", "crs-at-popup-near-cursor")
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     check_against_input(crs_driver, popup, clause, "the file popup", covering=True)
 
 
 @then("the last conversation item is fully visible beside the file popup")
-def file_history_visible(crs_driver: CrsDriver, files: Files) -> None:
+def file_history_visible(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The popup makes room (``crs-at-popup-keeps-history-visible``)."""
     clause = "crs-at-popup-keeps-history-visible"
-    check_history_visible(crs_driver, file_opened(crs_driver, files, clause), clause)
+    check_history_visible(crs_driver, file_opened(crs_driver, crs_state.files, clause), clause)
 
 
 @then("the file popup shows a prompt with a loading indicator")
-def prompt_loading(crs_driver: CrsDriver, files: Files) -> None:
+def prompt_loading(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Before any answer: some text and a loading indicator (``crs-at-popup-initial-state``).
 
     A client that asked for the recent files and shows them only once answered must still
     show this (the clause's second form); one that does not ask shows it until typing.
     """
     clause = "crs-at-popup-initial-state"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     text = " ".join(row.strip() for row in popup.rows if row.strip())
     check(
         bool(SPINNER_GLYPHS.sub("", text).strip()),
@@ -353,15 +348,15 @@ def prompt_loading(crs_driver: CrsDriver, files: Files) -> None:
 
 
 @then("the file popup shows the recent files it asked for")
-def recent_shown(crs_driver: CrsDriver, files: Files) -> None:
+def recent_shown(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """If the client asked for the empty query, its answer is drawn.
 
     (``crs-at-popup-initial-state``.)
     """
     clause = "crs-at-popup-initial-state"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     if any(s.query == "" for s in searches(crs_driver)):
-        expected = [c.name for c in files.offered]
+        expected = [c.name for c in crs_state.files.offered]
         check(
             popup.names == expected,
             clause,
@@ -373,7 +368,7 @@ def recent_shown(crs_driver: CrsDriver, files: Files) -> None:
 
 @then(parsers.parse("the file popup shows a loading indicator {where}"))
 def loading(
-    crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, where: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, where: str
 ) -> None:
     """While a search is unanswered: an indicator at the bottom (``crs-at-loading-indicator``).
 
@@ -382,7 +377,7 @@ def loading(
     """
     clause = scenario_clause(request, "crs-at-loading-indicator")
     wait_for_search(crs_driver, typed_query(crs_driver), clause)
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     check(
         loading_shown(crs_driver, popup),
         clause,
@@ -403,10 +398,10 @@ def loading(
 
 
 @then("the file popup shows no loading indicator")
-def not_loading(crs_driver: CrsDriver, files: Files) -> None:
+def not_loading(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Once the answer arrived the indicator is gone (``crs-at-loading-indicator``)."""
     clause = "crs-at-loading-indicator"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     check(
         not loading_shown(crs_driver, popup),
         clause,
@@ -417,12 +412,14 @@ def not_loading(crs_driver: CrsDriver, files: Files) -> None:
 
 
 @then("the file popup shows a no-match message and no candidate")
-def file_no_match(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest) -> None:
+def file_no_match(
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
+) -> None:
     """Open, no candidate, some text.
 
     (``crs-at-no-match-stays-open``, ``crs-at-no-match-message``.)
     """
-    popup = file_opened(crs_driver, files, "crs-at-no-match-stays-open")
+    popup = file_opened(crs_driver, crs_state.files, "crs-at-no-match-stays-open")
     check(
         not popup.items, "crs-at-no-match-stays-open", "the file popup", "no candidate", popup.names
     )
@@ -437,15 +434,15 @@ def file_no_match(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRe
 
 
 @then("each candidate shows its name at the left and its directory muted after it")
-def file_item_content(crs_driver: CrsDriver, files: Files) -> None:
+def file_item_content(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Name first (bold or plain), then the directory to its right or below, muted.
 
     (``crs-at-item-content``.) Muted is judged on rows not highlighted, as
     ``crs-slash-item-hierarchy`` is; the scenario needs at least one such row.
     """
     clause = "crs-at-item-content"
-    popup = file_opened(crs_driver, files, clause)
-    by_name = {c.name: c for c in files.offered}
+    popup = file_opened(crs_driver, crs_state.files, clause)
+    by_name = {c.name: c for c in crs_state.files.offered}
     check(
         len(popup.items) == len(by_name),
         clause,
@@ -510,11 +507,11 @@ def _file_muted(cell: Cell, name: list[Cell]) -> bool:
 
 
 @then("a shortened directory keeps its end after an ellipsis")
-def elision(crs_driver: CrsDriver, files: Files) -> None:
+def elision(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Any shortened directory reads ``…`` and its last segment (``crs-at-path-elision``, MAY)."""
     clause = "crs-at-path-elision"
-    popup = file_opened(crs_driver, files, clause)
-    by_name = {c.name: c for c in files.offered}
+    popup = file_opened(crs_driver, crs_state.files, clause)
+    by_name = {c.name: c for c in crs_state.files.offered}
     for item in popup.items:
         directory = by_name[item.name].directory.rstrip("/")
         rest = after_name(item).strip()
@@ -533,13 +530,13 @@ def elision(crs_driver: CrsDriver, files: Files) -> None:
 @then(
     "candidates with the same extension carry the same icon, and every candidate has one if any has"
 )
-def icons(crs_driver: CrsDriver, files: Files) -> None:
+def icons(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Icons by one mapping (``crs-at-item-icon-consistent``; ``crs-at-item-icon`` is a MAY)."""
     clause = "crs-at-item-icon-consistent"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     marks = {item.name: before_name(item).strip() for item in popup.items}
     check(
-        len(marks) == len(files.offered),
+        len(marks) == len(crs_state.files.offered),
         clause,
         "the file popup",
         "every candidate drawn",
@@ -566,13 +563,13 @@ def icons(crs_driver: CrsDriver, files: Files) -> None:
 
 
 @then(parsers.parse('the matched characters "{matched}" of "{name}" are marked and no other'))
-def matched(crs_driver: CrsDriver, files: Files, matched: str, name: str) -> None:
+def matched(crs_driver: CrsDriver, crs_state: CrsState, matched: str, name: str) -> None:
     """The ``match_ranges`` cells are bold or on another background; the others alike, not.
 
     (``crs-at-match-highlight``.) ``matched`` is the name with unmatched characters as ``.``.
     """
     clause = "crs-at-match-highlight"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     item = popup.item(name)
     check(item is not None, clause, "the file popup", f"candidate {name}", popup.names)
     assert item is not None
@@ -596,7 +593,7 @@ def matched(crs_driver: CrsDriver, files: Files, matched: str, name: str) -> Non
 
 
 @then("adjacent candidates are separated and the focused one's text is padded in its highlight")
-def file_separated(crs_driver: CrsDriver, files: Files) -> None:
+def file_separated(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Whole-row separation and padding, as in the slash popup (``crs-at-item-separation``).
 
     Padding is judged against the focused candidate's highlighted extent, as
@@ -604,16 +601,16 @@ def file_separated(crs_driver: CrsDriver, files: Files) -> None:
     does not count.
     """
     clause = "crs-at-item-separation"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     check_separated(popup, clause)
     check_padded(popup, file_focused(popup, clause), clause)
 
 
 @then("hostile names are drawn as plain text on one row, without control or bidi characters")
-def hostile(crs_driver: CrsDriver, files: Files) -> None:
+def hostile(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Markup literal, controls and U+202E never drawn raw (``crs-at-item-content``)."""
     clause = "crs-at-item-content"
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     drawn = "".join(popup.rows)
     raw = [
         c
@@ -625,7 +622,7 @@ def hostile(crs_driver: CrsDriver, files: Files) -> None:
         )
     ]
     check(not raw, clause, "the file popup", "no control or bidi character drawn", repr(raw))
-    for name in files.names:
+    for name in crs_state.files.names:
         check(
             name in drawn,
             clause,

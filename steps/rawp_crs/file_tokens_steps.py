@@ -16,11 +16,10 @@ from steps.app_driver import key
 from steps.checks import check, literal, violation
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.file_popup import offer_files
-from steps.rawp_crs.support.held_timers import HeldTimers, held_timers_fixture  # noqa: F401 - fixture
 from steps.rawp_crs.support.tokens import (
     RGB,
-    TokenLog,
     add_token,
     clause_of,
     nodes,
@@ -33,12 +32,6 @@ from steps.textual_private import hold_animator_clock
 
 NAME_PARTS = re.compile(r"odd(?P<between>\S{1,2}?)name\.txt")
 """The file name ``odd<control>name.txt`` as drawn on one row: what stands for the control."""
-
-
-@pytest.fixture
-def drawn_names() -> dict[str, str]:
-    """How each place (popup, input, bubble) drew the file name, by place."""
-    return {}
 
 
 def drawn_name(crs_driver: CrsDriver) -> list[str]:
@@ -77,21 +70,21 @@ def offered(crs_driver: CrsDriver, path: str) -> None:
 
 
 @then("the popup draws the file name on one row")
-def popup_draws(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+def popup_draws(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The popup's row shows the name with a drawable stand-in for its line break."""
-    record_drawn(crs_driver, drawn_names, "popup")
+    record_drawn(crs_driver, crs_state.drawn_names, "popup")
 
 
 @then("the input draws the token's name on one row, as the popup did")
-def input_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+def input_draws_name(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The token in the input shows the name as the popup did."""
-    record_drawn(crs_driver, drawn_names, "input")
+    record_drawn(crs_driver, crs_state.drawn_names, "input")
 
 
 @then("the bubble draws the token's name on one row, as the popup did")
-def bubble_draws_name(crs_driver: CrsDriver, drawn_names: dict[str, str]) -> None:
+def bubble_draws_name(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The sent bubble's token shows the name as the popup did."""
-    record_drawn(crs_driver, drawn_names, "bubble")
+    record_drawn(crs_driver, crs_state.drawn_names, "bubble")
 
 
 def cursor(driver: CrsDriver) -> int:
@@ -174,59 +167,55 @@ def drawn_row(driver: CrsDriver, row: int) -> str:
 
 
 @when(parsers.parse('the user adds a token for "{path}" through "@{query}"'))
-def adds_through(crs_driver: CrsDriver, token_log: TokenLog, path: str, query: str) -> None:
+def adds_through(crs_driver: CrsDriver, crs_state: CrsState, path: str, query: str) -> None:
     """Type ``@query`` and choose ``path`` from the popup."""
-    add_token(crs_driver, token_log, literal(path), literal(query))
+    add_token(crs_driver, crs_state.tokens, literal(path), literal(query))
 
 
 @when(parsers.parse("the user adds a token for a path of {length:d} characters"))
-def adds_long(crs_driver: CrsDriver, token_log: TokenLog, length: int) -> None:
+def adds_long(crs_driver: CrsDriver, crs_state: CrsState, length: int) -> None:
     """Choose a path of ``length`` characters: deep directories, then ``main.py``."""
     name = "main.py"
     depth = "d" * 9 + "/"
     path = (depth * (length // len(depth) + 1))[: length - len(name)] + name
     path = path.replace("//", "/x")
-    add_token(crs_driver, token_log, path)
+    add_token(crs_driver, crs_state.tokens, path)
 
 
 @when(parsers.parse('the terminal sends "{name}"'))
-def terminal_sends(
-    crs_driver: CrsDriver, token_log: TokenLog, held_timers: HeldTimers, name: str
-) -> None:
+def terminal_sends(crs_driver: CrsDriver, crs_state: CrsState, name: str) -> None:
     """Deliver the key ``name`` as a terminal does (posted, not waiting for animations).
 
     With the animator's clock held, Textual's timers are held first (from this key to the
     scenario's end), so a client animating with its own timer is sampled alike.
     """
-    if token_log.clock is not None:
-        held_timers.hold()
+    if crs_state.tokens.clock is not None:
+        crs_state.timers.hold()
     crs_driver.burst([key(name)], f"delivering {name}")
 
 
 @given("the clock of Textual's animator is held")
-def hold_animator(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+def hold_animator(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Freeze ``App.animator``'s time: animations stay at their current frame until advanced."""
     held = [10_000.0]
     hold_animator_clock(crs_driver.app, lambda: held[0])
-    token_log.clock = held
+    crs_state.tokens.clock = held
 
 
 @when(parsers.parse("the animator's clock advances {ms:d} ms"))
-def advance_animator(
-    crs_driver: CrsDriver, token_log: TokenLog, held_timers: HeldTimers, ms: int
-) -> None:
+def advance_animator(crs_driver: CrsDriver, crs_state: CrsState, ms: int) -> None:
     """Advance the held clocks by ``ms`` milliseconds and let the animator draw one frame.
 
     Both the animator's clock and, once held, Textual's timers' (each tick due on the way
     is released in order: :meth:`HeldTimers.advance`), so an animation driven by either
     stands at the same point.
     """
-    assert token_log.clock is not None, "hold the animator's clock first"
-    token_log.clock[0] += ms / 1000
+    assert crs_state.tokens.clock is not None, "hold the animator's clock first"
+    crs_state.tokens.clock[0] += ms / 1000
 
     async def frame() -> None:
-        if held_timers.now is not None:
-            await held_timers.advance(ms / 1000)
+        if crs_state.timers.now is not None:
+            await crs_state.timers.advance(ms / 1000)
         crs_driver.app.animator()
 
     crs_driver.run(frame(), "drawing an animation frame")
@@ -336,9 +325,9 @@ def own_ids(crs_driver: CrsDriver, count: int) -> None:
 
 
 @then("the input holds the deleted token again, with its ref_id and path")
-def undone(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+def undone(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The last token made is back, same ``ref_id`` and path (``crs-token-undo``)."""
-    gone = token_log.made[-1]
+    gone = crs_state.tokens.made[-1]
     check(
         any(t.ref_id == gone.ref_id and t.path == gone.path for t in tokens(crs_driver)),
         "crs-token-undo",
@@ -381,14 +370,14 @@ def labels(crs_driver: CrsDriver) -> None:
 
 
 @then("the token is drawn on a background of its own, between two cap glyphs")
-def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+def drawn_token(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The label's cells share a background unlike the input's (``crs-token-background``).
 
     The cells just before and after it are non-blank cap glyphs (``crs-token-rounded``,
     catalogue decision: distinct caps) drawn in that colour, so the token colour reaches one
     cell past the label on each side (``crs-token-padding``).
     """
-    token = token_log.made[-1]
+    token = crs_state.tokens.made[-1]
     found = drawn_label(crs_driver, token)
     y, x, cells, region = found
     label = cells[y][x : x + text_width(token.label)]
@@ -435,14 +424,18 @@ def drawn_token(crs_driver: CrsDriver, token_log: TokenLog) -> None:
             if region.x <= c < len(row)
         ],
     )
-    token_log.colour, token_log.row, token_log.width = colour, y, text_width(token.label)
-    token_log.plain = plain
+    crs_state.tokens.colour, crs_state.tokens.row, crs_state.tokens.width = (
+        colour,
+        y,
+        text_width(token.label),
+    )
+    crs_state.tokens.plain = plain
 
 
 @then("the token is drawn on a background other than its usual one")
-def marked(crs_driver: CrsDriver, token_log: TokenLog, request: pytest.FixtureRequest) -> None:
+def marked(crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest) -> None:
     """The marked token's label has another background (``crs-token-backspace-two-step``)."""
-    token = token_log.made[-1]
+    token = crs_state.tokens.made[-1]
     found = find_label(crs_driver, token.label)
     colour = None
     if found is not None:
@@ -451,24 +444,24 @@ def marked(crs_driver: CrsDriver, token_log: TokenLog, request: pytest.FixtureRe
             c.background for c in cells[y][x : x + text_width(token.label)]
         ).most_common(1)[0][0]
     check(
-        found is not None and colour not in (None, token_log.colour),
+        found is not None and colour not in (None, crs_state.tokens.colour),
         clause_of(request, "crs-token-backspace-two-step"),
         f"the label {token.label!r} after one deleting key",
-        f"drawn on a background other than {token_log.colour}",
+        f"drawn on a background other than {crs_state.tokens.colour}",
         colour if found else "not drawn",
     )
-    token_log.marked = colour
+    crs_state.tokens.marked = colour
 
 
 @then("the layout is remembered")
-def remember_layout(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+def remember_layout(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Remember the conversation's and the input's regions (for ``crs-token-deletion-no-jump``)."""
     crs_driver.settle()
-    token_log.regions = (crs_driver.conversation.region, crs_driver.input.region)
+    crs_state.tokens.regions = (crs_driver.conversation.region, crs_driver.input.region)
 
 
 @then(parsers.re(r"the deleted token is drawn (?P<how>whole|narrower but not gone|no more)"))
-def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None:
+def deletion_frame(crs_driver: CrsDriver, crs_state: CrsState, how: str) -> None:
     """Count the cells in the token's colours on its row, at a held animator frame.
 
     All of them right after the key (``crs-token-deletion-not-instant``; the cursor may
@@ -476,18 +469,18 @@ def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None
     the layout never moved (``crs-token-deletion-no-jump``).
     """
     crs_driver.settle()
-    if token_log.regions is not None:
+    if crs_state.tokens.regions is not None:
         now = (crs_driver.conversation.region, crs_driver.input.region)
         check(
-            now == token_log.regions,
+            now == crs_state.tokens.regions,
             "crs-token-deletion-no-jump",
             "the conversation's and the input's regions during the deletion",
-            str(token_log.regions),
+            str(crs_state.tokens.regions),
             str(now),
         )
-    colours = {c for c in (token_log.colour, token_log.marked) if c is not None}
-    drawn = coloured_cells(crs_driver, token_log.row, colours, token_log.plain)
-    full = token_log.width
+    colours = {c for c in (crs_state.tokens.colour, crs_state.tokens.marked) if c is not None}
+    drawn = coloured_cells(crs_driver, crs_state.tokens.row, colours, crs_state.tokens.plain)
+    full = crs_state.tokens.width
     if how == "whole":  # at least its label (the cursor may cover one cell)
         ok, clause, wanted = drawn >= full - 1, "crs-token-deletion-not-instant", f"{full} cells"
     elif how == "no more":  # the cursor's cell may remain
@@ -503,25 +496,25 @@ def deletion_frame(crs_driver: CrsDriver, token_log: TokenLog, how: str) -> None
         clause,
         "the token's cells on its row, during its deletion",
         wanted,
-        f"{drawn}: {drawn_row(crs_driver, token_log.row)!r}",
+        f"{drawn}: {drawn_row(crs_driver, crs_state.tokens.row)!r}",
     )
 
 
 @when("the user clicks the middle of the token's label")
-def clicks_label(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+def clicks_label(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Click the screen cell in the middle of the last token's drawn label."""
-    token = token_log.made[-1]
+    token = crs_state.tokens.made[-1]
     found = drawn_label(crs_driver, token)
     y, x, _, _ = found
     crs_driver.click(x + text_width(token.label) // 2, y, doing="clicking the token's label")
 
 
 @then("the cursor stands at one edge of the token")
-def at_edge(crs_driver: CrsDriver, token_log: TokenLog) -> None:
+def at_edge(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The cursor is right before or right after the last token (``crs-token-atomic-cursor``)."""
     offset = 0
     for node in nodes(crs_driver):
-        if isinstance(node, TokenView) and node.ref_id == token_log.made[-1].ref_id:
+        if isinstance(node, TokenView) and node.ref_id == crs_state.tokens.made[-1].ref_id:
             break
         offset += 1 if isinstance(node, TokenView) else len(node)
     check(
@@ -534,7 +527,7 @@ def at_edge(crs_driver: CrsDriver, token_log: TokenLog) -> None:
 
 
 @then(parsers.parse("prompt {number:d} has {count:d} file references with the chosen paths"))
-def sent_references(crs_driver: CrsDriver, token_log: TokenLog, number: int, count: int) -> None:
+def sent_references(crs_driver: CrsDriver, crs_state: CrsState, number: int, count: int) -> None:
     """``file_references`` lists each token made, ``ref_id`` and exact path, in order.
 
     ``count`` entries (``crs-send-file-references``).
@@ -543,7 +536,7 @@ def sent_references(crs_driver: CrsDriver, token_log: TokenLog, number: int, cou
     refs = (
         list(getattr(sent[number - 1], "file_references", ()) or ()) if len(sent) >= number else []
     )
-    made = [(t.ref_id, t.path) for t in token_log.made]
+    made = [(t.ref_id, t.path) for t in crs_state.tokens.made]
     check(
         len(refs) == count and [(r.ref_id, r.path) for r in refs] == made,
         "crs-send-file-references",

@@ -19,8 +19,9 @@ from rawp_port import (
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.drawn import drawn, drawn_item
-from steps.rawp_crs.support.layout import Traffic, next_turn
+from steps.rawp_crs.support.layout import next_turn
 from steps.screen import screen_text, text_width
 
 FORWARD_CLAUSES = (
@@ -37,12 +38,12 @@ FORWARD_CLAUSES = (
     )
 )
 def agent_streams_unknown(
-    crs_driver: CrsDriver, traffic: Traffic, first: str, kind: str, second: str
+    crs_driver: CrsDriver, crs_state: CrsState, first: str, kind: str, second: str
 ) -> None:
     """Publish a turn whose two text deltas have an event of type ``kind`` between them."""
-    turn = next_turn(traffic)
-    traffic.answer = literal(first) + literal(second)
-    traffic.unknown.append(kind)
+    turn = next_turn(crs_state.traffic)
+    crs_state.traffic.answer = literal(first) + literal(second)
+    crs_state.traffic.unknown.append(kind)
     crs_driver.publish(
         TurnStarted(turn),
         TextDelta(turn, literal(first)),
@@ -53,10 +54,10 @@ def agent_streams_unknown(
 
 
 @when(parsers.parse('the agent streams "{first}" then "{second}"'))
-def agent_streams(crs_driver: CrsDriver, traffic: Traffic, first: str, second: str) -> None:
+def agent_streams(crs_driver: CrsDriver, crs_state: CrsState, first: str, second: str) -> None:
     """Publish a turn of two text deltas in one burst, as the unknown-event step does."""
-    turn = next_turn(traffic)
-    traffic.answer = literal(first) + literal(second)
+    turn = next_turn(crs_state.traffic)
+    crs_state.traffic.answer = literal(first) + literal(second)
     crs_driver.publish(
         TurnStarted(turn),
         TextDelta(turn, literal(first)),
@@ -66,14 +67,14 @@ def agent_streams(crs_driver: CrsDriver, traffic: Traffic, first: str, second: s
 
 
 @when(parsers.parse('the agent runs a tool whose result of type "{output_type}" is "{output}"'))
-def agent_tool(crs_driver: CrsDriver, traffic: Traffic, output_type: str, output: str) -> None:
+def agent_tool(crs_driver: CrsDriver, crs_state: CrsState, output_type: str, output: str) -> None:
     """Publish a turn with one tool call and its result of ``output_type``."""
-    turn = next_turn(traffic)
-    traffic.output = literal(output)
+    turn = next_turn(crs_state.traffic)
+    crs_state.traffic.output = literal(output)
     crs_driver.publish(
         TurnStarted(turn),
         ToolCall(turn, "call-1", "probe", {}),
-        ToolResult(turn, "call-1", output_type, traffic.output),
+        ToolResult(turn, "call-1", output_type, crs_state.traffic.output),
         TurnEnded(turn),
     )
 
@@ -92,7 +93,7 @@ def client_still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) 
 
 
 @then("the agent's answer reads in full")
-def answer_in_full(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def answer_in_full(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
     blocks = [
         drawn(crs_driver.app, view.widget, crs_driver.conversation)
@@ -101,18 +102,18 @@ def answer_in_full(crs_driver: CrsDriver, traffic: Traffic) -> None:
     ]
     texts = ["".join(block.row_text(y) for y in block.rows()) for block in blocks]
     seen = "".join("".join(texts).split())
-    expected = "".join(traffic.answer.split())
+    expected = "".join(crs_state.traffic.answer.split())
     check(
         expected in seen,
         "crs-ignore-unknown-events",
         "the agent's text",
-        repr(traffic.answer),
+        repr(crs_state.traffic.answer),
         repr(" ".join(texts)),
     )
 
 
 @then("nothing is shown for the unknown event")
-def unknown_not_shown(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def unknown_not_shown(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """No item, toast or text of the unknown event appears (``crs-ignore-unknown-events``)."""
     views = crs_driver.items()
     odd = [f"{view.actor}/{view.kind}" for view in views if view.kind in ("system", "other")]
@@ -124,7 +125,7 @@ def unknown_not_shown(crs_driver: CrsDriver, traffic: Traffic) -> None:
         odd,
     )
     screen = screen_text(crs_driver.app)
-    shown = [word for word in [*traffic.unknown, "UNSEEN-PAYLOAD"] if word in screen]
+    shown = [word for word in [*crs_state.traffic.unknown, "UNSEEN-PAYLOAD"] if word in screen]
     check(
         not shown, "crs-ignore-unknown-events", "the screen", "no trace of the unknown event", shown
     )
@@ -168,13 +169,13 @@ def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
 
 
 @then("each line of the tool result is shown verbatim on a row of its own")
-def output_verbatim(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def output_verbatim(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The result's lines are on consecutive rows, from one column, spaces kept, unstyled.
 
     Checks ``crs-unknown-output-type-monospace``: a verbatim preformatted block.
     """
     clause = "crs-unknown-output-type-monospace"
-    lines = traffic.output.split("\n")
+    lines = crs_state.traffic.output.split("\n")
     item = drawn_item(crs_driver, "agent", clause)
     top = item.find(lines[0])
     check(

@@ -16,6 +16,7 @@ from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
 from steps.rawp_crs.support.tokens import nodes, prompts, shape
 from steps.rawp_crs.support.turns import ANSWER, PROMPT, conversation_rows, send
@@ -24,14 +25,8 @@ PARAGRAPHS = 90
 """Paragraphs of the long answer: about 180 rows, several screens at any terminal size."""
 
 
-@pytest.fixture
-def scroll_memory() -> dict[str, Any]:
-    """The conversation's scroll offset when a step last read it (``"y"``, rows)."""
-    return {}
-
-
 @given("a conversation several screens tall, shown at its end")
-def tall_conversation(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
+def tall_conversation(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """A sent prompt and an answer of :data:`PARAGRAPHS` paragraphs; the view at the end."""
     send(crs_driver, "tell me everything")
     body = "\n\n".join(f"Paragraph {index} of the long answer." for index in range(PARAGRAPHS))
@@ -43,7 +38,7 @@ def tall_conversation(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> N
             f"max_scroll_y {bottom}, visible height {height} (does conversation_selector "
             "name the scrolling widget?)"
         )
-    scroll_memory["y"] = y
+    crs_state.scroll.y = y
 
 
 @when(parsers.parse('the user types "{text}" anywhere'))
@@ -62,14 +57,11 @@ def type_anywhere_burst(crs_driver: CrsDriver, text: str) -> None:
 
 @then(parsers.parse("the conversation scrolled {direction} by about one page"))
 def scrolled_page(
-    crs_driver: CrsDriver,
-    request: pytest.FixtureRequest,
-    scroll_memory: dict[str, Any],
-    direction: str,
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, direction: str
 ) -> None:
     """The offset moved ``up``/``down`` by half to all of the visible height since last read."""
     clause = scenario_clause(request, "crs-page-keys-scroll")
-    before = float(scroll_memory["y"])
+    before = float(crs_state.scroll.y)
     _y, bottom, height = scroll_state(crs_driver)
     sign = -1 if direction == "up" else 1
     near, far = before + sign * height / 2, before + sign * (height + 1)
@@ -82,8 +74,8 @@ def scrolled_page(
         f"between {low:g} and {high:g} (visible height {height} rows)",
         f"{seen:g}",
     )
-    scroll_memory["y"] = seen
-    scroll_memory["page"] = abs(seen - before)
+    crs_state.scroll.y = seen
+    crs_state.scroll.page = abs(seen - before)
 
 
 @when(parsers.parse('the user presses the key "{name}" {count:d} times in one burst'))
@@ -96,19 +88,19 @@ def presses_burst(crs_driver: CrsDriver, name: str, count: int) -> None:
 @then(parsers.parse("the conversation scrolled {direction} by {count:d} of those pages"))
 def scrolled_pages(
     crs_driver: CrsDriver,
+    crs_state: CrsState,
     request: pytest.FixtureRequest,
-    scroll_memory: dict[str, Any],
     direction: str,
     count: int,
 ) -> None:
     """The offset moved ``count`` times the one-key page read before, within half a page.
 
-    The page is the client's own, as one press moved it (``scroll_memory["page"]``), so a
+    The page is the client's own, as one press moved it (``crs_state.scroll.page``), so a
     client whose page is not its full height passes; a burst that loses one key of
     ``count`` falls half a page short (``crs-page-keys-scroll``).
     """
     clause = scenario_clause(request, "crs-page-keys-scroll")
-    before, page = float(scroll_memory["y"]), float(scroll_memory["page"])
+    before, page = float(crs_state.scroll.y), float(crs_state.scroll.page)
     _y, bottom, height = scroll_state(crs_driver)
     sign = -1 if direction == "up" else 1
     target = before + sign * count * page
@@ -127,11 +119,11 @@ def scrolled_pages(
         f"{target:g} ({count} pages of {page:g} rows, as one key moved it), within {page / 2:g}",
         f"{seen:g}",
     )
-    scroll_memory["y"] = seen
+    crs_state.scroll.y = seen
 
 
 @when("the conversation is scrolled to its end")
-def scroll_to_end(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
+def scroll_to_end(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Scroll the conversation to its end (as the scrollbar would), then remember the offset.
 
     Set-up for a page key read against the end: the interaction UI that just appeared may
@@ -156,7 +148,7 @@ def scroll_to_end(crs_driver: CrsDriver, scroll_memory: dict[str, Any]) -> None:
         raise crs_driver.harness_error(
             f"the conversation did not scroll to its end: {scroll_state(crs_driver)}"
         ) from late
-    scroll_memory["y"] = scroll_state(crs_driver)[0]
+    crs_state.scroll.y = scroll_state(crs_driver)[0]
 
 
 @then(parsers.parse("the conversation's view shows \"{text}\" and the agent's answer"))

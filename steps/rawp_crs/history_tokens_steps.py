@@ -9,7 +9,6 @@ import dataclasses
 import re
 import unicodedata
 from collections import Counter
-from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -17,6 +16,7 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import FileReference, PromptRequest
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState, StoredTokens
 from steps.rawp_crs.support.drawn import RGB, Drawn, drawn_item, is_frame
 from steps.rawp_crs.support.history import store, stored_turn
 from steps.rawp_crs.support.popup import background, contrast
@@ -49,14 +49,8 @@ LONG_PATH = "/".join(["d" * 99] * 39) + "/" + "n" * 96 + ".py"
 """A display path of 4,000 characters, its file name 99 of them."""
 
 
-@pytest.fixture
-def token_memory() -> dict[str, Any]:
-    """What a scenario's steps hand on: the files referred to, the screen before a click."""
-    return {"paths": [], "refs": {}}
-
-
 def stored_prompt(
-    crs_driver: CrsDriver, memory: dict[str, Any], text: str, refs: list[FileReference]
+    crs_driver: CrsDriver, memory: StoredTokens, text: str, refs: list[FileReference]
 ) -> None:
     """Make one stored turn whose prompt is ``text`` with ``refs`` the conversation.
 
@@ -66,23 +60,21 @@ def stored_prompt(
     turn = stored_turn(1)
     prompt = PromptRequest(prompt_text=text, input_type="text", file_references=tuple(refs))
     store(crs_driver, [dataclasses.replace(turn, prompt=prompt)])
-    memory["paths"] = [ref.display_path for ref in refs]
-    memory["refs"] = {ref.display_path: ref.ref_id for ref in refs}
+    memory.paths = [ref.display_path for ref in refs]
+    memory.refs = {ref.display_path: ref.ref_id for ref in refs}
 
 
 @given(parsers.re(r'a stored message "(?P<text>[^"]*)" with the file references? (?P<refs>.+)$'))
-def stored_with_refs(
-    crs_driver: CrsDriver, token_memory: dict[str, Any], text: str, refs: str
-) -> None:
+def stored_with_refs(crs_driver: CrsDriver, crs_state: CrsState, text: str, refs: str) -> None:
     """A stored prompt whose ``file_references`` are ``"r1" for "a.py" and "r2" for …``."""
     found = [FileReference(literal(a), literal(b), literal(b)) for a, b in REFS.findall(refs)]
-    stored_prompt(crs_driver, token_memory, literal(text), found)
+    stored_prompt(crs_driver, crs_state.stored_tokens, literal(text), found)
 
 
 @given(parsers.parse('a stored message "{text}" with no file references'))
-def stored_plain(crs_driver: CrsDriver, token_memory: dict[str, Any], text: str) -> None:
+def stored_plain(crs_driver: CrsDriver, crs_state: CrsState, text: str) -> None:
     """A stored prompt with an empty ``file_references``."""
-    stored_prompt(crs_driver, token_memory, literal(text), [])
+    stored_prompt(crs_driver, crs_state.stored_tokens, literal(text), [])
 
 
 @given(
@@ -91,20 +83,20 @@ def stored_plain(crs_driver: CrsDriver, token_memory: dict[str, Any], text: str)
     )
 )
 def stored_between(
-    crs_driver: CrsDriver, token_memory: dict[str, Any], path: str, before: str, after: str
+    crs_driver: CrsDriver, crs_state: CrsState, path: str, before: str, after: str
 ) -> None:
     """A stored prompt ``before <token> after``, the token's entry ``r1`` for ``path``."""
     shown = literal(path)
     text = f"{literal(before)} <@file:r1|{shown}> {literal(after)}"
-    stored_prompt(crs_driver, token_memory, text, [FileReference("r1", shown, shown)])
+    stored_prompt(crs_driver, crs_state.stored_tokens, text, [FileReference("r1", shown, shown)])
 
 
 @given("a stored message referring to a file whose path has 4,000 characters")
-def stored_long(crs_driver: CrsDriver, token_memory: dict[str, Any]) -> None:
+def stored_long(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """A stored prompt with one token for :data:`LONG_PATH`, between two words."""
     ref = FileReference("r1", LONG_PATH, LONG_PATH)
     text = f"read <@file:r1|{LONG_PATH}> please"
-    stored_prompt(crs_driver, token_memory, text, [ref])
+    stored_prompt(crs_driver, crs_state.stored_tokens, text, [ref])
 
 
 def tail(path: str) -> str:
@@ -244,14 +236,14 @@ def token_bubble_rows(item: Drawn) -> list[str]:
 
 @then(parsers.parse('the user bubble draws "{path}" as a file token'))
 def draws_token(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, token_memory: dict[str, Any], path: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, path: str
 ) -> None:
     """The file is a token: own background, end caps, and no raw ``<@file:`` syntax.
 
     Checks ``crs-history-token-style`` (or ``crs-history-token-validated``, when cited).
     """
     clause = scenario_clause(request, "crs-history-token-validated", "crs-history-token-style")
-    draws_tokens(crs_driver, clause, [literal(path)], token_memory["refs"])
+    draws_tokens(crs_driver, clause, [literal(path)], crs_state.stored_tokens.refs)
 
 
 def draws_tokens(
@@ -284,8 +276,8 @@ def draws_tokens(
 )
 def token_or_literal(
     crs_driver: CrsDriver,
+    crs_state: CrsState,
     request: pytest.FixtureRequest,
-    token_memory: dict[str, Any],
     path: str,
     pattern: str,
 ) -> None:
@@ -300,18 +292,18 @@ def token_or_literal(
     clause = scenario_clause(request, "crs-history-token-validated")
     item = drawn_item(crs_driver, "user", clause)
     if find_token(item, literal(path)) is not None:
-        draws_tokens(crs_driver, clause, [literal(path)], token_memory["refs"])
+        draws_tokens(crs_driver, clause, [literal(path)], crs_state.stored_tokens.refs)
     else:
         shows_literal(crs_driver, request, pattern)
 
 
 @then("the user bubble draws each referred file as a file token")
 def draws_every_token(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, token_memory: dict[str, Any]
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """Every file of the stored message's ``file_references`` is drawn as a token."""
     clause = scenario_clause(request, "crs-history-token-validated", "crs-history-token-style")
-    draws_tokens(crs_driver, clause, token_memory["paths"], token_memory["refs"])
+    draws_tokens(crs_driver, clause, crs_state.stored_tokens.paths, crs_state.stored_tokens.refs)
 
 
 @then(parsers.parse('the token of "{path}" stands out from the bubble\'s background'))
@@ -415,7 +407,7 @@ def no_token(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
 
 
 @then("the user bubble holds no container of its own, its tokens inline")
-def tokens_inline(crs_driver: CrsDriver, token_memory: dict[str, Any]) -> None:
+def tokens_inline(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """No frame, no row-wide block; each token on one row among the text.
 
     Inside the bubble's own frame (its round frame and a border title excluded, audit §2
@@ -425,7 +417,9 @@ def tokens_inline(crs_driver: CrsDriver, token_memory: dict[str, Any]) -> None:
     Checks ``crs-user-bubble-no-nested-container``.
     """
     clause = "crs-user-bubble-no-nested-container"
-    tokens = draws_tokens(crs_driver, clause, token_memory["paths"], token_memory["refs"])
+    tokens = draws_tokens(
+        crs_driver, clause, crs_state.stored_tokens.paths, crs_state.stored_tokens.refs
+    )
     item = drawn_item(crs_driver, "user", clause)
     inside = item.inside()
     check(inside is not None, clause, "the user bubble", "something drawn", item.describe())
@@ -452,19 +446,20 @@ def tokens_inline(crs_driver: CrsDriver, token_memory: dict[str, Any]) -> None:
 
 
 @when(parsers.parse('the user clicks the file token of "{path}"'))
-def clicks_token(crs_driver: CrsDriver, token_memory: dict[str, Any], path: str) -> None:
+def clicks_token(crs_driver: CrsDriver, crs_state: CrsState, path: str) -> None:
     """Click the middle of the token's label, having read the bubble and the input first."""
     clause = "crs-history-token-action"
     item = drawn_item(crs_driver, "user", clause)
     token = token_of(item, literal(path), clause)
-    token_memory["before"] = (token_bubble_rows(item), crs_driver.input_value)
-    token_memory["clipboard"] = crs_driver.app.clipboard
+    crs_state.stored_tokens.rows = token_bubble_rows(item)
+    crs_state.stored_tokens.input = crs_driver.input_value
+    crs_state.stored_tokens.clipboard = crs_driver.app.clipboard
     at = ((token.label[0] + token.label[1]) // 2, token.y)
     crs_driver.click(*at, doing="clicking the token")
 
 
 @then(parsers.parse('the token of "{path}" is unchanged and the input did not change'))
-def token_read_only(crs_driver: CrsDriver, token_memory: dict[str, Any], path: str) -> None:
+def token_read_only(crs_driver: CrsDriver, crs_state: CrsState, path: str) -> None:
     """The click edited nothing (read-only); a copy, if any, holds the file's path.
 
     Checks ``crs-history-token-action``: read-only is its required part; copying the path
@@ -473,7 +468,7 @@ def token_read_only(crs_driver: CrsDriver, token_memory: dict[str, Any], path: s
     clause = "crs-history-token-action"
     draws_tokens(crs_driver, clause, [literal(path)])
     item = drawn_item(crs_driver, "user", clause)
-    rows, value = token_memory["before"]
+    rows, value = crs_state.stored_tokens.rows, crs_state.stored_tokens.input
     check(
         token_bubble_rows(item) == rows,
         clause,
@@ -490,7 +485,7 @@ def token_read_only(crs_driver: CrsDriver, token_memory: dict[str, Any], path: s
     )
     copied = crs_driver.app.clipboard
     check(
-        copied == token_memory["clipboard"] or copied == literal(path),
+        copied == crs_state.stored_tokens.clipboard or copied == literal(path),
         clause,
         "the clipboard after the click",
         f"unchanged or {literal(path)!r}",

@@ -5,8 +5,6 @@ Static text has no hover effect; interactive options give feedback without movin
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from pytest_bdd import given, parsers, then, when
 from textual.geometry import Offset, Region
@@ -14,6 +12,7 @@ from textual.geometry import Offset, Region
 from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState, Hover
 from steps.rawp_crs.support.drawn import is_frame
 from steps.rawp_crs.support.interaction import find_label, style_of, ui_region
 from steps.rawp_crs.support.turns import send
@@ -23,22 +22,16 @@ FIRST_TEXT = "The parser reads tokens one by one and builds the tree."
 """The first, plain text block of the hover scenario's turn."""
 
 
-@pytest.fixture
-def hover_memory() -> dict[str, Any]:
-    """The screen before and after a pointer move, and where the pointer went."""
-    return {}
-
-
-def _hover(crs_driver: CrsDriver, x: int, y: int, memory: dict[str, Any]) -> None:
+def _hover(crs_driver: CrsDriver, x: int, y: int, memory: Hover) -> None:
     """Read the screen, move the pointer onto screen cell ``(x, y)``, read it again.
 
     The feedback a pointer gets (002 §2.3) is part 4's.
     """
     crs_driver.uses(4)
-    memory["before"] = screen_cells(crs_driver.app)
+    memory.before = screen_cells(crs_driver.app)
     crs_driver.hover(x, y, doing=f"hovering over ({x}, {y})")
-    memory["after"] = screen_cells(crs_driver.app)
-    memory["at"] = (x, y)
+    memory.after = screen_cells(crs_driver.app)
+    memory.at = (x, y)
 
 
 def _glyphs(rows: list[list[Cell]], y: int) -> str:
@@ -93,7 +86,7 @@ BLOCKS = {
         r"the pointer rests on the agent's (?P<block>first text block|thinking block|tool block)"
     )
 )
-def hover_block(crs_driver: CrsDriver, hover_memory: dict[str, Any], block: str) -> None:
+def hover_block(crs_driver: CrsDriver, crs_state: CrsState, block: str) -> None:
     """Hover over the middle of the first row of the agent's first item of that kind."""
     found = [
         view for view in crs_driver.items() if view.actor == "agent" and view.kind in BLOCKS[block]
@@ -101,19 +94,19 @@ def hover_block(crs_driver: CrsDriver, hover_memory: dict[str, Any], block: str)
     if not found or found[0].widget.region.area == 0:
         raise crs_driver.harness_error(f"the agent's {block} is not on the screen")
     region = found[0].widget.region
-    hover_memory["region"] = region
-    hover_memory["block"] = block
-    _hover(crs_driver, region.x + region.width // 2, region.y, hover_memory)
+    crs_state.hover.region = region
+    crs_state.hover.block = block
+    _hover(crs_driver, region.x + region.width // 2, region.y, crs_state.hover)
 
 
 @then("nothing in that block's region changed, characters or styles")
 def region_unchanged(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, hover_memory: dict[str, Any]
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """Every cell of the hovered item's region is drawn as before the hover."""
     clause = scenario_clause(request, "crs-no-hover-effect-on-static")
-    region = hover_memory["region"]
-    before, after = hover_memory["before"], hover_memory["after"]
+    region = crs_state.hover.region
+    before, after = crs_state.hover.before, crs_state.hover.after
     changed = [
         (x, y)
         for y in range(region.y, region.bottom)
@@ -142,7 +135,7 @@ def _changed(before: list[list[Cell]], after: list[list[Cell]], region: Region) 
 
 @then("nothing in that block's region changed, unless a click on the block does something")
 def region_unchanged_or_interactive(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, hover_memory: dict[str, Any]
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """A hover effect on a block is allowed only if the block has a real interaction.
 
@@ -153,16 +146,16 @@ def region_unchanged_or_interactive(
     styles or size), the block is static and its hover effect breaks the clause.
     """
     clause = scenario_clause(request, "crs-no-hover-effect-on-static")
-    region, block = hover_memory["region"], hover_memory["block"]
-    changed = _changed(hover_memory["before"], hover_memory["after"], region)
+    region, block = crs_state.hover.region, crs_state.hover.block
+    changed = _changed(crs_state.hover.before, crs_state.hover.after, region)
     if not changed:
         return
-    x, y = hover_memory["at"]
+    x, y = crs_state.hover.at
     crs_driver.click(x, y, doing=f"clicking the {block}")
     clicked = screen_cells(crs_driver.app)
     found = [v for v in crs_driver.items() if v.actor == "agent" and v.kind in BLOCKS[block]]
     resized = not found or found[0].widget.region.size != region.size
-    acted = resized or bool(_changed(hover_memory["after"], clicked, region))
+    acted = resized or bool(_changed(crs_state.hover.after, clicked, region))
     first = changed[0]
     check(
         acted,
@@ -170,14 +163,14 @@ def region_unchanged_or_interactive(
         f"the agent's {block} under the pointer",
         "no change at all, or a real interaction (a click on it does something)",
         f"{len(changed)} cells changed under the pointer, e.g. {tuple(first)}: "
-        f"{style_of(hover_memory['before'][first.y][first.x])} -> "
-        f"{style_of(hover_memory['after'][first.y][first.x])}; a click changed nothing",
+        f"{style_of(crs_state.hover.before[first.y][first.x])} -> "
+        f"{style_of(crs_state.hover.after[first.y][first.x])}; a click changed nothing",
     )
 
 
 @when(parsers.parse('the pointer rests on the option "{label}"'))
 def hover_option(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, hover_memory: dict[str, Any], label: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, label: str
 ) -> None:
     """Hover over the first cell of the option's label inside the interaction UI."""
     clause = scenario_clause(request, "crs-interactive-smooth-feedback")
@@ -187,19 +180,19 @@ def hover_option(
         place is not None, clause, "the interaction UI", f"the option {text!r} drawn", "not drawn"
     )
     assert place is not None
-    hover_memory["label"] = text
-    _hover(crs_driver, place[0], place[1], hover_memory)
+    crs_state.hover.label = text
+    _hover(crs_driver, place[0], place[1], crs_state.hover)
 
 
 @then("the hovered option's own cells changed style")
 def option_restyled(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, hover_memory: dict[str, Any]
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """Some cell of the hovered label's span is styled differently than before the hover."""
     clause = scenario_clause(request, "crs-interactive-smooth-feedback")
-    (x, y), label = hover_memory["at"], hover_memory["label"]
-    before = [style_of(cell) for cell in hover_memory["before"][y][x : x + text_width(label)]]
-    after = [style_of(cell) for cell in hover_memory["after"][y][x : x + text_width(label)]]
+    (x, y), label = crs_state.hover.at, crs_state.hover.label
+    before = [style_of(cell) for cell in crs_state.hover.before[y][x : x + text_width(label)]]
+    after = [style_of(cell) for cell in crs_state.hover.after[y][x : x + text_width(label)]]
     check(
         before != after,
         clause,
@@ -211,12 +204,12 @@ def option_restyled(
 
 @then("no glyph changed off the hovered option's row: nothing moved or resized")
 def nothing_moved(
-    crs_driver: CrsDriver, request: pytest.FixtureRequest, hover_memory: dict[str, Any]
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """Every row other than the hovered option's draws the same characters as before."""
     clause = scenario_clause(request, "crs-interactive-smooth-feedback")
-    before, after = hover_memory["before"], hover_memory["after"]
-    _x, hovered = hover_memory["at"]
+    before, after = crs_state.hover.before, crs_state.hover.after
+    _x, hovered = crs_state.hover.at
     moved = [
         y
         for y in range(max(len(before), len(after)))
@@ -235,8 +228,8 @@ def nothing_moved(
         "the same glyphs on every other row",
         seen,
     )
-    label = hover_memory["label"]
-    x, y = hover_memory["at"]
+    label = crs_state.hover.label
+    x, y = crs_state.hover.at
     still = (
         "".join(cell.char for cell in after[y][x : x + text_width(label)]) if y < len(after) else ""
     )
@@ -284,9 +277,9 @@ def answers_react(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None
     region = ui_region(crs_driver, clause)
     reacting: dict[int, str] = {}
     for x, y, width in _runs(screen_cells(crs_driver.app), region):
-        memory: dict[str, Any] = {}
+        memory = Hover()
         _hover(crs_driver, x, y, memory)
-        before, after = memory["before"], memory["after"]
+        before, after = memory.before, memory.after
         if [style_of(c) for c in before[y][x : x + width]] == [
             style_of(c) for c in after[y][x : x + width]
         ]:

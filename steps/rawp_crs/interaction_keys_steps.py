@@ -15,6 +15,7 @@ from textual.geometry import Region
 from rawp_port import InteractionRequested, TurnEnded
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.interaction import (
     Style,
     find_label,
@@ -251,12 +252,6 @@ def option_drawn(crs_driver: CrsDriver, request: pytest.FixtureRequest, label: s
     )
 
 
-@pytest.fixture
-def interaction_memory() -> dict[str, Any]:
-    """What a scenario's steps remember between them: the option a move ended on, ..."""
-    return {}
-
-
 def _move(crs_driver: CrsDriver, options: Sequence[str], key: str, clause: str) -> int:
     """Press ``key`` (up or down) and return the index of the option focused then.
 
@@ -276,10 +271,7 @@ def _move(crs_driver: CrsDriver, options: Sequence[str], key: str, clause: str) 
 
 @when(parsers.parse('the user moves the focus with Down, Down and Up among "{labels}"'))
 def move_down_down_up(
-    crs_driver: CrsDriver,
-    request: pytest.FixtureRequest,
-    interaction_memory: dict[str, Any],
-    labels: str,
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, labels: str
 ) -> None:
     """↓, ↓, ↑: each moves the focus by one option; remember where it ends."""
     clause = scenario_clause(
@@ -288,18 +280,15 @@ def move_down_down_up(
     options = split_options(labels)
     _move(crs_driver, options, "down", clause)
     _move(crs_driver, options, "down", clause)
-    interaction_memory["focused"] = options[_move(crs_driver, options, "up", clause)]
+    crs_state.interaction.focused = options[_move(crs_driver, options, "up", clause)]
 
 
 @then(parsers.parse('the agent received the focused option for "{request_id}"'))
 def answered_focused(
-    crs_driver: CrsDriver,
-    request: pytest.FixtureRequest,
-    interaction_memory: dict[str, Any],
-    request_id: str,
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, request_id: str
 ) -> None:
     """One answer to ``request_id`` whose value is the option the focus ended on."""
-    answered_value(crs_driver, request, interaction_memory["focused"], request_id)
+    answered_value(crs_driver, request, crs_state.interaction.focused, request_id)
 
 
 @when(
@@ -309,10 +298,7 @@ def answered_focused(
     )
 )
 def toggle_options(
-    crs_driver: CrsDriver,
-    request: pytest.FixtureRequest,
-    interaction_memory: dict[str, Any],
-    labels: str,
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, labels: str
 ) -> None:
     """↓ Space ↓ Space Space ↓ Space: remember the two options left toggled on."""
     clause = scenario_clause(request, "crs-interaction-keys-multi-select")
@@ -324,7 +310,7 @@ def toggle_options(
     crs_driver.press("space")
     third = _move(crs_driver, options, "down", clause)
     crs_driver.press("space")
-    interaction_memory["toggled"] = ", ".join((options[first], options[third]))
+    crs_state.interaction.toggled = ", ".join((options[first], options[third]))
 
 
 @when(
@@ -333,10 +319,7 @@ def toggle_options(
     )
 )
 def toggle_and_move_on(
-    crs_driver: CrsDriver,
-    request: pytest.FixtureRequest,
-    interaction_memory: dict[str, Any],
-    labels: str,
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, labels: str
 ) -> None:
     """↓ Space ↓: one option toggled on, the focus on the next one, which is not."""
     clause = scenario_clause(request, "crs-interaction-keys-multi-select")
@@ -344,18 +327,15 @@ def toggle_and_move_on(
     first = _move(crs_driver, options, "down", clause)
     crs_driver.press("space")
     _move(crs_driver, options, "down", clause)
-    interaction_memory["toggled"] = options[first]
+    crs_state.interaction.toggled = options[first]
 
 
 @then(parsers.parse('the agent received the toggled options for "{request_id}"'))
 def answered_toggled(
-    crs_driver: CrsDriver,
-    request: pytest.FixtureRequest,
-    interaction_memory: dict[str, Any],
-    request_id: str,
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, request_id: str
 ) -> None:
     """One answer to ``request_id`` listing exactly the options left toggled on."""
-    answered_values(crs_driver, request, interaction_memory["toggled"], request_id)
+    answered_values(crs_driver, request, crs_state.interaction.toggled, request_id)
 
 
 @then(parsers.parse('the agent received one of the options "{labels}" for "{request_id}"'))

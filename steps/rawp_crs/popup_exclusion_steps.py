@@ -10,8 +10,8 @@ from pytest_bdd import parsers, then, when
 
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.file_popup import (
-    Files,
     file_opened,
     file_popup_widget,
 )
@@ -26,7 +26,7 @@ def command_popup_open(driver: CrsDriver) -> bool:
 
 
 @when(parsers.parse('the user types "{text}" key by key, watching both popups'))
-def types_watching(crs_driver: CrsDriver, files: Files, text: str) -> None:
+def types_watching(crs_driver: CrsDriver, crs_state: CrsState, text: str) -> None:
     """Type ``text`` key by key, noting after each key which popups are drawn."""
     seen = []
     for char in literal(text):
@@ -38,14 +38,14 @@ def types_watching(crs_driver: CrsDriver, files: Files, text: str) -> None:
                 file_popup_widget(crs_driver) is not None,
             )
         )
-    files.remembered["watched"] = seen
+    crs_state.files.watched = seen
 
 
 @then("the two popups were never drawn together, and each was drawn on its own")
-def never_both(crs_driver: CrsDriver, files: Files) -> None:
+def never_both(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """At most one popup after every key (``crs-popups-exclusive``); both did open."""
     clause = "crs-popups-exclusive"
-    seen = files.remembered["watched"]
+    seen = crs_state.files.watched
     both = [text for text, slash, file in seen if slash and file]
     check(not both, clause, "the screen", "at most one popup drawn", f"both after {both!r}")
     check(
@@ -73,10 +73,10 @@ def only_commands(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None
 
 
 @then("the file popup is open and the command popup is closed")
-def only_files(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest) -> None:
+def only_files(crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest) -> None:
     """Only the file popup is drawn (``crs-at-slash-is-path``)."""
     clause = scenario_clause(request, "crs-at-slash-is-path", "crs-popups-exclusive")
-    file_opened(crs_driver, files, clause)
+    file_opened(crs_driver, crs_state.files, clause)
     check(
         not command_popup_open(crs_driver),
         clause,

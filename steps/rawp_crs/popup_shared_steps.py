@@ -13,8 +13,8 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import Command
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.file_popup import (
-    Files,
     file_opened,
     file_popup_widget,
     offer_files,
@@ -23,7 +23,6 @@ from steps.rawp_crs.support.file_popup import (
     wait_for_search,
 )
 from steps.rawp_crs.support.popup import (
-    Published,
     focused,
     opened,
     popup_widget,
@@ -34,16 +33,15 @@ from steps.rawp_crs.support.popup import (
 @given(parsers.parse('the file popup offers "{paths}"'))
 @when(parsers.parse('the file popup offers "{paths}"'))
 @when(parsers.parse('the agent answers the file search with "{paths}"'))
-def offers(crs_driver: CrsDriver, files: Files, paths: str) -> None:
+def offers(crs_driver: CrsDriver, crs_state: CrsState, paths: str) -> None:
     """Answer the search of the typed `@` word with the comma-separated ``paths``."""
-    offer_files(crs_driver, split_paths(paths), files)
+    offer_files(crs_driver, split_paths(paths), crs_state.files)
 
 
 @when("the user presses Escape in the file popup")
-def file_presses_escape(crs_driver: CrsDriver, files: Files) -> None:
-    """Press Escape once, remembering the input's text and the frames sent before."""
-    files.remembered["text"] = crs_driver.input_value
-    files.remembered["frames"] = len(crs_driver.agent.sent)
+def file_presses_escape(crs_driver: CrsDriver, crs_state: CrsState) -> None:
+    """Press Escape once, remembering the input's text before it."""
+    crs_state.files.typed = crs_driver.input_value
     crs_driver.press("escape")
 
 
@@ -106,7 +104,9 @@ def searched(crs_driver: CrsDriver, request: pytest.FixtureRequest, query: str) 
 
 
 @then(parsers.parse('the file popup lists "{names}"'))
-def lists(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, names: str) -> None:
+def lists(
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, names: str
+) -> None:
     """Exactly the candidates ``names`` (comma-separated), in that order, are drawn."""
     clause = scenario_clause(
         request,
@@ -118,7 +118,7 @@ def lists(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, n
         "crs-at-item-content",
     )
     expected = split_paths(names)
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     check(
         popup.names == expected,
         clause,
@@ -129,7 +129,9 @@ def lists(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, n
 
 
 @then(parsers.parse('the input refers to "{path}" and the file popup is closed'))
-def refers(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, path: str) -> None:
+def refers(
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, path: str
+) -> None:
     """The selected file is a token of the input (``input_tokens``, ``crs-at-keys-select``)."""
     clause = scenario_clause(request, "crs-at-keys-select", "crs-at-popup-shares-slash-rules")
     expected = literal(path)
@@ -177,9 +179,9 @@ def generated(count: int, prefix: str = "cmd") -> list[Command]:
 
 @given(parsers.parse("the agent publishes {count:d} commands in categories"))
 @when(parsers.parse("the agent publishes {count:d} commands in categories"))
-def publishes_many(crs_driver: CrsDriver, published: Published, count: int) -> None:
+def publishes_many(crs_driver: CrsDriver, crs_state: CrsState, count: int) -> None:
     """Publish ``count`` generated commands (``cmd000``...)."""
-    publish_commands(crs_driver, published, generated(count))
+    publish_commands(crs_driver, crs_state.published, generated(count))
 
 
 @when(parsers.parse('the user types "{first}", presses the newline key and types "{second}"'))
@@ -192,14 +194,14 @@ def types_two_lines(crs_driver: CrsDriver, first: str, second: str) -> None:
 
 @when("the user remembers the focused item")
 def remember_focus(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """Read the highlighted item's name, for a later step."""
     clause = scenario_clause(request, "crs-slash-focus-highlight")
-    popup = opened(crs_driver, published, clause)
-    published.remembered["focused"] = focused(popup, clause).name
-    published.remembered["first"] = popup.names[0] if popup.names else ""
-    published.remembered["second"] = popup.names[1] if len(popup.names) > 1 else ""
+    popup = opened(crs_driver, crs_state.published, clause)
+    crs_state.published.remembered["focused"] = focused(popup, clause).name
+    crs_state.published.remembered["first"] = popup.names[0] if popup.names else ""
+    crs_state.published.remembered["second"] = popup.names[1] if len(popup.names) > 1 else ""
 
 
 @then("the command popup is closed")
@@ -225,7 +227,7 @@ def popup_closed(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
 
 
 @then("the command popup lists every published command")
-def lists_all(crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest) -> None:
+def lists_all(crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest) -> None:
     """Every published name is drawn as an item.
 
     (``crs-slash-popup-opens``, ``crs-commands-cached``, ``crs-commands-refresh``.)
@@ -233,20 +235,20 @@ def lists_all(crs_driver: CrsDriver, published: Published, request: pytest.Fixtu
     clause = scenario_clause(
         request, "crs-slash-popup-opens", "crs-commands-cached", "crs-commands-refresh"
     )
-    popup = opened(crs_driver, published, clause)
-    missing = [n for n in published.names if n not in popup.names]
+    popup = opened(crs_driver, crs_state.published, clause)
+    missing = [n for n in crs_state.published.names if n not in popup.names]
     check(
         not missing,
         clause,
         "the command popup",
-        f"all of {published.names}",
+        f"all of {crs_state.published.names}",
         f"missing {missing}; drawn {popup.names}",
     )
 
 
 @then(parsers.parse('the command popup lists exactly the commands starting with "{prefix}"'))
 def lists_prefix(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest, prefix: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, prefix: str
 ) -> None:
     """Every command named ``prefix...`` is drawn; any other drawn one is a fuzzy match.
 
@@ -259,8 +261,8 @@ def lists_prefix(
         "crs-slash-keys-typing",
         "crs-commands-refresh-open-popup",
     )
-    popup = opened(crs_driver, published, clause)
-    wanted = [n for n in published.names if n.startswith(prefix)]
+    popup = opened(crs_driver, crs_state.published, clause)
+    wanted = [n for n in crs_state.published.names if n.startswith(prefix)]
     missing = [n for n in wanted if n not in popup.names]
     extra = [n for n in popup.names if n not in wanted and not _subsequence(prefix, n)]
     check(
@@ -286,7 +288,7 @@ def escape_no_cancel(crs_driver: CrsDriver) -> None:
 
 @then(parsers.parse("the {which} item of the popup has the highlight"))
 def has_highlight(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest, which: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, which: str
 ) -> None:
     """Exactly one item is highlighted, the named one (first, second, last, or remembered)."""
     clause = scenario_clause(
@@ -300,14 +302,14 @@ def has_highlight(
         "crs-slash-hover-highlight",
         "crs-slash-hover-wins",
     )
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     item = focused(popup, clause)
     if which == "first":
         expected = popup.names[0]
     elif which == "last":
         expected = popup.names[-1]
     else:
-        expected = published.remembered[which]
+        expected = crs_state.published.remembered[which]
     check(
         item.name == expected,
         clause,

@@ -36,6 +36,7 @@ from rawp_port import (
 from steps.app_driver import key, typed
 from steps.checks import check, cited_clauses, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.drawn import (
     absent,
     bubble,
@@ -45,7 +46,6 @@ from steps.rawp_crs.support.drawn import (
     drawn_of,
     shown,
 )
-from steps.rawp_crs.support.file_popup import files_fixture  # noqa: F401 - fixture
 from steps.rawp_crs.support.history import (
     store,
     stored_turn,
@@ -56,24 +56,18 @@ from steps.rawp_crs.support.interaction import (
     ui_text,
 )
 from steps.rawp_crs.support.layout import (
-    Traffic,
     publish_answer,
-    traffic_fixture,  # noqa: F401 - fixture
 )
 from steps.rawp_crs.support.popup import (
-    Published,
     publish_commands,
-    published_fixture,  # noqa: F401 - fixture
 )
 from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
 from steps.rawp_crs.support.timestamps import DAY_FORMS, one_time, rows_between_turns
 from steps.rawp_crs.support.tokens import (
-    TokenLog,
     add_token,
     clause_of,
     prompts,
     send_closing_popups,
-    token_log_fixture,  # noqa: F401 - fixture
 )
 from steps.rawp_crs.support.turns import ANSWER, CANCEL, PROMPT, send
 from steps.screen import (
@@ -372,9 +366,9 @@ def ui_shown(crs_driver: CrsDriver, request: pytest.FixtureRequest, prompt: str)
 
 
 @when(parsers.parse('the agent answers "{text}"'))
-def agent_answers(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
+def agent_answers(crs_driver: CrsDriver, crs_state: CrsState, text: str) -> None:
     """Publish one turn whose text is ``text``: start, one delta, end."""
-    publish_answer(crs_driver, traffic, literal(text))
+    publish_answer(crs_driver, crs_state.traffic, literal(text))
 
 
 @when(parsers.parse("the terminal is resized to {columns:d} columns"))
@@ -388,24 +382,24 @@ def terminal_resized(crs_driver: CrsDriver, columns: int) -> None:
 
 
 @when(parsers.parse('the agent reports the {kind} notice "{text}"'))
-def agent_reports_kind(crs_driver: CrsDriver, traffic: Traffic, kind: str, text: str) -> None:
+def agent_reports_kind(crs_driver: CrsDriver, crs_state: CrsState, kind: str, text: str) -> None:
     """Publish a system notice of ``kind`` (``error``, ``cancelled``, ``reconnected``).
 
     002 §2.1 names the system messages: stop notices, errors, session events; each is
     drawn as a system message (our port's kinds, :class:`rawp_port.events.SystemNotice`).
     """
-    traffic.notice = literal(text)
-    crs_driver.publish(SystemNotice(kind, traffic.notice))
+    crs_state.traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice(kind, crs_state.traffic.notice))
 
 
 @then("the whole text of the system notice is on the screen")
-def system_complete(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def system_complete(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Every character of the notice is drawn, in order (``crs-system-content-complete``)."""
     clause = "crs-system-content-complete"
     item = drawn_item(crs_driver, "system", clause)
     seen = "".join("".join(item.row_text(y) for y in item.rows()).split())
-    expected = "".join(traffic.notice.split())
-    check(expected in seen, clause, "the system notice", repr(traffic.notice), repr(seen))
+    expected = "".join(crs_state.traffic.notice.split())
+    check(expected in seen, clause, "the system notice", repr(crs_state.traffic.notice), repr(seen))
 
 
 STYLES: dict[str, Callable[[Cell], bool]] = {
@@ -494,9 +488,7 @@ def bubble_code(crs_driver: CrsDriver, text: str, marker: str) -> None:
 
 @given("the agent publishes these commands:")
 @when("the agent publishes these commands:")
-def publishes_table(
-    crs_driver: CrsDriver, published: Published, datatable: list[list[str]]
-) -> None:
+def publishes_table(crs_driver: CrsDriver, crs_state: CrsState, datatable: list[list[str]]) -> None:
     """Publish ``agent.commands.publish`` with the table's commands.
 
     Columns: name, description, category, and optionally a required parameter's hint.
@@ -515,7 +507,7 @@ def publishes_table(
                 parameters,
             )
         )
-    publish_commands(crs_driver, published, commands)
+    publish_commands(crs_driver, crs_state.published, commands)
 
 
 @when(parsers.parse('the user types "{text}" in the input'))
@@ -670,16 +662,16 @@ def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, 
 
 @given(parsers.parse('the user has typed "{text}" and added a token for "{path}"'))
 @when(parsers.parse('the user types "{text}" and adds a token for "{path}"'))
-def types_and_adds(crs_driver: CrsDriver, token_log: TokenLog, text: str, path: str) -> None:
+def types_and_adds(crs_driver: CrsDriver, crs_state: CrsState, text: str, path: str) -> None:
     """Type ``text`` key by key, then make a token for ``path`` through the `@` popup."""
     crs_driver.type_text(literal(text))
-    add_token(crs_driver, token_log, literal(path))
+    add_token(crs_driver, crs_state.tokens, literal(path))
 
 
 @when(parsers.parse('the user adds a token for "{path}"'))
-def adds(crs_driver: CrsDriver, token_log: TokenLog, path: str) -> None:
+def adds(crs_driver: CrsDriver, crs_state: CrsState, path: str) -> None:
     """Type ``@`` and choose ``path`` from the popup."""
-    add_token(crs_driver, token_log, literal(path))
+    add_token(crs_driver, crs_state.tokens, literal(path))
 
 
 @when(parsers.parse('the user presses the keys "{keys}"'))
@@ -717,7 +709,7 @@ def token_types_and_sends(crs_driver: CrsDriver, text: str) -> None:
 @then(parsers.parse('prompt {number:d} is "{template}", token n standing for <n>'))
 def sent_as(
     crs_driver: CrsDriver,
-    token_log: TokenLog,
+    crs_state: CrsState,
     request: pytest.FixtureRequest,
     number: int,
     template: str,
@@ -739,7 +731,7 @@ def sent_as(
     )
     frame = sent[number - 1]
     refs = list(getattr(frame, "file_references", ()) or ())
-    made = token_log.made
+    made = crs_state.tokens.made
     check(
         [(r.ref_id, r.path) for r in refs] == [(t.ref_id, t.path) for t in made],
         "crs-send-file-references",

@@ -12,9 +12,9 @@ from textual.geometry import Offset
 from steps.app_driver import key, typed
 from steps.checks import check, literal, scenario_clause, violation
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.popup import (
     HIGHLIGHT_CONTRAST,
-    Published,
     background,
     contrast,
     focused,
@@ -33,19 +33,19 @@ def types_keys_burst(crs_driver: CrsDriver, text: str, keys: str) -> None:
 @when(parsers.parse("the user {action} the {which} item of the popup"))
 def pointer(
     crs_driver: CrsDriver,
-    published: Published,
+    crs_state: CrsState,
     request: pytest.FixtureRequest,
     action: str,
     which: str,
 ) -> None:
     """``clicks`` or ``hovers over`` the first, second or third item drawn (by its name row)."""
     clause = scenario_clause(request, "crs-slash-pointer-select", "crs-slash-hover-highlight")
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     index = {"first": 0, "second": 1, "third": 2}[which]
     check(len(popup.items) > index, clause, "the command popup", f"a {which} item", popup.names)
     item = popup.items[index]
-    published.remembered[which] = item.name
-    published.remembered["pointed"] = item.name
+    crs_state.published.remembered[which] = item.name
+    crs_state.published.remembered["pointed"] = item.name
     at = Offset(item.x + len(item.cells) // 2, item.y)
     if action == "clicks":
         crs_driver.click(at.x, at.y, doing="clicking an item")
@@ -55,19 +55,19 @@ def pointer(
 
 @then("the highlighted item is a drawn item")
 def highlight_visible(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """The focused item is inside the popup's visible rows (``crs-slash-autoscroll``)."""
     clause = scenario_clause(request, "crs-slash-autoscroll")
-    focused(opened(crs_driver, published, clause), clause)
+    focused(opened(crs_driver, crs_state.published, clause), clause)
 
 
 @then(parsers.parse("the highlighted item is not the first one remembered"))
-def highlight_moved(crs_driver: CrsDriver, published: Published) -> None:
+def highlight_moved(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Wrap-around from the first item went elsewhere (``crs-slash-keys-wrap``)."""
     clause = "crs-slash-keys-wrap"
-    item = focused(opened(crs_driver, published, clause), clause)
-    first = published.remembered["first"]
+    item = focused(opened(crs_driver, crs_state.published, clause), clause)
+    first = crs_state.published.remembered["first"]
     check(
         item.name != first,
         clause,
@@ -75,11 +75,11 @@ def highlight_moved(crs_driver: CrsDriver, published: Published) -> None:
         "the last item",
         f"still /{first}",
     )
-    published.remembered["wrapped"] = item.name
+    crs_state.published.remembered["wrapped"] = item.name
 
 
 @then("the highlight covers the focused item's whole row and stands out")
-def full_row(crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest) -> None:
+def full_row(crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest) -> None:
     """Every inner cell of the focused row has the highlight background; it contrasts.
 
     (``crs-slash-highlight-full-row``, ``crs-slash-highlight-contrast``.)
@@ -87,7 +87,7 @@ def full_row(crs_driver: CrsDriver, published: Published, request: pytest.Fixtur
     clause = scenario_clause(
         request, "crs-slash-highlight-full-row", "crs-slash-highlight-contrast"
     )
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     item = focused(popup, clause)
     backs = [background(c) for c in item.cells]
     check(
@@ -110,30 +110,30 @@ def full_row(crs_driver: CrsDriver, published: Published, request: pytest.Fixtur
 
 
 @then("the hovered item has the same background as the keyboard highlight")
-def hover_same(crs_driver: CrsDriver, published: Published) -> None:
+def hover_same(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Hover gives the focus highlight's background (``crs-slash-hover-highlight``)."""
     clause = "crs-slash-hover-highlight"
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     item = focused(popup, clause)
     seen = row_background(item)
-    expected = published.remembered.get("keyboard")
+    expected = crs_state.published.remembered.get("keyboard")
     check(
-        item.name == published.remembered["pointed"]
+        item.name == crs_state.published.remembered["pointed"]
         and (expected is None or str(seen) == expected),
         clause,
         "the hovered item",
-        f"/{published.remembered['pointed']} with the focus highlight {expected}",
+        f"/{crs_state.published.remembered['pointed']} with the focus highlight {expected}",
         f"/{item.name} with {seen}",
     )
 
 
 @when("the user notes the keyboard highlight")
-def note_keyboard(crs_driver: CrsDriver, published: Published) -> None:
+def note_keyboard(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Remember the keyboard highlight's background."""
     clause = "crs-slash-hover-highlight"
-    item = focused(opened(crs_driver, published, clause), clause)
-    published.remembered["keyboard"] = str(row_background(item))
-    published.remembered["focused"] = item.name
+    item = focused(opened(crs_driver, crs_state.published, clause), clause)
+    crs_state.published.remembered["keyboard"] = str(row_background(item))
+    crs_state.published.remembered["focused"] = item.name
 
 
 @then(parsers.parse('the input holds exactly "{kept}", or "{whole}" as 004 §3.2 words it'))
@@ -197,7 +197,7 @@ def hint_shown(crs_driver: CrsDriver, hint: str) -> None:
 
 
 @then(parsers.parse("the input holds the {which} item's command and a space"))
-def input_holds_item(crs_driver: CrsDriver, published: Published, which: str) -> None:
+def input_holds_item(crs_driver: CrsDriver, crs_state: CrsState, which: str) -> None:
     """The input is ``/{name} `` of the item clicked (``crs-slash-pointer-select``)."""
-    expected, seen = f"/{published.remembered[which]} ", crs_driver.input_value
+    expected, seen = f"/{crs_state.published.remembered[which]} ", crs_driver.input_value
     check(seen == expected, "crs-slash-pointer-select", "the input", repr(expected), repr(seen))

@@ -13,8 +13,8 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import Command, CommandsPublished
 from steps.checks import check, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.popup import (
-    Published,
     check_against_input,
     check_history_visible,
     check_padded,
@@ -29,9 +29,9 @@ from steps.screen import screen_cells
 
 
 @given("the agent publishes an empty command list")
-def publishes_empty(crs_driver: CrsDriver, published: Published) -> None:
+def publishes_empty(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Publish ``agent.commands.publish`` with no command."""
-    publish_commands(crs_driver, published, [])
+    publish_commands(crs_driver, crs_state.published, [])
 
 
 @when(parsers.parse('the agent publishes the list again with "{extra}" added'))
@@ -41,38 +41,38 @@ def publishes_empty(crs_driver: CrsDriver, published: Published) -> None:
     )
 )
 def publishes_again(
-    crs_driver: CrsDriver, published: Published, extra: str, category: str = "session"
+    crs_driver: CrsDriver, crs_state: CrsState, extra: str, category: str = "session"
 ) -> None:
     """Publish the list again plus commands ``extra`` (comma-separated, in ``category``)."""
     added = [
         Command(name.strip(), f"New command {name.strip()}", category) for name in extra.split(",")
     ]
-    publish_commands(crs_driver, published, added + published.commands)
+    publish_commands(crs_driver, crs_state.published, added + crs_state.published.commands)
 
 
 @when(parsers.parse('the agent publishes two lists in one burst, the second with "{name}"'))
-def publishes_twice(crs_driver: CrsDriver, published: Published, name: str) -> None:
+def publishes_twice(crs_driver: CrsDriver, crs_state: CrsState, name: str) -> None:
     """Publish two lists back to back, before the client handles the first."""
     first = [Command("stale", "Only in the first list", "session")]
     second = [Command(name, "Only in the second list", "session")]
-    published.commands = first + second
+    crs_state.published.commands = first + second
     crs_driver.publish(CommandsPublished(tuple(first)), CommandsPublished(tuple(second)))
-    published.commands = second
+    crs_state.published.commands = second
 
 
 @then("the command popup is open")
-def popup_open(crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest) -> None:
+def popup_open(crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest) -> None:
     """The popup is drawn (``crs-slash-popup-opens``, ``crs-slash-trigger-position``)."""
     opened(
         crs_driver,
-        published,
+        crs_state.published,
         scenario_clause(request, "crs-slash-popup-opens", "crs-slash-trigger-position"),
     )
 
 
 @then(parsers.parse("the command popup touches the input and covers none of it"))
 def touches_input(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """Directly above or below the input, overlapping it in columns, not over it.
 
@@ -80,36 +80,36 @@ def touches_input(
     audit §2 #16.)
     """
     clause = scenario_clause(request, "crs-slash-popup-overlay", "crs-slash-popup-near-cursor")
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     check_against_input(crs_driver, popup, clause, "the command popup", covering=True)
 
 
 @then("the command popup is next to the input")
-def near_input(crs_driver: CrsDriver, published: Published) -> None:
+def near_input(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Directly above or below the input, sharing columns (``crs-slash-popup-near-cursor``).
 
     Read as "touches the input" (audit §2 #16): with a multi-line input the cursor's line
     may be the second, and a popup docked above the input is then next to the input's top.
     """
     clause = "crs-slash-popup-near-cursor"
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     check_against_input(crs_driver, popup, clause, "the command popup", covering=False)
 
 
 @then("the last conversation item is still fully visible and not covered")
-def history_visible(crs_driver: CrsDriver, published: Published) -> None:
+def history_visible(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The popup makes room (``crs-slash-popup-keeps-history-visible``)."""
     clause = "crs-slash-popup-keeps-history-visible"
-    check_history_visible(crs_driver, opened(crs_driver, published, clause), clause)
+    check_history_visible(crs_driver, opened(crs_driver, crs_state.published, clause), clause)
 
 
 @then("each item shows its name as /name at the left and its description after it")
-def item_content(crs_driver: CrsDriver, published: Published) -> None:
+def item_content(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """``/{name}`` first in the item, its description to its right or on the next rows."""
     clause = "crs-slash-item-content"
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     check(bool(popup.items), clause, "the command popup", "items", popup.rows)
-    descriptions = {c.name: c.description for c in published.commands}
+    descriptions = {c.name: c.description for c in crs_state.published.commands}
     for item in popup.items:
         row = popup.rows.index(item.text) if item.text in popup.rows else -1
         text = item.text.lstrip()
@@ -124,15 +124,15 @@ def item_content(crs_driver: CrsDriver, published: Published) -> None:
 
 
 @then("each item's name stands out and its description is muted")
-def hierarchy(crs_driver: CrsDriver, published: Published) -> None:
+def hierarchy(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Name bold or plain, description muted, on rows not highlighted.
 
     (``crs-slash-item-hierarchy``.)
     """
     clause = "crs-slash-item-hierarchy"
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     lit = {i.name for i in popup.highlighted()}
-    descriptions = {c.name: c.description for c in published.commands}
+    descriptions = {c.name: c.description for c in crs_state.published.commands}
     checked = 0
     for item in popup.items:
         if item.name in lit:
@@ -167,7 +167,7 @@ def hierarchy(crs_driver: CrsDriver, published: Published) -> None:
 
 
 @then("any category marks the items carry group them by category")
-def category_mark(crs_driver: CrsDriver, published: Published) -> None:
+def category_mark(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """A badge or icon per category is optional (``crs-slash-item-category``, MAY).
 
     A popup with no mark beyond name and description passes (the option not taken). Once
@@ -175,8 +175,8 @@ def category_mark(crs_driver: CrsDriver, published: Published) -> None:
     items of one category carry the same mark.
     """
     clause = "crs-slash-item-category"
-    popup = opened(crs_driver, published, clause)
-    by_name = {c.name: c for c in published.commands}
+    popup = opened(crs_driver, crs_state.published, clause)
+    by_name = {c.name: c for c in crs_state.published.commands}
     marks = {}
     for item in popup.items:
         command = by_name[item.name]
@@ -196,17 +196,17 @@ def category_mark(crs_driver: CrsDriver, published: Published) -> None:
 
 
 @then("adjacent items are separated by a row or by their backgrounds")
-def separated(crs_driver: CrsDriver, published: Published) -> None:
+def separated(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Whole-row separation (``crs-slash-item-separation``)."""
     clause = "crs-slash-item-separation"
-    check_separated(opened(crs_driver, published, clause), clause, "/")
+    check_separated(opened(crs_driver, crs_state.published, clause), clause, "/")
 
 
 @then("a divider row or alternating backgrounds set the items apart")
-def divider_or_zebra(crs_driver: CrsDriver, published: Published) -> None:
+def divider_or_zebra(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """A row of line glyphs between items, or zebra (``crs-slash-item-divider-or-zebra``, MAY)."""
     clause = "crs-slash-item-divider-or-zebra"
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     lines = set("─━┄┈-—═")
     for upper, lower in zip(popup.items, popup.items[1:], strict=False):
         between = popup.rows[upper.y - popup.inner.y + 1 : lower.y - popup.inner.y]
@@ -222,23 +222,23 @@ def divider_or_zebra(crs_driver: CrsDriver, published: Published) -> None:
 
 
 @then("the focused item's text keeps a cell from each edge of its highlight")
-def padded(crs_driver: CrsDriver, published: Published) -> None:
+def padded(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Padding judged against the item's highlighted extent.
 
     (``crs-slash-item-padding``, audit §4.2 #8.)
     """
     clause = "crs-slash-item-padding"
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     check_padded(popup, focused(popup, clause), clause, "/")
 
 
 @then("the command popup shows a no-match message and no item")
-def no_match(crs_driver: CrsDriver, published: Published) -> None:
+def no_match(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Open, no item, some text.
 
     (``crs-slash-no-match-stays-open``, ``crs-slash-no-match-message``.)
     """
-    popup = opened(crs_driver, published, "crs-slash-no-match-stays-open")
+    popup = opened(crs_driver, crs_state.published, "crs-slash-no-match-stays-open")
     check(
         not popup.items,
         "crs-slash-no-match-stays-open",
@@ -289,10 +289,10 @@ def runs_command(crs_driver: CrsDriver, name: str) -> None:
 
 
 @then(parsers.parse('the first item of the popup is "{name}"'))
-def first_is(crs_driver: CrsDriver, published: Published, name: str) -> None:
+def first_is(crs_driver: CrsDriver, crs_state: CrsState, name: str) -> None:
     """The most used command comes first (``crs-slash-sort-order``)."""
     clause = "crs-slash-sort-order"
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     first = popup.names[0] if popup.names else None
     check(
         first == name, clause, "the first item", f"/{name}, used before", f"/{first}; {popup.names}"
@@ -300,11 +300,11 @@ def first_is(crs_driver: CrsDriver, published: Published, name: str) -> None:
 
 
 @then("the items drawn are grouped by category and in name order within each group")
-def grouped(crs_driver: CrsDriver, published: Published) -> None:
+def grouped(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Category groups are contiguous, names ascend inside each (``crs-slash-sort-order``)."""
     clause = "crs-slash-sort-order"
-    popup = opened(crs_driver, published, clause)
-    category = {c.name: c.category for c in published.commands}
+    popup = opened(crs_driver, crs_state.published, clause)
+    category = {c.name: c.category for c in crs_state.published.commands}
     drawn = [(category[n], n) for n in popup.names]
     seen: list[object] = []
     for group, _ in drawn:
@@ -321,10 +321,10 @@ def grouped(crs_driver: CrsDriver, published: Published) -> None:
 
 
 @then(parsers.parse('the command popup does not list "{name}"'))
-def not_listed(crs_driver: CrsDriver, published: Published, name: str) -> None:
+def not_listed(crs_driver: CrsDriver, crs_state: CrsState, name: str) -> None:
     """A replaced list's command is gone (``crs-commands-refresh``)."""
     clause = "crs-commands-refresh"
-    popup = read_popup(crs_driver, [*published.names, name])
+    popup = read_popup(crs_driver, [*crs_state.published.names, name])
     check(
         popup is not None and name not in popup.names,
         clause,

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
 from textual.widget import Widget
 
 from rawp_port import FileCandidate, FileCandidates
@@ -72,13 +71,19 @@ SEARCH = "control.file.search"
 
 @dataclass
 class Files:
-    """The candidates the agent offered in this scenario, and what steps remembered."""
+    """The candidates the agent offered in this scenario, and what the popup's steps read."""
 
     offered: list[FileCandidate] = field(default_factory=list)
     """Every candidate offered so far (the names the popup's rows are matched against)."""
     answered: set[str] = field(default_factory=set)
     """The ``query_id`` of every search answered."""
-    remembered: dict[str, Any] = field(default_factory=dict)
+    typed: str = ""
+    """The input's text just before Escape was pressed in the popup."""
+    pointed: str = ""
+    """The candidate the pointer rested on."""
+    watched: list[tuple[str, bool, bool]] = field(default_factory=list)
+    """After each key typed while watching both popups: the input's text, whether the
+    command popup was drawn, whether the file popup was."""
 
     @property
     def names(self) -> list[str]:
@@ -124,12 +129,6 @@ def answer(driver: CrsDriver, files: Files, query_id: str, offered: list[FileCan
     files.offered += offered
     files.answered.add(query_id)
     driver.publish(FileCandidates(query_id, tuple(offered)))
-
-
-@pytest.fixture(name="files")
-def files_fixture() -> Files:
-    """The file candidates of this scenario."""
-    return Files()
 
 
 def split_paths(paths: str) -> list[str]:

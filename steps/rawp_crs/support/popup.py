@@ -24,7 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
@@ -340,12 +339,6 @@ class Published:
         Names with control characters are left out: each client draws those its own way.
         """
         return [c.name for c in self.commands if c.name.isprintable()]
-
-
-@pytest.fixture(name="published")
-def published_fixture() -> Published:
-    """The commands the agent published in this scenario."""
-    return Published()
 
 
 def publish_commands(driver: CrsDriver, published: Published, commands: list[Command]) -> None:

@@ -66,12 +66,6 @@ class TokenLog:
     plain: RGB | None = None
 
 
-@pytest.fixture(name="token_log")
-def token_log_fixture() -> TokenLog:
-    """A fresh :class:`TokenLog` per scenario."""
-    return TokenLog()
-
-
 def add_token(driver: CrsDriver, log: TokenLog, path: str, query: str = "") -> TokenView:
     """Type ``@query``, answer the search with ``path`` alone, press Enter; return the token."""
     before = Counter((token.ref_id, token.path) for token in tokens(driver))
