@@ -120,8 +120,8 @@ class Profile:
 
     @property
     def explorer_module(self) -> str:
-        """Dotted name of the profile's exploration (its ``PRELUDE`` begins replay scripts)."""
-        return f"steps.{self.name}.exploration_steps"
+        """Dotted name of the profile's explorer module (its ``PRELUDE`` begins replay scripts)."""
+        return f"steps.{self.name}.explorer"
 
     @property
     def features_dir(self) -> Path:

@@ -115,7 +115,7 @@ def feature_table(profile: str) -> dict[str, tuple[list[str], list[str]]]:
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) != 3 or not cells[0].startswith("`"):
             continue
-        steps = re.findall(r"`(\w+)`", cells[1])
+        steps = re.findall(r"`([\w/]+)`", cells[1])
         files = re.findall(r"`([\w/]+\.(?:py|tcss))(?::[\w.*]+)?`", cells[2])
         rows[cells[0].strip("`")] = (steps, files)
     return rows

@@ -20,6 +20,13 @@ And two rules of the harness's import graph (issue 39):
   "breaks" a circle that way only hides it (and any other such import hides a dependency
   from a reader of the module's head).
 
+And the shape of profile ``rawp_crs`` (issue 39): one folder per part, ``part<n>/``, holds
+the step modules of the feature files of that part (a feature file's part: the part most
+of its scenarios' clauses are of), beside that part's screen-reading views; the profile's
+folder itself holds only the step modules that cross parts (:data:`CRS_SHARED_STEPS`). Each
+profile's explorers (its Hypothesis state machines) are in its ``explorer.py``, never in a
+step module.
+
 And one rule of a profile's fixtures (issue 39): every fixture of a profile is defined in its
 ``fixtures.py`` (what a scenario's steps hand on lives in one typed state object there, not
 in fixtures scattered through step and helper modules and re-exported to reach the steps).
@@ -33,17 +40,22 @@ anything outside its public API (what its package exports, and ``pytest_bdd.pars
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
 
+from steps.clauses import catalogue
+from steps.traceability import FEATURES_ROOT, read_scenarios
 from tests.helpers import ROOT, imported_modules
 
 FENCES = {"textual": "steps/textual_private.py", "pytest_bdd": "steps/bdd_private.py"}
 """Each host library whose private names the harness uses, and the one module that may."""
 PUBLIC_BDD = frozenset({"pytest_bdd", "pytest_bdd.parsers"})
 """pytest-bdd's public modules: its package (``__all__``) and its step parsers."""
+CRS_SHARED_STEPS = frozenset({"exploration_steps", "shared_steps", "popup_shared_steps"})
+"""The step modules of ``steps/rawp_crs/`` used by the feature files of several parts."""
 PROFILES = ("chat_screen", "rawp_crs")
 """The profile folders under ``steps/``."""
 CLIENTS = ("reference_app", "reference_crs", "examples")
@@ -56,7 +68,7 @@ def modules(*folders: str) -> list[Path]:
 
 
 def dotted(path: Path) -> str:
-    """``steps/rawp_crs/sending_steps.py`` as ``steps.rawp_crs.sending_steps``."""
+    """``steps/rawp_crs/part1/sending_steps.py`` as ``steps.rawp_crs.part1.sending_steps``."""
     return ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
 
@@ -106,7 +118,7 @@ def test_no_client_module_imports_the_harness(path: Path) -> None:
 def test_the_rules_see_the_modules_they_govern() -> None:
     """Each rule has something to check: a moved folder would leave it passing on nothing."""
     assert {dotted(p) for p in core_modules()} >= {"steps.plugin", "steps.app_driver"}
-    assert {p.parent.name for p in step_modules()} == set(PROFILES)
+    assert {p.relative_to(ROOT / "steps").parts[0] for p in step_modules()} == set(PROFILES)
     adapters = {dotted(p) for p in modules(*CLIENTS) if is_adapter(p)}
     assert "reference_crs.conformance" in adapters
     assert "reference_crs.app" not in adapters
@@ -286,3 +298,66 @@ def test_the_fixture_rule_sees_the_fixtures() -> None:
     """Each profile's fixtures module defines fixtures (a renamed one would leave the rule idle)."""
     for name in PROFILES:
         assert defined_fixtures(ROOT / "steps" / name / "fixtures.py"), name
+
+
+def feature_parts() -> dict[str, int]:
+    """Each feature file of ``rawp_crs`` (its stem) and its part.
+
+    The part most of its scenarios' clauses are of (each scenario counts each part its
+    clauses name once); on a tie, the lower part.
+    """
+    clauses = catalogue("rawp_crs")
+    counts: dict[str, Counter[int]] = {}
+    for ref in read_scenarios(FEATURES_ROOT / "rawp_crs"):
+        parts = {clauses[clause].part for clause in ref.clauses} - {None}
+        counts.setdefault(Path(ref.feature).stem, Counter()).update(parts)
+    return {
+        stem: min(count, key=lambda part: (-count[part], part))
+        for stem, count in counts.items()
+        if count
+    }
+
+
+CRS = ROOT / "steps" / "rawp_crs"
+"""The folder of profile ``rawp_crs``'s harness side."""
+
+
+@pytest.mark.parametrize(("feature", "part"), sorted(feature_parts().items()))
+def test_a_rawp_crs_feature_has_its_steps_in_its_parts_folder(feature: str, part: int) -> None:
+    found = sorted(CRS.rglob(f"{feature}_steps.py"))
+    if feature == "exploration" or not found:
+        return  # the exploration crosses parts; a feature may have no steps of its own
+    assert found == [CRS / f"part{part}" / f"{feature}_steps.py"], (
+        f"the steps of {feature}.feature (part {part}) are at "
+        f"{[str(p.relative_to(ROOT)) for p in found]}"
+    )
+
+
+def test_the_rawp_crs_folder_holds_only_the_step_modules_that_cross_parts() -> None:
+    top = {path.stem for path in CRS.glob("*_steps.py")}
+    assert top == CRS_SHARED_STEPS
+
+
+def test_the_part_rule_sees_the_features() -> None:
+    """The part of each feature is found: a changed catalogue would leave the rule idle."""
+    parts = feature_parts()
+    assert parts["sending"] == 1 and parts["workspace_selection"] == 5, parts
+    assert set(parts.values()) == {1, 2, 3, 4, 5}
+
+
+def classes(path: Path) -> list[str]:
+    """The names of the classes ``path`` defines at its top level."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+
+
+@pytest.mark.parametrize("path", step_modules(), ids=dotted)
+def test_no_step_module_defines_an_explorer(path: Path) -> None:
+    explorers = [name for name in classes(path) if name.endswith("Explorer")]
+    assert not explorers, f"{dotted(path)} defines {explorers}: they belong in explorer.py"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_each_profile_has_its_explorers_in_explorer_py(profile: str) -> None:
+    explorers = classes(ROOT / "steps" / profile / "explorer.py")
+    assert any(name.endswith("Explorer") for name in explorers), explorers

@@ -26,23 +26,18 @@ import contextlib
 from functools import partial
 from typing import ClassVar
 
-import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
-from pytest_bdd import parsers, then, when
 
 from steps.app_driver import WaitTimeout
-from steps.chat_screen.contract import ChatScreenAdapter
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.observe import messages
 from steps.explore.core import (
     Explorer,
-    Harness,
     click_bytes,
     pasted_text,
     typed_text,
 )
-from steps.explore.runner import check_ran, run_profile
 from steps.terminal_input import key_bytes, typing_bytes
 
 HOME = b"\x1b[H"
@@ -296,16 +291,3 @@ class ChatExplorer(Explorer):
             f"at {None if last is None else last.region}",
             "True  # compare the last item's region with the conversation's, as above",
         )
-
-
-@when("the explorer runs its sessions against the chat app", target_fixture="explored")
-def explore_chat(request: pytest.FixtureRequest, adapter: ChatScreenAdapter) -> Harness:
-    """Run the exploration (``--explore``, ``--explore-seed``); fail on a broken invariant."""
-    __tracebackhide__ = True
-    return run_profile(request, ChatExplorer, adapter, "chat_screen")
-
-
-@then(parsers.parse("every invariant held after every action of every session"))
-def explored_ok(explored: Harness, request: pytest.FixtureRequest) -> None:
-    """The sessions ran (the budget is not zero) and no invariant broke (the When step)."""
-    check_ran(explored, request)

@@ -31,10 +31,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, ClassVar, cast
 
-import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
-from pytest_bdd import parsers, then, when
 
 from rawp_port import (
     Command,
@@ -52,13 +50,12 @@ from rawp_port import (
     TurnStarted,
 )
 from steps.app_driver import WaitTimeout
-from steps.explore.core import Explorer, Harness, pasted_text, printable, typed_text
-from steps.explore.runner import check_ran, run_profile
+from steps.explore.core import Explorer, pasted_text, printable, typed_text
 from steps.profiles import PROFILES
-from steps.rawp_crs.contract import RawpCrsAdapter, TokenView
+from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.file_popup import SEARCH_BOUND, candidate, searches
-from steps.rawp_crs.support.tokens import nodes, shape
+from steps.rawp_crs.part3.file_popup import SEARCH_BOUND, candidate, searches
+from steps.rawp_crs.part3.tokens import nodes, shape
 from steps.screen import item_text
 from steps.terminal_input import key_bytes, typing_bytes
 
@@ -819,27 +816,3 @@ class CrsPart1Explorer(CrsExplorer):
     """
 
     SCOPE = frozenset({1})
-
-
-@when("the explorer runs its sessions against the RAWP-CRS client", target_fixture="explored")
-def explore_crs(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
-    """Run the part-1 exploration (``--explore``, ``--explore-seed``); fail on a broken one."""
-    __tracebackhide__ = True
-    return run_profile(request, CrsPart1Explorer, crs_adapter, "rawp_crs")
-
-
-@when(
-    "the explorer runs its sessions with popups, interaction requests and reopening "
-    "against the RAWP-CRS client",
-    target_fixture="explored",
-)
-def explore_crs_parts(request: pytest.FixtureRequest, crs_adapter: RawpCrsAdapter) -> Harness:
-    """Run the exploration of parts 1 to 4; fail on a broken invariant."""
-    __tracebackhide__ = True
-    return run_profile(request, CrsExplorer, crs_adapter, "rawp_crs")
-
-
-@then(parsers.parse("every invariant held after every action of every session"))
-def explored_ok(explored: Harness, request: pytest.FixtureRequest) -> None:
-    """The sessions ran (the budget is not zero) and no invariant broke (the When step)."""
-    check_ran(explored, request)

@@ -13,8 +13,13 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import Command
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.file_popup import (
+from steps.rawp_crs.part2.popup import (
+    focused,
+    opened,
+    popup_widget,
+    publish_commands,
+)
+from steps.rawp_crs.part3.file_popup import (
     file_opened,
     file_popup_widget,
     offer_files,
@@ -22,12 +27,7 @@ from steps.rawp_crs.support.file_popup import (
     split_paths,
     wait_for_search,
 )
-from steps.rawp_crs.support.popup import (
-    focused,
-    opened,
-    popup_widget,
-    publish_commands,
-)
+from steps.rawp_crs.state import CrsState
 
 
 @given(parsers.parse('the file popup offers "{paths}"'))

@@ -36,8 +36,7 @@ from rawp_port import (
 from steps.app_driver import key, typed
 from steps.checks import check, cited_clauses, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.drawn import (
+from steps.rawp_crs.part1.drawn import (
     absent,
     bubble,
     bubble_text,
@@ -46,29 +45,30 @@ from steps.rawp_crs.support.drawn import (
     drawn_of,
     shown,
 )
-from steps.rawp_crs.support.history import (
-    store,
-    stored_turn,
-)
-from steps.rawp_crs.support.interaction import (
-    split_options,
-    ui_region,
-    ui_text,
-)
-from steps.rawp_crs.support.layout import (
-    publish_answer,
-)
-from steps.rawp_crs.support.popup import (
+from steps.rawp_crs.part1.timestamps import DAY_FORMS, one_time, rows_between_turns
+from steps.rawp_crs.part2.popup import (
     publish_commands,
 )
-from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
-from steps.rawp_crs.support.timestamps import DAY_FORMS, one_time, rows_between_turns
-from steps.rawp_crs.support.tokens import (
+from steps.rawp_crs.part3.tokens import (
     add_token,
     clause_of,
     prompts,
     send_closing_popups,
 )
+from steps.rawp_crs.part4.interaction import (
+    split_options,
+    ui_region,
+    ui_text,
+)
+from steps.rawp_crs.state import CrsState
+from steps.rawp_crs.support.history import (
+    store,
+    stored_turn,
+)
+from steps.rawp_crs.support.layout import (
+    publish_answer,
+)
+from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
 from steps.rawp_crs.support.turns import ANSWER, CANCEL, PROMPT, send
 from steps.screen import (
     Cell,

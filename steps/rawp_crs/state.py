@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from textual.geometry import Region
 
-from steps.rawp_crs.support.file_popup import Files
+from steps.rawp_crs.part2.popup import Published
+from steps.rawp_crs.part3.file_popup import Files
+from steps.rawp_crs.part3.tokens import TokenLog
 from steps.rawp_crs.support.held_timers import HeldTimers
 from steps.rawp_crs.support.layout import Traffic
-from steps.rawp_crs.support.popup import Published
-from steps.rawp_crs.support.tokens import TokenLog
 from steps.screen import Cell
 
 Screen = list[list[Cell]]

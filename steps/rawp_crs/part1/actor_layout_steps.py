@@ -21,14 +21,14 @@ from rawp_port import (
 )
 from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.drawn import (
+from steps.rawp_crs.part1.drawn import (
     SQUARE_CORNERS,
     WORDS,
     Drawn,
     drawn_item,
     long_text,
 )
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.layout import next_turn, publish_answer
 from steps.screen import BLANK, text_width
 

@@ -24,12 +24,12 @@ from rawp_port import (
 from steps.app_driver import WaitTimeout
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.interaction import (
+from steps.rawp_crs.part4.interaction import (
     interaction_ui,
     ui_region,
     ui_text,
 )
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.turns import CANCEL, PROMPT, conversation_rows, send
 
 

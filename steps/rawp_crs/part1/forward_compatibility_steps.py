@@ -19,8 +19,8 @@ from rawp_port import (
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.part1.drawn import drawn, drawn_item
 from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.drawn import drawn, drawn_item
 from steps.rawp_crs.support.layout import next_turn
 from steps.screen import screen_text, text_width
 

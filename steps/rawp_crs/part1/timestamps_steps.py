@@ -16,7 +16,7 @@ from rawp_port import SystemNotice, ToolResult
 from steps.checks import check, scenario_clause
 from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.timestamps import (
+from steps.rawp_crs.part1.timestamps import (
     DAY_FORMS,
     TIME,
     content_row,

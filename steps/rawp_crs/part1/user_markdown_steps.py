@@ -11,7 +11,7 @@ from pytest_bdd import parsers, then, when
 
 from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.drawn import Drawn, absent, bubble, cells_of, is_frame, shown
+from steps.rawp_crs.part1.drawn import Drawn, absent, bubble, cells_of, is_frame, shown
 from steps.screen import screen_cells, text_columns, text_width
 from steps.terminal_input import key_bytes, paste_bytes
 

@@ -11,7 +11,7 @@ from pytest_bdd import parsers, then
 
 from steps.checks import check
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.drawn import bubble_text, drawn_of, is_frame
+from steps.rawp_crs.part1.drawn import bubble_text, drawn_of, is_frame
 from steps.rawp_crs.support.turns import PROMPT
 from steps.screen import BLANK
 

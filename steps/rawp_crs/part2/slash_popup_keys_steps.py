@@ -12,8 +12,7 @@ from textual.geometry import Offset
 from steps.app_driver import key, typed
 from steps.checks import check, literal, scenario_clause, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.popup import (
+from steps.rawp_crs.part2.popup import (
     HIGHLIGHT_CONTRAST,
     background,
     contrast,
@@ -21,6 +20,7 @@ from steps.rawp_crs.support.popup import (
     opened,
     row_background,
 )
+from steps.rawp_crs.state import CrsState
 from steps.screen import screen_cells
 
 

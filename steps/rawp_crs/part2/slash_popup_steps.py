@@ -13,8 +13,7 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import Command, CommandsPublished
 from steps.checks import check, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.popup import (
+from steps.rawp_crs.part2.popup import (
     check_against_input,
     check_history_visible,
     check_padded,
@@ -25,6 +24,7 @@ from steps.rawp_crs.support.popup import (
     read_popup,
     row_background,
 )
+from steps.rawp_crs.state import CrsState
 from steps.screen import screen_cells
 
 

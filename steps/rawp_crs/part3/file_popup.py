@@ -12,7 +12,7 @@ from rawp_port import FileCandidate, FileCandidates
 from steps.app_driver import WaitTimeout
 from steps.checks import check, literal, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.popup import (
+from steps.rawp_crs.part2.popup import (
     HIGHLIGHT_CONTRAST,
     Item,
     Popup,

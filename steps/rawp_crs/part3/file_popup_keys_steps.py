@@ -15,16 +15,7 @@ from textual.geometry import Offset
 from rawp_port import FileCandidates
 from steps.checks import check, scenario_clause, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.file_popup import (
-    candidate,
-    file_focused,
-    file_opened,
-    file_popup_widget,
-    typed_query,
-    wait_for_search,
-)
-from steps.rawp_crs.support.popup import (
+from steps.rawp_crs.part2.popup import (
     HIGHLIGHT_CONTRAST,
     Item,
     background,
@@ -32,6 +23,15 @@ from steps.rawp_crs.support.popup import (
     read_popup_of,
     row_background,
 )
+from steps.rawp_crs.part3.file_popup import (
+    candidate,
+    file_focused,
+    file_opened,
+    file_popup_widget,
+    typed_query,
+    wait_for_search,
+)
+from steps.rawp_crs.state import CrsState
 
 
 @when(parsers.parse("the agent answers the file search with {count:d} candidates"))

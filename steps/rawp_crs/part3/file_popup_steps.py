@@ -15,8 +15,17 @@ from rawp_port import FileCandidate
 from steps.app_driver import WaitTimeout, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState, PacedTyping
-from steps.rawp_crs.support.file_popup import (
+from steps.rawp_crs.part2.popup import (
+    Item,
+    Popup,
+    background,
+    check_against_input,
+    check_history_visible,
+    check_padded,
+    check_separated,
+    contrast,
+)
+from steps.rawp_crs.part3.file_popup import (
     SEARCH_BOUND,
     Files,
     answer,
@@ -30,17 +39,8 @@ from steps.rawp_crs.support.file_popup import (
     typed_query,
     wait_for_search,
 )
+from steps.rawp_crs.state import CrsState, PacedTyping
 from steps.rawp_crs.support.held_timers import HeldTimers
-from steps.rawp_crs.support.popup import (
-    Item,
-    Popup,
-    background,
-    check_against_input,
-    check_history_visible,
-    check_padded,
-    check_separated,
-    contrast,
-)
 from steps.screen import Cell, screen_cells, text_columns, text_width
 
 SPINNER_GLYPHS = re.compile(

@@ -16,9 +16,8 @@ from steps.app_driver import key
 from steps.checks import check, literal, violation
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.file_popup import offer_files
-from steps.rawp_crs.support.tokens import (
+from steps.rawp_crs.part3.file_popup import offer_files
+from steps.rawp_crs.part3.tokens import (
     RGB,
     add_token,
     clause_of,
@@ -27,6 +26,7 @@ from steps.rawp_crs.support.tokens import (
     shape,
     tokens,
 )
+from steps.rawp_crs.state import CrsState
 from steps.screen import Cell, screen_cells, screen_rows, text_columns, text_width
 from steps.textual_private import hold_animator_clock
 

@@ -16,10 +16,10 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import FileReference, PromptRequest
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.part1.drawn import RGB, Drawn, drawn_item, is_frame
+from steps.rawp_crs.part2.popup import background, contrast
 from steps.rawp_crs.state import CrsState, StoredTokens
-from steps.rawp_crs.support.drawn import RGB, Drawn, drawn_item, is_frame
 from steps.rawp_crs.support.history import store, stored_turn
-from steps.rawp_crs.support.popup import background, contrast
 from steps.screen import BLANK, Cell, text_columns, text_width
 
 TOKEN_CONTRAST = 1.25

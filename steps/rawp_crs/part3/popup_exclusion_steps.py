@@ -10,14 +10,14 @@ from pytest_bdd import parsers, then, when
 
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.file_popup import (
+from steps.rawp_crs.part2.popup import (
+    popup_widget,
+)
+from steps.rawp_crs.part3.file_popup import (
     file_opened,
     file_popup_widget,
 )
-from steps.rawp_crs.support.popup import (
-    popup_widget,
-)
+from steps.rawp_crs.state import CrsState
 
 
 def command_popup_open(driver: CrsDriver) -> bool:

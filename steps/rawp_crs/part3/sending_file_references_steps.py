@@ -9,7 +9,7 @@ from pytest_bdd import parsers, when
 
 from steps.checks import literal
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.tokens import send_closing_popups
+from steps.rawp_crs.part3.tokens import send_closing_popups
 
 
 @when(parsers.parse('the user pastes "{text}" and presses Enter, closing any popup first'))

@@ -12,7 +12,7 @@ from textual.geometry import Region
 from steps.checks import check, cited_clauses
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.file_popup import offer_files
+from steps.rawp_crs.part3.file_popup import offer_files
 from steps.rawp_crs.support.turns import PROMPT
 
 

@@ -16,9 +16,9 @@ from steps.app_driver import WaitTimeout, key, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.part3.tokens import nodes, prompts, shape
 from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
-from steps.rawp_crs.support.tokens import nodes, prompts, shape
 from steps.rawp_crs.support.turns import ANSWER, PROMPT, conversation_rows, send
 
 PARAGRAPHS = 90

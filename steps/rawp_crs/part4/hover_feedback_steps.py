@@ -12,9 +12,9 @@ from textual.geometry import Offset, Region
 from rawp_port import TextDelta, Thinking, ToolCall, ToolResult, TurnEnded, TurnStarted
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.part1.drawn import is_frame
+from steps.rawp_crs.part4.interaction import find_label, style_of, ui_region
 from steps.rawp_crs.state import CrsState, Hover
-from steps.rawp_crs.support.drawn import is_frame
-from steps.rawp_crs.support.interaction import find_label, style_of, ui_region
 from steps.rawp_crs.support.turns import send
 from steps.screen import Cell, screen_cells, text_width
 

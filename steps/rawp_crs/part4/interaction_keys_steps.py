@@ -15,8 +15,7 @@ from textual.geometry import Region
 from rawp_port import InteractionRequested, TurnEnded
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.interaction import (
+from steps.rawp_crs.part4.interaction import (
     Style,
     find_label,
     interaction_ui,
@@ -25,6 +24,7 @@ from steps.rawp_crs.support.interaction import (
     ui_region,
     ui_text,
 )
+from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.turns import CANCEL
 from steps.screen import screen_cells, text_width
 

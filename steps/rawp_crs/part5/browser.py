@@ -12,7 +12,7 @@ import pytest
 
 from steps.checks import cited_clauses, literal, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.browser_view import (
+from steps.rawp_crs.part5.browser_view import (
     EntryRow,
     area_text,
     box_region,

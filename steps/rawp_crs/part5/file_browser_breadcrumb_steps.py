@@ -11,9 +11,9 @@ from pytest_bdd import given, parsers, then, when
 
 from steps.checks import check, literal, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.browser import breadcrumb_text, click_at, crumb_gaps, find_crumb_line
-from steps.rawp_crs.support.browser_data import tree_at
-from steps.rawp_crs.support.browser_view import (
+from steps.rawp_crs.part5.browser import breadcrumb_text, click_at, crumb_gaps, find_crumb_line
+from steps.rawp_crs.part5.browser_data import tree_at
+from steps.rawp_crs.part5.browser_view import (
     box_region,
     breadcrumb_rows,
     find_word,

@@ -19,8 +19,7 @@ from steps.app_driver import WaitTimeout
 from steps.checks import check, literal, violation
 from steps.input_field import field_value
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.state import CrsState
-from steps.rawp_crs.support.browser import (
+from steps.rawp_crs.part5.browser import (
     breadcrumb_text,
     browser_clause,
     click_at,
@@ -31,8 +30,8 @@ from steps.rawp_crs.support.browser import (
     hover_away,
     row_of,
 )
-from steps.rawp_crs.support.browser_data import FILE_SYSTEMS
-from steps.rawp_crs.support.browser_view import (
+from steps.rawp_crs.part5.browser_data import FILE_SYSTEMS
+from steps.rawp_crs.part5.browser_view import (
     CHEVRONS,
     EntryRow,
     area_text,
@@ -44,6 +43,7 @@ from steps.rawp_crs.support.browser_view import (
     find_entry,
     manual_path_selector,
 )
+from steps.rawp_crs.state import CrsState
 
 NODE, AGENT = "node-1", "agent-1"
 """The node and agent every scenario's session is created for."""

@@ -12,8 +12,8 @@ from pytest_bdd import parsers, then, when
 
 from steps.checks import check, literal, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.browser import browser_clause, click_at, describe_row, hover_at, row_of
-from steps.rawp_crs.support.browser_view import (
+from steps.rawp_crs.part5.browser import browser_clause, click_at, describe_row, hover_at, row_of
+from steps.rawp_crs.part5.browser_view import (
     SPINNER_GLYPHS,
     area_text,
     box_region,

@@ -12,15 +12,15 @@ from pytest_bdd import parsers, then, when
 
 from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.browser import (
+from steps.rawp_crs.part5.browser import (
     browser_clause,
     describe_row,
     hover_at,
     hover_away,
     row_of,
 )
-from steps.rawp_crs.support.browser_data import HOSTILE_NAMES
-from steps.rawp_crs.support.browser_view import (
+from steps.rawp_crs.part5.browser_data import HOSTILE_NAMES
+from steps.rawp_crs.part5.browser_view import (
     CHEVRONS,
     LEFT_BARS,
     SPINNER_GLYPHS,

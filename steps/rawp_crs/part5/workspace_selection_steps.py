@@ -13,8 +13,8 @@ from pytest_bdd import given, parsers, then, when
 from steps.app_driver import key, typed
 from steps.checks import check, literal
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.browser import browser_clause, click_widget
-from steps.rawp_crs.support.browser_view import (
+from steps.rawp_crs.part5.browser import browser_clause, click_widget
+from steps.rawp_crs.part5.browser_view import (
     area_text,
     box_text,
     select_button_selector,
