@@ -461,6 +461,11 @@ class AppDriver:
         return self._starts > 0
 
     @property
+    def app_made(self) -> bool:
+        """Whether the adapter's factory made an app in this scenario (it may have stopped)."""
+        return self._app is not None
+
+    @property
     def running(self) -> bool:
         """Whether the app is still running."""
         return self._app is not None and self._app.is_running

@@ -54,7 +54,7 @@ def check_app_alive(request: pytest.FixtureRequest, step: Step) -> None:
         ImplementationError: The app crashed, or stopped during a step that does not quit it.
     """
     instance = request.node.stash.get(DRIVER_KEY, None)
-    if instance is None or instance._app is None:
+    if instance is None or not instance.app_made:
         return
     if instance.crash is not None:
         instance.crash_reported = True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pytest_bdd import given, parsers, then, when
 
 from steps import audit
@@ -78,7 +80,7 @@ def submits(driver: Driver, submissions: list[Snapshot], text: str) -> None:
     submit(driver, submissions, literal(text))
 
 
-@when(parsers.re(r'the user submits the raw value "(?P<value>.*)"', flags=16))
+@when(parsers.re(r'the user submits the raw value "(?P<value>.*)"', flags=re.DOTALL))
 def submits_raw(driver: Driver, submissions: list[Snapshot], value: str) -> None:
     """Place ``value`` (escapes decoded, newlines allowed) in the input and press Enter."""
     submissions.append(snapshot(driver))
