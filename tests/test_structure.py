@@ -27,6 +27,11 @@ folder itself holds only the step modules that cross parts (:data:`CRS_SHARED_ST
 profile's explorers (its Hypothesis state machines) are in its ``explorer.py``, never in a
 step module.
 
+The steps of ``rawp_crs`` read the adapter's members only through the driver's typed part
+access (``crs_driver.part3.input_tokens``): no module of the profile but its driver reads a
+member off ``.adapter`` itself, so mypy checks every member read against its part's
+``Protocol`` and every read records its part.
+
 And one rule of a profile's fixtures (issue 39): every fixture of a profile is defined in its
 ``fixtures.py`` (what a scenario's steps hand on lives in one typed state object there, not
 in fixtures scattered through step and helper modules and re-exported to reach the steps).
@@ -361,3 +366,23 @@ def test_no_step_module_defines_an_explorer(path: Path) -> None:
 def test_each_profile_has_its_explorers_in_explorer_py(profile: str) -> None:
     explorers = classes(ROOT / "steps" / profile / "explorer.py")
     assert any(name.endswith("Explorer") for name in explorers), explorers
+
+
+def adapter_member_reads(path: Path) -> list[str]:
+    """Each ``<x>.adapter.<member>`` read in ``path``, as written, with its line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"{ast.unparse(node)} (line {node.lineno})"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "adapter"
+    ]
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in modules("steps/rawp_crs") if p != CRS / "driver.py"], ids=dotted
+)
+def test_rawp_crs_reads_adapter_members_through_the_parts_only(path: Path) -> None:
+    reads = adapter_member_reads(path)
+    assert not reads, f"{dotted(path)} reads {reads}: read them through crs_driver.part<n>"

@@ -188,7 +188,7 @@ def publishes_many(crs_driver: CrsDriver, crs_state: CrsState, count: int) -> No
 def types_two_lines(crs_driver: CrsDriver, first: str, second: str) -> None:
     """Type ``first``, the adapter's last newline key (every terminal reports it), ``second``."""
     crs_driver.type_text(literal(first))
-    crs_driver.press(list(crs_driver.adapter.newline_keys)[-1])
+    crs_driver.press(list(crs_driver.part1.newline_keys)[-1])
     crs_driver.type_text(literal(second))
 
 

@@ -24,7 +24,7 @@ def types_burst(crs_driver: CrsDriver, first: str, second: str) -> None:
 )
 def types_lines(crs_driver: CrsDriver, first: str, which: str, second: str) -> None:
     """Type ``first``, press the adapter's first or second newline key, type ``second``."""
-    keys = list(crs_driver.adapter.newline_keys)
+    keys = list(crs_driver.part1.newline_keys)
     index = {"first": 0, "second": 1}[which]
     check(
         len(keys) > index,

@@ -181,7 +181,7 @@ def view_shows_turn(crs_driver: CrsDriver, request: pytest.FixtureRequest, text:
 @when("the user presses the first newline key")
 def presses_newline_key(crs_driver: CrsDriver) -> None:
     """Press the adapter's first newline key (Shift+Enter, ``crs-shift-enter-newline``)."""
-    keys = list(crs_driver.adapter.newline_keys)
+    keys = list(crs_driver.part1.newline_keys)
     check(
         bool(keys),
         "crs-shift-enter-newline",
