@@ -40,7 +40,8 @@ def protect(data: str, in_paste: bool, tail: str = "") -> tuple[str, str, bool, 
         data: Characters read from the terminal, in order.
         in_paste: Whether a paste had started and not ended before ``data``.
         tail: The last characters already parsed before ``data`` (outside a paste), where
-            a paste's start marker cut by the read may have begun.
+            a paste's start marker cut by the read may have begun (over several reads,
+            when they are shorter than the marker).
 
     Returns:
         ``(protected, held, in_paste, tail)``: the text to parse now; a trailing part that
@@ -73,7 +74,8 @@ def protect(data: str, in_paste: bool, tail: str = "") -> tuple[str, str, bool, 
             out.append(data[index])
             index += 1
     protected = "".join(out)
-    return protected, "", in_paste, "" if in_paste else protected[-(len(PASTE_START) - 1) :]
+    tail = "" if in_paste else (tail + protected)[-(len(PASTE_START) - 1) :]  # across short reads
+    return protected, "", in_paste, tail
 
 
 if XTermParser is not None:
@@ -93,6 +95,8 @@ if XTermParser is not None:
                 data, self._held, self._in_paste, self._tail = protect(
                     self._held + data, self._in_paste, self._tail
                 )
+                if not data:  # all held (a cut end marker): "" would tell the parser EOF
+                    return
             else:
                 data, self._held = self._held, ""
             for event in super().feed(data):

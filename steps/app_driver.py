@@ -257,7 +257,14 @@ class AppDriver:
         self._app = app
         self._terminal = None  # each run of an app reads its terminal with a fresh parser
         self._loop = ScenarioLoop()
-        self._context = app.run_test(size=self.size, message_hook=self._on_message)
+        # Notifications on, as an app shows them in a real terminal (run_test turns them off
+        # by default: a client telling the user something by App.notify would read as telling
+        # nothing). Tooltips stay off: Textual shows them after a delay, so whether one covers
+        # a cell a check reads would depend on the machine's speed; the checks read a widget's
+        # tooltip text instead.
+        self._context = app.run_test(
+            size=self.size, notifications=True, message_hook=self._on_message
+        )
         self._pilot = self.run(self._context.__aenter__(), "starting the app")
         if self.crash is not None:
             self.crash_reported = True
@@ -690,7 +697,10 @@ class AppDriver:
         self.run(self._post(events.Paste(text)), "pasting")
         self.settle()
 
-    def feed_terminal(self, data: bytes, doing: str = "reading terminal input") -> None:
+    def feed_terminal(
+        self, data: bytes, doing: str = "reading terminal input",
+        read_size: int = terminal_input.READ_SIZE,
+    ) -> None:  # fmt: skip
         """Deliver ``data`` as the bytes a terminal sends, through the app's input parser.
 
         The path of a real terminal, which Pilot never takes: the bytes are cut into reads
@@ -711,12 +721,14 @@ class AppDriver:
         Args:
             data: The terminal's bytes, in the order it sends them.
             doing: What the input does, for a TIMEOUT message.
+            read_size: Bytes per read (a pipe may hand over fewer than the driver asks
+                for, cutting a paste's marker between two reads).
 
         Raises:
             UnicodeDecodeError: ``data`` is not UTF-8 (Textual's driver would crash too).
         """
         self.record(f"await feed({data!r})")
-        self.run(self._feed_terminal(data), doing)
+        self.run(self._feed_terminal(data, read_size), doing)
         self.settle()
 
     def paste_as_terminal(self, text: str) -> None:
@@ -735,17 +747,17 @@ class AppDriver:
         """
         self.feed_terminal(terminal_input.typing_bytes(text), f"typing {text[:40]!r}")
 
-    async def _feed_terminal(self, data: bytes) -> None:
+    async def _feed_terminal(self, data: bytes, read_size: int) -> None:
         if self._terminal is None:
             parser = terminal_input.parser_factory(self.adapter)()
             self._terminal = (parser, codecs.getincrementaldecoder("utf-8")().decode)
         parser, decode = self._terminal
         app = self.app
-        for read in terminal_input.reads(data):
+        for read in terminal_input.reads(data, read_size):
             for event in parser.feed(decode(read)):
                 event.set_sender(app)  # what Driver.process_message does for keys and pastes
                 app.post_message(event)
-        timeout = textual_private.parser_timeout(parser)
+        timeout = textual_private.parser_timeout(parser, data.endswith(b"\x1b"))
         while timeout is not None:  # a lone ESC: reported once the escape delay is over
             await asyncio.sleep(max(timeout - textual_private.get_time(), 0) + 0.001)
             for event in parser.tick():

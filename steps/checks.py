@@ -51,6 +51,11 @@ def cited_clauses(node: pytest.Item) -> list[str]:
     return sorted({str(mark.args[0]) for mark in node.iter_markers("clause")})
 
 
+def guarded_clauses(node: pytest.Item) -> list[str]:
+    """Ids of the clauses a scenario only guards (its ``guard`` markers, ``@guard:<id>``)."""
+    return sorted({str(mark.args[0]) for mark in node.iter_markers("guard")})
+
+
 def violation(clause: str, where: str, expected: str, seen: str) -> NoReturn:
     """Fail the step with a message naming the rule, the expectation, the observation, the place.
 
@@ -84,3 +89,38 @@ def check(condition: bool, clause: str, where: str, expected: str, seen: object)
     """Call :func:`violation` unless ``condition`` holds."""
     if not condition:
         violation(clause, where, expected, seen if isinstance(seen, str) else repr(seen))
+
+
+class Blocked(AssertionError):
+    """A failed precondition: the scenario cannot reach the checks of the clauses it cites.
+
+    Attributes:
+        blocked_by: The clause the precondition belongs to, charged once for the failure;
+            the report files the scenario under it (``steps.report.capture.BLOCKED_ATTR``,
+            docs/reports.md, "Blocked scenarios").
+    """
+
+    def __init__(self, message: str, blocked_by: str) -> None:
+        super().__init__(message)
+        self.blocked_by = blocked_by
+
+
+def precondition(condition: bool, clause: str, where: str, expected: str, seen: object) -> None:
+    """Fail the step as *blocked by* ``clause`` unless ``condition`` holds.
+
+    For what a scenario needs before it can check what it cites: the typed text reached the
+    input, the item is on screen, the prompt reached the agent. One cause then reads as one:
+    the failure is charged to ``clause`` (the clause the precondition belongs to), and the
+    scenario's own clauses are reported not reached, blocked by it, instead of failing each.
+    The message is worded as :func:`violation` words it, marked as a precondition.
+
+    Raises:
+        Blocked: ``condition`` does not hold.
+    """
+    if not condition:
+        shown = seen if isinstance(seen, str) else repr(seen)
+        raise Blocked(
+            f"[{clause}] {where}: expected {expected}; seen {shown} (a precondition of this "
+            "scenario: its own checks were not reached)",
+            clause,
+        )

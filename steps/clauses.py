@@ -10,6 +10,7 @@ profile is registered in :mod:`steps.profiles`: such a *planned* catalogue is li
 from __future__ import annotations
 
 import difflib
+import re
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -28,6 +29,8 @@ non-conformant (reports count it on its own line, apart from MUST)."""
 HARDENING: Level = "HARDENING"
 """The level of the harness's own rules (:data:`Level`)."""
 LEVELS: tuple[Level, ...] = get_args(Level)
+QUOTED_LEVELS: tuple[Level, ...] = ("MUST", "SHOULD")
+"""The levels whose clauses quote the seed sentence they enforce (``Clause.quote``)."""
 Terminal = Literal["applies", "adapted", "not-applicable"]
 """Whether a clause applies to a terminal (Textual) client: as written, adapted, or not."""
 TERMINAL: tuple[Terminal, ...] = get_args(Terminal)
@@ -37,8 +40,21 @@ STATUSES: tuple[Status, ...] = get_args(Status)
 T = TypeVar("T")
 CLAUSE_TAG = "clause:"
 """Prefix of the Gherkin tag that cites a clause: ``@clause:display-format``."""
+GUARD_TAG = "guard:"
+"""Prefix of the Gherkin tag citing a clause a scenario only guards: ``@guard:<id>``.
+
+The scenario checks the clause where it must hold back (Up with a draft recalls nothing; a
+file name is not a link): its failure fails the clause, but its pass alone never earns the
+clause a pass, since a client that does nothing at all passes it too (issue 37, class 6).
+"""
 SPEC_DIR = ROOT / "docs" / "spec"
 """Folder of the catalogues (``<name>.yaml``) and of their generated pages (``<name>.md``)."""
+SEEDS_DIR = SPEC_DIR / "seeds"
+"""The seed files, verbatim (``000_*.txt`` ... ``004_*.txt``): the text the catalogues restate."""
+SEED_NUMBER = re.compile(r"\b(00\d)\b")
+"""A seed's number as a ``source`` cites it (``002 §2.2 ¶3``)."""
+ELISION = " [...] "
+"""What joins two passages of a seed quoted in one ``quote`` (text left out between them)."""
 PLANNED_CATALOGUES: tuple[str, ...] = ()
 """Catalogues in :data:`SPEC_DIR` whose profile is not registered yet (``status: planned``)."""
 
@@ -84,6 +100,11 @@ class Clause:
             for a rule of the harness that is not in the spec.
         text: The statement, in English.
         source: Where the seed states it, e.g. ``000 계약 ¶4``.
+        quote: The seed sentence the clause enforces, copied verbatim from the seed file
+            its ``source`` cites (``docs/spec/seeds/``): a sentence, a table row or the
+            shortest run of sentences; passages apart are joined by :data:`ELISION`. Every
+            MUST and SHOULD clause has one; ``None`` for a HARDENING clause (no seed
+            sentence demands it) and for most MAY clauses.
         area: Behaviour area, groups clauses in the docs.
         profile: The profile the clause belongs to.
         checked_by: ``scenario`` (the default), or ``review`` with a reason when no
@@ -116,6 +137,7 @@ class Clause:
     source: str
     area: str
     profile: str
+    quote: str | None = None
     checked_by: str = "scenario"
     terminal: Terminal | None = None
     adaptation: str | None = None
@@ -299,7 +321,7 @@ def _text(value: object) -> bool:
 
 
 def _check_values(path: Path, clause: Clause) -> None:
-    """Raise CatalogueError when the level or the terminal applicability is not allowed."""
+    """Raise CatalogueError on a level, status, part, terminal or quote not allowed."""
     if clause.level not in LEVELS:
         raise CatalogueError(
             f"{path}: clause {clause.id!r} has level {clause.level!r}, expected one of {LEVELS}"
@@ -307,6 +329,10 @@ def _check_values(path: Path, clause: Clause) -> None:
     if clause.status not in STATUSES:
         raise CatalogueError(
             f"{path}: clause {clause.id!r} has status {clause.status!r}, expected one of {STATUSES}"
+        )
+    if clause.quote is not None and not _text(clause.quote):
+        raise CatalogueError(
+            f"{path}: clause {clause.id!r} has quote {clause.quote!r}, expected seed text"
         )
     if clause.part is not None and (not isinstance(clause.part, int) or clause.part < 1):
         raise CatalogueError(
@@ -317,6 +343,47 @@ def _check_values(path: Path, clause: Clause) -> None:
             f"{path}: clause {clause.id!r} has terminal {clause.terminal!r}, "
             f"expected one of {TERMINAL}"
         )
+
+
+def cited_seeds(source: str) -> tuple[Path, ...]:
+    """The seed files a clause's ``source`` cites, in the order first cited.
+
+    Args:
+        source: A clause's ``source``, e.g. ``002 §2.2 ¶3 (l. 20); 004 §3.1 ¶1 (l. 85)``.
+
+    Returns:
+        Paths in :data:`SEEDS_DIR` (``002_*.txt``); a number with no file there is left out.
+    """
+    numbers = dict.fromkeys(SEED_NUMBER.findall(source))
+    return tuple(path for number in numbers for path in sorted(SEEDS_DIR.glob(f"{number}_*.txt")))
+
+
+def quote_in_seeds(quote: str, seeds: tuple[Path, ...]) -> list[str]:
+    """The passages of ``quote`` not found in ``seeds``, compared with whitespace collapsed.
+
+    Each passage (``quote`` split at :data:`ELISION`) must occur in one of the seed files,
+    after the passage before it when both are in the same file.
+
+    Returns:
+        The passages not found, in quote order; empty when the whole quote is the seeds'.
+    """
+    texts = {seed: " ".join(seed.read_text(encoding="utf-8").split()) for seed in seeds}
+    after = dict.fromkeys(texts, 0)
+    missing = []
+    for passage in quote.split(ELISION):
+        wanted = " ".join(passage.split())
+        found = [(seed, texts[seed].find(wanted, after[seed])) for seed in texts]
+        found = [(seed, at) for seed, at in found if at >= 0]
+        if not found or not wanted:
+            missing.append(passage)
+        for seed, at in found:
+            after[seed] = at + len(wanted)
+    return missing
+
+
+def quote_text(quote: str) -> str:
+    """``quote`` as a page shows it: a seed table's tab-separated cells joined by `` | ``."""
+    return re.sub(r"\s*\t\s*", " | ", quote)
 
 
 def catalogue(profile_name: str) -> dict[str, Clause]:
@@ -416,6 +483,8 @@ def _clause_item(number: int, entry: dict[str, Any]) -> str:
         f"{number}. **{entry['level']}** `{entry['id']}`{review}: {entry['text'].strip()}"
         f"  \n   Source: {entry['source']}"
     )
+    if "quote" in entry:
+        item += f"  \n   Seed: “{quote_text(entry['quote'])}”"
     if "terminal" in entry:
         adaptation = entry.get("adaptation")
         item += f"  \n   Terminal: {entry['terminal']}" + (f". {adaptation}" if adaptation else "")

@@ -32,7 +32,7 @@ from textual.strip import Strip
 from textual.visual import RichVisual, visualize
 from textual.widget import Widget
 
-from steps.textual_private import screen_strips
+from steps.textual_private import app_context, screen_strips
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 BLANK = frozenset({" ", "", "\u00a0"})
@@ -136,8 +136,10 @@ def screen_cells(app: App[Any]) -> list[list[Cell]]:
         app: A running app, idle (see ``Driver.settle``).
     """
     # The compositor is Textual's own record of what reaches the terminal; the public
-    # export_screenshot() renders the same strips to SVG.
-    return [_strip_cells(strip) for strip in screen_strips(app.screen)]
+    # export_screenshot() renders the same strips to SVG. Read as the app's own code would
+    # run, with the app active: a widget rendered now may ask for it (NoActiveAppError).
+    with app_context(app):
+        return [_strip_cells(strip) for strip in screen_strips(app.screen)]
 
 
 def _strip_cells(strip: Strip) -> list[Cell]:
@@ -326,6 +328,51 @@ def leaves(item: Widget) -> list[Widget]:
         for leaf in leaves(child)
         if leaf.visible and leaf.outer_size.area
     ]
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """Where one widget drawing an item's text may draw it, and what frames it.
+
+    Attributes:
+        region: The widget's content region on the screen: its region without its border
+            and padding.
+        left: Cells of border and padding on the left of ``region`` from the widget up to
+            the area holding the item (the widget's own, its parents'), not counting the
+            area's own.
+        right: The same on the right.
+    """
+
+    region: Region
+    left: int
+    right: int
+
+
+def content_leaves(item: Widget, area: Widget | None = None) -> list[Leaf]:
+    """The content region of each widget drawing ``item``'s text (:func:`leaves`).
+
+    Textual knows every widget's border and padding (its gutter): a check reading where
+    text sits, what it reads or what colour it has reads it inside these regions, so a
+    frame, a rule or padding around the text, at any depth, is never taken for the text
+    or its position. Leaves of no size are left out.
+
+    Args:
+        item: An item widget (a single text widget or a container).
+        area: The area holding the item; frames and padding are summed from each leaf up
+            to it (exclusive). ``None``: up to the item (inclusive).
+    """
+    found = []
+    for leaf in leaves(item):
+        left = right = 0
+        widget: Any = leaf
+        while isinstance(widget, Widget) and widget is not area:
+            gutter = widget.styles.gutter
+            left, right = left + gutter.left, right + gutter.right
+            if widget is item and area is None:
+                break
+            widget = widget.parent
+        found.append(Leaf(leaf.content_region, left, right))
+    return found
 
 
 def is_decoration(text: str) -> bool:

@@ -23,6 +23,7 @@ _TEXT_RUN = re.compile(
     r'(<text [^>]*?)x="([0-9.]+)"([^>]*?) textLength="([0-9.]+)"([^>]*>)([^<]*)(</text>)'
 )
 _MATRIX_FONT = re.compile(r"font-family: Fira Code, monospace;")
+_ROOT = re.compile(r'<svg class="rich-terminal" viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
 SCREEN_FONTS = (
     '"Fira Code", "DejaVu Sans Mono", Menlo, Consolas, "D2Coding", "Noto Sans Mono CJK KR", '
     '"NanumGothicCoding", "Sarasa Mono K", "Malgun Gothic", "Apple SD Gothic Neo", '
@@ -64,6 +65,18 @@ def driver_screenshot(driver: AppDriver, title: str) -> tuple[str | None, str | 
         bound.disarm()
 
 
+def sized_svg(svg: str) -> str:
+    """Give a Rich SVG export's root a ``width`` and a ``height`` (its ``viewBox``'s).
+
+    With a ``viewBox`` alone, an ``<img>`` of it has no size of its own: a Markdown table
+    cell (GitHub's living docs) draws it as a thumbnail. With both, it is drawn at its
+    full size, and a page's CSS may still scale it down.
+    """
+    return _ROOT.sub(
+        lambda found: f'{found[0]} width="{found[1]}" height="{found[2]}"', svg, count=1
+    )
+
+
 def offline_svg(svg: str) -> str:
     """Make a Rich SVG export self-contained and faithful to the terminal's cells.
 
@@ -76,10 +89,10 @@ def offline_svg(svg: str) -> str:
     fallback font apart (``사 용 자 :``). So a run holding wide characters is split into
     runs of wide and of narrow characters, each at its own cell; a wide run's glyphs
     are scaled to fill two cells each (``lengthAdjust="spacingAndGlyphs"``), as a
-    terminal draws them.
+    terminal draws them. Its root gets a size (:func:`sized_svg`).
     """
     svg = _MATRIX_FONT.sub(f"font-family: {SCREEN_FONTS};", _FONT_URLS.sub("", svg))
-    return _TEXT_RUN.sub(_cell_runs, svg)
+    return sized_svg(_TEXT_RUN.sub(_cell_runs, svg))
 
 
 def _cell_runs(match: re.Match[str]) -> str:

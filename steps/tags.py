@@ -1,7 +1,8 @@
 """Gherkin tags of the harness, turned into pytest markers.
 
 ``@clause:<id>`` becomes ``clause(<id>)`` plus the clause's level marker (``must``,
-``should``, ...), ``@scenario_timeout:<seconds>`` the ``scenario_timeout(seconds)`` marker
+``should``, ...), ``@guard:<id>`` the same plus ``guard(<id>)`` (:data:`GUARD_TAG`),
+``@scenario_timeout:<seconds>`` the ``scenario_timeout(seconds)`` marker
 (:mod:`steps.watchdog`), ``@part:<n>`` the ``needs_part(n)`` marker (a part the scenario
 needs beyond its clauses', :mod:`steps.selection`). Each profile's name is a marker too.
 """
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from steps import watchdog
-from steps.clauses import CLAUSE_TAG, LEVELS, CatalogueError, find_clause
+from steps.clauses import CLAUSE_TAG, GUARD_TAG, LEVELS, CatalogueError, find_clause
 from steps.profiles import PROFILES
 
 PART_TAG = "part:"
@@ -29,6 +30,9 @@ def register_markers(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers", "needs_part(n): the scenario needs part n of its profile (tag @part:n)"
+    )
+    config.addinivalue_line(
+        "markers", "guard(id): the scenario only guards this clause (tag @guard:<id>)"
     )
     for level in LEVELS:
         config.addinivalue_line(
@@ -55,12 +59,15 @@ def apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
             raise CatalogueError(f"tag @{tag}: expected @{PART_TAG}<part number>, e.g. @part:4")
         pytest.mark.needs_part(int(number))(function)
         return True
-    if not tag.startswith(CLAUSE_TAG):
+    guard = tag.startswith(GUARD_TAG)
+    if not tag.startswith(CLAUSE_TAG) and not guard:
         return None
     try:
-        clause = find_clause(tag.removeprefix(CLAUSE_TAG))
+        clause = find_clause(tag.removeprefix(GUARD_TAG if guard else CLAUSE_TAG))
     except CatalogueError as error:
         raise CatalogueError(f"tag @{tag}: {error}") from error
     pytest.mark.clause(clause.id)(function)
+    if guard:
+        pytest.mark.guard(clause.id)(function)
     getattr(pytest.mark, clause.level.lower())(function)
     return True

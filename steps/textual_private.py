@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 import textual.timer
-from textual import _time, events
+from textual import _time, constants, events
 from textual._animator import Animator
 from textual._queue import Queue
 from textual._xterm_parser import XTermParser
@@ -211,10 +211,23 @@ def app_context(app: App[Any]) -> AbstractContextManager[None]:
     return context
 
 
-def parser_timeout(parser: object) -> float | None:
-    """When a parser holding a lone ESC reports it (``Parser._timeout_time``; 8.2.8), if it does."""
-    timeout: float | None = getattr(parser, "_timeout_time", None)
-    return timeout
+def parser_timeout(parser: object, pending_escape: bool = False) -> float | None:
+    """When a parser holding a lone ESC reports it, if it holds one.
+
+    Textual's ``Parser`` says when (``Parser._timeout_time``; 8.2.8). A parser offering only
+    the documented interface (``feed`` and ``tick``, docs/adapters.md), such as a wrapper
+    around Textual's, says nothing: when the bytes just fed ended in a lone ESC
+    (``pending_escape``), it is ticked once Textual's escape delay
+    (``textual.constants.ESCAPE_DELAY``, public) is over, as Textual's driver would.
+
+    Args:
+        parser: The terminal input parser.
+        pending_escape: Whether the bytes just fed may have left a lone ESC in it.
+    """
+    if hasattr(parser, "_timeout_time"):
+        timeout: float | None = parser._timeout_time
+        return timeout
+    return get_time() + constants.ESCAPE_DELAY if pending_escape else None
 
 
 class _Clock:

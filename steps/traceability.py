@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from steps.bdd_private import Feature, ScenarioTemplate, parse_feature
-from steps.clauses import CLAUSE_TAG, Clause, catalogue
+from steps.clauses import CLAUSE_TAG, GUARD_TAG, Clause, catalogue
 from steps.profiles import PROFILES, ROOT, Profile
 
 FEATURES_ROOT = ROOT / "features"
@@ -100,8 +100,13 @@ def scenario_ref(feature: Feature, template: ScenarioTemplate, root: Path) -> Sc
 
 
 def clause_ids(tags: Iterable[str]) -> list[str]:
-    """Return the clause ids cited by ``tags`` (``clause:<id>``, without ``@``)."""
-    return [tag.removeprefix(CLAUSE_TAG) for tag in tags if tag.startswith(CLAUSE_TAG)]
+    """Return the clause ids cited by ``tags`` (``clause:<id>`` or ``guard:<id>``, no ``@``)."""
+    return [
+        tag.removeprefix(prefix)
+        for tag in tags
+        for prefix in (CLAUSE_TAG, GUARD_TAG)
+        if tag.startswith(prefix)
+    ]
 
 
 def example_ids(template: ScenarioTemplate) -> list[str]:

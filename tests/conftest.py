@@ -55,6 +55,7 @@ LONG_FIRST = (
     "tests/test_crs_alt_conformance.py",
     "tests/test_crs_third.py",
     "tests/test_thirdparty.py",
+    "tests/test_thirdparty_agent.py",
 )
 """Test modules that each run for minutes (suite subprocesses): first in line under xdist.
 

@@ -1,12 +1,15 @@
-"""The clause catalogues load, agree with each other and with their generated pages.
+"""The clause catalogues load, agree with each other, with their generated pages and the seeds.
 
 Covers every catalogue in docs/spec/: the registered profiles' and the planned ones
 (``steps.clauses.PLANNED_CATALOGUES``). Whether each clause of a registered profile has a
-scenario is the coverage lint's business, not this module's.
+scenario is the coverage lint's business, not this module's. Each MUST and SHOULD clause
+quotes the seed sentence it enforces, found verbatim in the seed file its source cites
+(``docs/spec/seeds/``, kept unchanged: its files' digests are pinned here).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from pathlib import Path
@@ -14,15 +17,21 @@ from pathlib import Path
 import pytest
 
 from steps.clauses import (
+    ELISION,
+    HARDENING,
     LEVELS,
     PLANNED_CATALOGUES,
+    QUOTED_LEVELS,
+    SEEDS_DIR,
     TERMINAL,
     CatalogueError,
     Clause,
     catalogue_names,
     catalogue_path,
+    cited_seeds,
     find_clause,
     load_catalogue,
+    quote_in_seeds,
     render_markdown,
 )
 from steps.profiles import PROFILES
@@ -31,6 +40,23 @@ NAMES = catalogue_names()
 RAWP_CRS = "rawp_crs"
 SEED_CITATION = re.compile(r"^(002|004) §[\d.]+ ¶\d+.*\(l\. \d+")
 """A RAWP-CRS source starts with the seed, section, paragraph and seed line number."""
+
+SEED_DIGESTS = {
+    "000_43b08f24ad9efbd8.txt": "4e9a0cbb07b2ffa9c05fbaa4f6ea3b9971759d7c4ddd858b40f84215e702c948",
+    "001_9b36cf5157215fb9.txt": "13ad0418c3f7522de9423937e0b538fe65504b9211aff7c94b5e329b7cbdff1b",
+    "002_44adda0ef7a9f8b9.txt": "2b4fac941e3be2eb12dcd1c9fd86fac5ab7ea719c658a87afa1c2cb6610ab6d7",
+    "004_bbdfe0f269eaa24b.txt": "1352c342f9d233536bdac6d4f428ce260245a15f865a61237e18cf880813657c",
+}
+"""SHA-256 of each seed file as received: the line numbers the sources cite count its lines."""
+AWAITING_LEVEL: dict[str, str] = {
+    "input-focus": (
+        "no seed sentence says the input has the focus at start or keeps it: 000 호환성 ¶1 "
+        "keeps Enter submission, 001 흐름 1 empties the input; the clause's own audit calls "
+        "it implied and doubtful"
+    ),
+}
+"""MUST or SHOULD clauses that no seed sentence demands, with why: they quote nothing until
+their level is decided (issue 37, class 4: what no seed sentence demands is HARDENING)."""
 
 VALID_CLAUSE = """\
   - id: a-clause
@@ -185,6 +211,79 @@ def test_rawp_crs_lists_its_external_references() -> None:
     assert any("§4" in reference.section for reference in references)
 
 
+# -- seed quotes ------------------------------------------------------------------------
+
+
+def all_clauses() -> list[Clause]:
+    return [c for name in NAMES for c in load_catalogue(catalogue_path(name)).clauses.values()]
+
+
+def test_the_seeds_are_the_files_as_received() -> None:
+    held = {path.name: path for path in SEEDS_DIR.glob("*.txt")}
+    assert sorted(held) == sorted(SEED_DIGESTS)
+    changed = [
+        name
+        for name, digest in SEED_DIGESTS.items()
+        if hashlib.sha256(held[name].read_bytes()).hexdigest() != digest
+    ]
+    assert not changed, f"seed files changed: {changed}; the seeds are never edited"
+
+
+def test_every_must_and_should_clause_quotes_the_seed_sentence_it_enforces() -> None:
+    unquoted = [
+        f"{c.profile}: {c.id} ({c.level})"
+        for c in all_clauses()
+        if c.level in QUOTED_LEVELS and c.quote is None and c.id not in AWAITING_LEVEL
+    ]
+    assert not unquoted, (
+        f"{unquoted}: add under `source:` a `quote:` copied from the seed file the source "
+        "cites (docs/spec/seeds/); a clause no seed sentence demands is HARDENING"
+    )
+
+
+def test_every_quote_is_found_in_the_seed_its_source_cites() -> None:
+    quoted = [c for c in all_clauses() if c.quote is not None]
+    assert len(quoted) >= 240
+    wrong = {}
+    for clause in quoted:
+        assert clause.quote is not None
+        seeds = cited_seeds(clause.source)
+        missing = quote_in_seeds(clause.quote, seeds) if seeds else ["(the source cites no seed)"]
+        if missing:
+            wrong[clause.id] = (clause.source, missing)
+    assert not wrong, wrong
+
+
+def test_a_hardening_clause_quotes_no_seed() -> None:
+    assert [c.id for c in all_clauses() if c.level == HARDENING and c.quote is not None] == []
+
+
+def test_the_clauses_awaiting_a_level_exist_still_at_must_or_should_and_unquoted() -> None:
+    found = {c.id: c for c in all_clauses()}
+    stale = [
+        clause_id
+        for clause_id in AWAITING_LEVEL
+        if clause_id not in found
+        or found[clause_id].level not in QUOTED_LEVELS
+        or found[clause_id].quote is not None
+    ]
+    assert not stale, f"{stale}: no longer awaiting a level; remove from AWAITING_LEVEL"
+
+
+def test_the_quote_check_refuses_a_changed_word_and_passages_out_of_order() -> None:
+    seeds = cited_seeds("002 §2.5.1 ¶3 (l. 61)")
+    assert [path.name for path in seeds] == ["002_44adda0ef7a9f8b9.txt"]
+    sentence = "Enter로 전송 시 입력창의 내용이 비어 있으면(공백만 포함) 전송하지 않아야 한다"
+    first = "Enter\t메시지 전송"
+    assert quote_in_seeds(sentence, seeds) == []
+    assert quote_in_seeds(sentence.replace(" ", "\n   ", 2), seeds) == []
+    assert quote_in_seeds(first + ELISION + sentence, seeds) == []
+    changed = sentence.replace("않아야", "않을 수 있다")
+    assert quote_in_seeds(changed, seeds) == [changed]
+    assert quote_in_seeds(sentence + ELISION + first, seeds) == [first]
+    assert quote_in_seeds(sentence, cited_seeds("004 §3.1 ¶1 (l. 85)")) == [sentence]
+
+
 # -- the loader rejects malformed catalogues -------------------------------------------
 
 
@@ -219,6 +318,12 @@ def test_an_external_reference_to_an_unknown_clause_is_rejected(tmp_path: Path) 
     )
     path = write_catalogue(tmp_path, VALID_CLAUSE, reference)
     with pytest.raises(CatalogueError, match="no-such-clause"):
+        load_catalogue(path)
+
+
+def test_an_empty_quote_is_rejected(tmp_path: Path) -> None:
+    path = write_catalogue(tmp_path, VALID_CLAUSE + '    quote: " "\n')
+    with pytest.raises(CatalogueError, match="expected seed text"):
         load_catalogue(path)
 
 

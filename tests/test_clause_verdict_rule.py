@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from steps.clauses import catalogue
-from steps.report.build import ClauseVerdict, clause_verdict
+from steps.report.build import ClauseVerdict, clause_verdict, result_for
 from tests.helpers import write_feature
 from tests.reporting_support import run_features
 
@@ -110,3 +110,24 @@ def test_a_check_that_names_no_clause_is_an_error_not_a_failure(
         result.stdout.fnmatch_lines([unattributed])
     else:
         result.stdout.no_fnmatch_line(unattributed)
+
+
+def test_a_pass_is_earned_only_by_a_scenario_exercising_the_clause_and_none_stopped() -> None:
+    clause = catalogue("rawp_crs")["crs-history-recall"]
+    # its positive scenario errored, only the one guarding it (Up with a draft) passed
+    assert clause_verdict(clause, ["error", "guarded"], claimed=True) is ClauseVerdict.NOT_REACHED
+    # the positive scenario skipped (a part not claimed): the guard alone earns nothing
+    assert clause_verdict(clause, ["skipped", "guarded"], claimed=True) is ClauseVerdict.UNTESTED
+    # a pass beside a timeout is no pass either
+    assert clause_verdict(clause, ["passed", "timeout"], claimed=True) is ClauseVerdict.NOT_REACHED
+    # a guard that fails fails the clause; a guard and a positive pass pass it
+    assert clause_verdict(clause, ["passed", "failed"], claimed=True) is ClauseVerdict.FAIL
+    assert clause_verdict(clause, ["passed", "guarded"], claimed=True) is ClauseVerdict.PASS
+
+
+def test_a_passed_guard_scenario_is_read_as_guarded() -> None:
+    entry = {"outcome": "passed", "failed_clause": None, "guards": ["crs-history-recall"]}
+    assert result_for(entry, "crs-history-recall") == "guarded"
+    assert result_for(entry, "crs-enter-sends") == "passed"
+    failed = {**entry, "outcome": "failed", "failed_clause": "crs-history-recall"}
+    assert result_for(failed, "crs-history-recall") == "failed"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
+from markdown_it import MarkdownIt
 
 from steps.profiles import PROFILES, ROOT
 from steps.report import living
@@ -104,3 +107,29 @@ def test_a_variant_that_does_not_break_the_rule_gives_a_clear_error_not_a_pictur
     )
     with pytest.raises(living.ContrastError, match="system_not_muted did not fail"):
         living.take_contrast(passing)
+
+
+def test_every_committed_screenshot_has_a_size_so_a_table_cell_shows_it_whole() -> None:
+    """A viewBox alone gives an ``<img>`` no size: GitHub draws it as a thumbnail (issue 41)."""
+    folder = living.DEFAULT_DIR / "screenshots"
+    for path in sorted(folder.glob("*.svg")):
+        root = ElementTree.fromstring(path.read_text("utf-8"))
+        _, _, width, height = root.get("viewBox", "").split()
+        assert (root.get("width"), root.get("height")) == (width, height), path.name
+
+
+def test_the_raw_page_reads_line_by_line_and_every_clause_link_resolves() -> None:
+    """The "Verifies" lines name the clauses; their texts are link titles defined below."""
+    page = (living.DEFAULT_DIR / living.PAGE).read_text("utf-8")
+    paragraphs = [p for p in page.split("\n\n") if p.startswith("Verifies ")]
+    assert paragraphs
+    for paragraph in paragraphs:
+        assert '"' not in paragraph, paragraph[:200]  # no link title inline
+        assert max(map(len, paragraph.splitlines())) <= living.LINE + 20, paragraph[:200]
+    rendered = MarkdownIt("commonmark").render(page)
+    cited = re.findall(r"\[`([a-z0-9-]+)`\]\s\((?:MUST|SHOULD|MAY|HARDENING)\)", page)
+    linked = re.findall(
+        r'<a href="[^"]+#[^"]+" title="[^"]+"><code>([a-z0-9-]+)</code></a>', rendered
+    )
+    assert cited and set(cited) == set(linked)
+    assert "[<code>" not in rendered  # a reference with no definition stays as brackets

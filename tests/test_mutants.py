@@ -61,6 +61,7 @@ import pytest
 from steps.clauses import Clause, catalogue
 from tests.candidates import crs_mutants, mutants
 from tests.candidates.mutants import Mutant
+from tests.candidates.variants import VARIANTS
 from tests.forkserver import ForkServers
 from tests.session_proof import PROPERTY, run_on_the_reference
 
@@ -202,6 +203,7 @@ def run_suite(
     nodeids: tuple[str, ...] = (),
     pycache: Path | None = None,
     servers: ForkServers | None = None,
+    extra: tuple[str, ...] = (),
 ) -> SuiteRun:
     """Run ``pytest features/<profile>`` against ``adapter``, only scenarios citing ``clauses``.
 
@@ -223,6 +225,7 @@ def run_suite(
         servers: Warm fork servers (``tests/forkserver.py``) to run pytest in, with the
             same arguments, instead of a new ``python -m pytest`` process: a run then
             skips pytest's start-up (about 2.2 s of CPU), not a scenario or a check.
+        extra: More pytest arguments (``-m "must or should"`` for a correct variant).
 
     The outcomes are read from the run's conformance report (``--conformance-report``,
     written to the directory ``report``), as a user would read them.
@@ -237,6 +240,7 @@ def run_suite(
         *(["--maxfail=1"] if first_catch else []),
         *(["-p", "tests.catch_first"] if first or first_catch else []),
         *(f"--catch-first={n}" for n in first),
+        *extra,
     ]  # fmt: skip
     start = time.perf_counter()
     if servers is not None:
@@ -331,8 +335,15 @@ class Runs:
     session: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def start(self, key: str) -> None:
-        """Start the run ``key`` (``<profile>:<mutant>``): its clause's scenarios, first catch."""
+        """Start the run ``key`` (``<profile>:<mutant>``): its clause's scenarios, first catch.
+
+        ``variant:<name>``: the MUST and SHOULD scenarios of the features a correct variant
+        names, every one run (:func:`variant_run`).
+        """
         if key in self.futures or self.kept(key).is_file():
+            return
+        if key.startswith(VARIANT):
+            self.futures[key] = self.pool.submit(self.variant_run, key)
             return
         profile, _, name = key.partition(":")
         suite = SUITES[profile]
@@ -352,6 +363,21 @@ class Runs:
         done = run_suite(
             adapter, clauses, report, profile, first_catch=True, first=first,
             pycache=self.pycache, servers=self.servers,
+        )  # fmt: skip
+        partial = self.directory / f"{stem}.partial"
+        partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
+        partial.replace(self.kept(key))
+        return done
+
+    def variant_run(self, key: str) -> SuiteRun:
+        """Run the correct variant ``key``'s features, MUST and SHOULD scenarios, and keep it."""
+        variant = VARIANTS[key.removeprefix(VARIANT)]
+        stem = f"{key.replace(':', '.')}.{os.getpid()}"
+        done = run_suite(
+            f"tests.candidates.variants:{variant.name}", (), self.directory / f"{stem}.report",
+            variant.profile, pycache=self.pycache, servers=self.servers,
+            nodeids=tuple(f"features/{variant.profile}/{f}.feature" for f in variant.features),
+            extra=("-m", "must or should"),
         )  # fmt: skip
         partial = self.directory / f"{stem}.partial"
         partial.write_text(json.dumps(asdict(done), ensure_ascii=False), encoding="utf-8")
@@ -432,6 +458,8 @@ class Runs:
         self.reference_runs.setdefault(profile, []).extend(done)
 
 
+VARIANT = "variant:"
+"""Prefix of a correct variant's run key (``variant:<name>``)."""
 REFERENCE_CHUNK = 20
 """Scenarios per reference subprocess at least (each pays pytest's start-up)."""
 
@@ -443,7 +471,9 @@ def needed_runs(items: list[pytest.Item]) -> list[str]:
         if item.module is not sys.modules[__name__]:
             continue
         params = getattr(getattr(item, "callspec", None), "params", {})
-        if "name" in params:
+        if "variant" in params:
+            keys.append(f"{VARIANT}{params['variant']}")
+        elif "name" in params:
             keys.append(f"{params['profile']}:{params['name']}")
         elif "profile" in params:
             keys += [f"{params['profile']}:{name}" for name in SUITES[params["profile"]].mutants]
@@ -580,6 +610,22 @@ def test_every_must_clause_is_broken_by_a_caught_mutant(profile: str, runs: Runs
     broken = {m.clause for m in suite.mutants.values() if results[m.name].caught_by(m.clause)}
     unbroken = [clause.id for clause in must_clauses(profile) if clause.id not in broken]
     assert not unbroken, f"MUST clauses of {profile} that no caught mutant breaks: {unbroken}"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_suite_passes_the_correct_variant(variant: str, runs: Runs) -> None:
+    """A correct variant (``tests/candidates/variants``) passes every MUST and SHOULD scenario
+    of the features its change can reach, with no error: the mirror of the mutants."""
+    entry = VARIANTS[variant]
+    run = runs.get(f"{VARIANT}{variant}")
+    assert run.scenarios, f"no scenario ran for {variant}; output:\n{run.output}"
+    wrong = [s for s in run.scenarios if s.verdict not in ("passed", "skipped")]
+    assert not wrong, (
+        f"{variant} ({entry.change}) is allowed by {entry.allowed_by}, yet the suite gave "
+        f"false verdicts:{listed(wrong)}"
+    )
+    assert any(s.verdict == "passed" for s in run.scenarios), listed(list(run.scenarios))
+    assert run.returncode == 0, run.output
 
 
 # -- docs/mutants.md ------------------------------------------------------------------

@@ -153,8 +153,10 @@ def test_the_summary_rolls_the_groups_of_one_clause_up_into_one_line() -> None:
     ]
     groups = failure_groups(scenarios, LEVELS)
     assert render.failing_clauses(groups) == [
-        {"clause": "display-format", "level": "MUST", "count": 3, "groups": 2},
-        {"clause": "role-alignment", "level": "MUST", "count": 1, "groups": 1},
+        {"clause": "display-format", "level": "MUST", "count": 3, "groups": 2}
+        | {"blocked": 0, "blocks": []},
+        {"clause": "role-alignment", "level": "MUST", "count": 1, "groups": 1}
+        | {"blocked": 0, "blocks": []},
     ]
 
 

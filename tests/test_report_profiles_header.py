@@ -34,7 +34,7 @@ def test_each_profile_line_names_the_implementation_and_adapter_it_ran(tmp_path:
     crs_line = next(line for line in markdown.splitlines() if "Profile rawp_crs" in line)
     assert crs_line.endswith("through `reference_crs.conformance:adapter`"), crs_line
     assert "- Adapter: `reference_app.conformance:adapter`" not in markdown
-    assert "- Adapters: one per profile, named on its line" in markdown
+    assert "- Adapters: none set: each profile ran on its reference, named on its line" in markdown
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "through <code>reference_crs.conformance:adapter</code>" in page
     assert "<dt>Adapters</dt>" in page

@@ -37,7 +37,7 @@ def test_with_a_selection_the_totals_count_the_selected_clauses_only() -> None:
 
     must = report["totals"]["MUST"]  # type: ignore[index]
     assert (must["applicable"], must["pass"], must["fail"], must["untested"]) == (2, 1, 1, 0)
-    assert render.summary_lines(report) == ["MUST 1/2 (1 fail)"]
+    assert render.summary_lines(report) == ["MUST 1/2: 1 pass, 1 fail"]
     assert report["run"]["selection"] == {"clauses": ["role-alignment", "role-borders"]}  # type: ignore[index]
     chosen = {c["id"] for c in report["clauses"] if c["selected"]}  # type: ignore[attr-defined]
     assert chosen == {"role-alignment", "role-borders"}
@@ -52,7 +52,9 @@ def test_without_a_selection_every_clause_of_the_claimed_profiles_counts() -> No
     assert report["run"]["selection"] is None  # type: ignore[index]
     assert render.selection_note(report) is None
     # structure-not-colour passes: "b" passed its checks; "a" stopped before reaching them.
-    assert render.summary_lines(report)[0].startswith(f"MUST 2/{levels.count('MUST')} (")
+    musts = levels.count("MUST")
+    expected = f"MUST 2/{musts}: 2 pass, 1 fail, {musts - 3} untested"
+    assert render.summary_lines(report)[0] == expected
 
 
 def test_the_markdown_and_the_page_say_a_selection_was_made() -> None:
@@ -60,7 +62,7 @@ def test_the_markdown_and_the_page_say_a_selection_was_made() -> None:
 
     markdown = render.markdown(report)
     assert "**Selection**: --clause role-alignment: only the scenarios citing this" in markdown
-    assert "MUST 0/1 (1 fail)" in markdown
+    assert "MUST 0/1: 1 fail" in markdown
     assert "| `role-borders` | MUST | pass (not selected) |" in markdown
     page = render.html(report, {})
     assert "1 of 1 selected MUST clauses fail." in page
@@ -73,7 +75,7 @@ def test_a_run_with_clause_reports_and_prints_the_selected_totals(tmp_path: Path
     report = run.report()
     assert report["totals"]["MUST"]["applicable"] == 1
     assert report["totals"]["MUST"]["fail"] == 1
-    assert "conformance: MUST 0/1 (1 fail)" in run.output
+    assert "conformance: MUST 0/1: 1 fail" in run.output
     assert "conformance selection: --clause role-alignment" in run.output
     assert "selection: only the scenarios citing --clause role-alignment" in run.output
 

@@ -41,7 +41,12 @@ FAILING = ("failed", "error", "timeout", "xfailed")
 
 
 def run_suite(
-    adapter: str, report_dir: Path, timeout: float = RUN_TIMEOUT, workers: int = 1
+    adapter: str,
+    report_dir: Path,
+    timeout: float = RUN_TIMEOUT,
+    workers: int = 1,
+    features: str = "features/chat_screen",
+    scenario_timeout: float = SCENARIO_TIMEOUT,
 ) -> subprocess.CompletedProcess[str]:
     """Run ``pytest features`` against ``adapter``, writing the conformance report.
 
@@ -50,6 +55,8 @@ def run_suite(
         report_dir: Where ``--conformance-report`` writes ``report.json`` and the rest.
         timeout: Seconds before the subprocess is killed.
         workers: pytest-xdist workers (``-n``); 1 runs the scenarios in one process.
+        features: The feature folder of the profile to run.
+        scenario_timeout: Seconds each scenario may take (``--scenario-timeout``).
 
     Returns:
         The finished process, with its output.
@@ -58,13 +65,13 @@ def run_suite(
         subprocess.TimeoutExpired: The run took longer than ``timeout``.
     """
     command = [
-        sys.executable, "-m", "pytest", "features/chat_screen", f"--adapter={adapter}",
+        sys.executable, "-m", "pytest", features, f"--adapter={adapter}",
         f"--conformance-report={report_dir}", "-p", "no:randomly", "-p", "no:cacheprovider",
         "--timeout=480", "-q",
         # nonechat animates every scroll and Pilot waits for each animation: its
         # 8-submission scenario takes about 11 s, past the default 10 s scenario bound, and
         # its 200-submission one over 120 s when the machine is loaded (bounds, not checks).
-        f"--scenario-timeout={SCENARIO_TIMEOUT:g}",
+        f"--scenario-timeout={scenario_timeout:g}",
         *(["-n", str(workers)] if workers > 1 else []),
     ]  # fmt: skip
     return subprocess.run(

@@ -220,6 +220,23 @@ Feature: Hostile input never breaks the chat screen
       | an OSC title and BEL      | \x1b]0;제목\x07본문                 |
       | ESC, Ctrl+Q and BEL bytes | ls \x1b[0m\x11 rest\x07 \x1b\x1b끝  |
 
+  # Found by the mutation score (docs/mutation.md): a terminal's bytes may come in reads of
+  # any size, and a paste whose marker is cut between two reads, after typed text or not,
+  # must still be one paste.
+  @clause:hardening-typed-text-kept @clause:hardening-control-characters
+  Scenario Outline: A paste read <size> bytes at a time, its markers cut between reads, is one body
+    When the user types "<before>" and pastes "<text>", as a terminal sends them in reads of <size> bytes, then presses Enter
+    Then the paste acted as no key: the app is still running
+    And the user's message is the typed "<before>" then the pasted "<text>"
+
+    Examples:
+      | before | size | text              |
+      |        | 1    | AAA\x1b[5~BBB     |
+      |        | 2    | AAA\x1b[5~BBB     |
+      |        | 3    | 앞\x1b[2J뒤        |
+      | ab     | 5    | \x1b[31m빨강\x1b[0m |
+      | 가     | 4    | AAA\x1b[5~BBB     |
+
   # Found by the exploration (exploration.feature, docs/exploration.md): Textual's Input and
   # TextArea drop a typed key whose character str.isprintable() rejects, though a person
   # typed it. Emoji sequences, bidi marks and word joiners are text.

@@ -82,7 +82,7 @@ Feature: Who said what is told by where it is drawn
   Scenario: The agent's answer has no bubble
     When the user pastes "go" and presses Enter
     And the agent answers a text of 30 words
-    Then the agent's answer has the conversation area's background and no frame
+    Then the agent's answer has the conversation area's background
 
   @clause:crs-system-centred
   Scenario: A system notice is centred
@@ -92,7 +92,7 @@ Feature: Who said what is told by where it is drawn
   @clause:crs-system-no-bubble
   Scenario: A system notice has no bubble and no background of its own
     When the agent reports "Turn cancelled by the user"
-    Then the system notice has the conversation area's background and no frame
+    Then the system notice has the conversation area's background
 
   @screenshot
   @clause:crs-system-muted
@@ -110,7 +110,7 @@ Feature: Who said what is told by where it is drawn
     And the agent answers "An ordinary answer in normal text."
     And the agent reports the <kind> notice "<text>"
     Then the system notice is centred in the conversation area
-    And the system notice has the conversation area's background and no frame
+    And the system notice has the conversation area's background
     And the system notice is drawn with less contrast than the agent's text
 
     Examples:

@@ -127,7 +127,7 @@ Feature: The file popup opens on @ and shows the answers to the current query on
     Then each candidate shows its name at the left and its directory muted after it
     And the matched characters "회의" of "회의록.md" are marked and no other
 
-  @clause:crs-at-item-content
+  @clause:crs-at-item-content @clause:crs-file-names-harmless
   Scenario: Hostile names are drawn as text
     When the user types "@x" in the input
     And the agent answers the file search with:
@@ -136,7 +136,8 @@ Feature: The file popup opens on @ and shows the answers to the current query on
       | x/evil\u202egnp.exe      | evil\u202egnp.exe   | x/              |
       | x/tab\tand\u001bbell.md  | tab\tand\u001bbell.md | x/            |
       | x/a b\|c>d.txt           | a b\|c>d.txt        | x/[red]dir[/]/  |
-    Then hostile names are drawn as plain text on one row, without control or bidi characters
+    Then the names without control characters are drawn as sent, their markup as typed
+    And no control or bidi character of a name is drawn
 
   @clause:crs-at-item-content
   Scenario: A 4,000-character path leaves the popup usable

@@ -197,7 +197,7 @@ Feature: A chosen file becomes an inline token the input treats as one unit
 
   # A file system may hold any byte but / and NUL in a name: a line break too. The token
   # stays one run on one row and shows the name the same way wherever it is drawn.
-  @clause:crs-token-label
+  @clause:crs-file-names-harmless
   Scenario: A file name holding a line break is one token, drawn one way everywhere
     When the user types "@" and the agent offers the file "odd\nname.txt"
     Then the popup draws the file name on one row

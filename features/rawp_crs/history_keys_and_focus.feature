@@ -24,7 +24,7 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     When the user presses the key "Down"
     Then the input's text is exactly ""
 
-  @clause:crs-history-recall
+  @guard:crs-history-recall
   Scenario: Up in an input that holds a draft recalls nothing
     Given the user has sent "first question"
     When the user types "draft" without sending it
@@ -180,7 +180,7 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
   # 002 §2.5.1 sends with Enter "when the input holds text and no popup is active" and says
   # nothing of the focus: with the focus on the conversation a client may send the draft or
   # leave it for later. Either way the draft is neither lost nor changed.
-  @clause:crs-enter-sends
+  @guard:crs-enter-sends
   Scenario: Enter with the focus on the conversation sends the draft whole or keeps it whole
     When the user types "a draft" without sending it
     And the user clicks the conversation
@@ -189,7 +189,7 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
 
   # 002 §2.5.1: Shift+Enter "always" adds a line and never sends. With the focus on the
   # conversation it may add the line break to the draft or do nothing; it never sends.
-  @clause:crs-shift-enter-newline
+  @guard:crs-shift-enter-newline
   Scenario: The newline key with the focus on the conversation sends nothing
     When the user types "a draft" without sending it
     And the user clicks the conversation

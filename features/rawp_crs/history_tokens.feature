@@ -27,7 +27,7 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
     When the RAWP-CRS client opens the stored conversation
     Then the token of "src/app.py" stands out from the bubble's background
 
-  @clause:crs-history-forged-token-literal @clause:crs-history-token-validated
+  @clause:crs-history-forged-token-literal @guard:crs-history-token-validated
   Scenario: A token pattern with no file reference is literal text
     Given a stored message "see <@file:r9|a.py> now" with no file references
     When the RAWP-CRS client opens the stored conversation
@@ -46,7 +46,7 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
   # never looks like a genuine file reference. A real ref_id with a made-up path would show
   # a file the message never referred to. A client may show such a pattern as literal text
   # or draw the entry's own path as the token; it never draws the made-up path as a token.
-  @clause:crs-history-token-validated @clause:crs-history-forged-token-literal
+  @guard:crs-history-token-validated @clause:crs-history-forged-token-literal
   Scenario Outline: A real ref_id with a made-up path does not make that path a token
     Given a stored message "see <pattern> now" with the file reference "r1" for "src/a.py"
     When the RAWP-CRS client opens the stored conversation
@@ -62,6 +62,15 @@ Feature: File tokens in sent messages: styled when valid, literal when forged, n
     Given a stored message "type \\<@file:x|y> and a\\\\b" with no file references
     When the RAWP-CRS client opens the stored conversation
     Then the user bubble shows "type <@file:x|y> and a\\b" as literal text, not as a token
+    And the user bubble shows no file token
+
+  # Found by the mutation score (docs/mutation.md, x__unescape__mutmut_5): a backslash the
+  # user typed inside a forged token pattern is sent doubled, and reads as typed again.
+  @clause:crs-history-forged-token-literal
+  Scenario: A backslash inside a forged token pattern reads as typed
+    Given a stored message "\\<@file:a\\\\b|y> end" with no file references
+    When the RAWP-CRS client opens the stored conversation
+    Then the user bubble shows "<@file:a\\b|y> end" as literal text, not as a token
     And the user bubble shows no file token
 
   @clause:crs-history-forged-token-literal @clause:crs-history-token-validated

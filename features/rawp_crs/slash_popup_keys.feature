@@ -162,6 +162,16 @@ Feature: The command popup's highlight, keys and pointer; what a selection puts 
     Then the command popup lists exactly the commands starting with "cmd0999"
     And the first item of the popup has the highlight
 
+  # Found by the mutation score (docs/mutation.md, slash_popup _load_through__mutmut_65): a
+  # long list's options are made a chunk at a time, and the highlight must move on past
+  # the options made first.
+  @clause:crs-slash-keys-move @clause:crs-slash-autoscroll
+  Scenario: With ten thousand commands, the highlight moves on past the options made first
+    When the agent publishes 10000 commands in categories
+    And the user types "/" in the input
+    And the user presses the key "down" 190 times in one burst
+    Then the last item of the popup has the highlight
+
   @clause:crs-slash-keys-wrap @clause:crs-slash-autoscroll
   Scenario: With ten thousand commands, Up on the first item shows the last one
     When the agent publishes 10000 commands in categories

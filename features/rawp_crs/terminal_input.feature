@@ -12,12 +12,14 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
   asks for it, and Textual does not).
 
   These steps send the bytes through the client's own terminal input parser ("as a
-  terminal sends it"); values use \xNN escapes for the bytes.
+  terminal sends it"); values use \xNN escapes for the bytes. The seeds say nothing of what
+  a terminal's parser or an input widget may do with bytes, so these rules are the
+  harness's own, at HARDENING (`crs-typed-text-kept`); the line-break keys are 002 §2.5.1's.
 
   Background:
     Given the RAWP-CRS client is running
 
-  @clause:crs-input-plain-text @clause:crs-enter-sends
+  @clause:crs-typed-text-kept
   Scenario Outline: A paste holding <kind> lands in the input whole and in order
     When the user pastes, as a terminal sends it, "<text>"
     Then the client has not quit
@@ -33,7 +35,7 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
       | a log line break and colours  | \x1b[32mok\x1b[0m one\nnext \x1b[1mtwo\x1b[0m | [1mtwo       |
 
   @screenshot:2
-  @clause:crs-input-plain-text @clause:crs-enter-sends
+  @clause:crs-typed-text-kept
   Scenario: A paste holding escape sequences and a Ctrl+Q byte keeps the draft before it
     Given the user has typed, as a terminal sends it, "draft: "
     When the user pastes, as a terminal sends it, "ls \x1b[0m\x11 rest"
@@ -44,7 +46,7 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
     When the user presses Enter
     Then the prompt the agent received is "draft: ls \x1b[0m\x11 rest"
 
-  @clause:crs-escape-cancels-turn @clause:crs-input-plain-text
+  @clause:crs-typed-text-kept
   Scenario: A paste holding ESC bytes while the agent streams cancels nothing
     Given the user has sent "explain the parser"
     And the agent has started turn "t1"
@@ -54,7 +56,7 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
     And the client sent 0 cancels
     And the input holds exactly "log \x1b\x1b[0m end\x1b"
 
-  @clause:crs-enter-sends @clause:crs-input-plain-text
+  @clause:crs-typed-text-kept
   Scenario Outline: Typed <kind> reaches the sent prompt unchanged
     When the user types, as a terminal sends it, "<text>" and presses Enter
     Then the prompt the agent received is "<text>"
@@ -79,7 +81,7 @@ Feature: What the terminal sends reaches the input as the person typed or pasted
   # Found by the exploration (docs/exploration.md): a parser that fed an empty read to
   # Textual's key parser ended its input, and the next read raised ParseError, which stops
   # a real terminal's driver.
-  @clause:crs-input-plain-text @clause:crs-escape-idle-does-nothing
+  @clause:crs-typed-text-kept @clause:crs-escape-idle-does-nothing
   Scenario: Escape read alone, as a terminal sends it, leaves the terminal input working
     When the user types, as a terminal sends it, "\x1b"
     And the user types, as a terminal sends it, "다음"

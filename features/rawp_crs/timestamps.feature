@@ -177,7 +177,7 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
       | Pacific/Honolulu    | 2026-03-10 | 23:50 |
       | Pacific/Honolulu    | 2026-03-11 | 00:04 |
 
-  @clause:crs-timestamp-format
+  @guard:crs-timestamp-format
   Scenario Outline: A time of the local day shows no date, whatever the UTC date, <zone> at <local>
     Given the local time zone is "<zone>"
     And the clock reads "2026-03-10 <local>"
@@ -248,7 +248,7 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
       | America/Los_Angeles |
       | Pacific/Honolulu    |
 
-  @clause:crs-date-separator
+  @guard:crs-date-separator
   Scenario Outline: No date separator where only the UTC date changes, <zone> from <before> to <after>
     The separator marks a change of the local date; between these two turns only the UTC
     date changes.
@@ -296,7 +296,7 @@ Feature: Timestamps only at the turn boundaries and on system notices, in local 
       | America/Los_Angeles | 2026-03-10 16:30 | 2026-03-09 17:40 | 2026-03-09 17:50 | 17:53 | 2026-03-09 |
       | Asia/Seoul          | 2026-01-01 00:30 | 2025-12-31 23:40 | 2025-12-31 23:50 | 23:53 | 2025-12-31 |
 
-  @part:4 @clause:crs-timestamp-format
+  @part:4 @guard:crs-timestamp-format
   Scenario Outline: A reopened turn of the local day shows no date, whatever the UTC date, <zone>
     Given the local time zone is "<zone>"
     And the clock reads "<now>"

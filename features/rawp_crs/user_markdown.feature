@@ -133,7 +133,7 @@ Feature: A user bubble renders a small markdown subset and shows the rest as typ
   # A URL is what GFM's autolink extension takes for one: a scheme (https://, mailto:) or
   # www., or an e-mail address; a file name is not, though .py, .sh and .md are top-level
   # domains (design §9, decision 13).
-  @clause:crs-md-autolink
+  @guard:crs-md-autolink
   Scenario Outline: A file name in the text is not a URL and stays plain
     When the user pastes "<text>" and presses Enter
     Then the user bubble shows "<name>" as plain text, not a link

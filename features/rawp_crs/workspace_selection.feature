@@ -81,7 +81,7 @@ Feature: Choosing the working directory
     When the user clicks the select button
     Then the workspace path is "C:\\Users\\me\\code"
 
-  @clause:crs-fb-manual-prevalidate
+  @guard:crs-fb-manual-prevalidate
   Scenario: A Windows path inside the allowed directory, typed with a trailing separator, is not refused
     Given the agent serves the "windows" file system
     When the user opens the working-directory dialog

@@ -31,6 +31,60 @@ def pastes_as_terminal_and_enters(driver: Driver, submissions: list[Snapshot], t
     driver.feed_terminal(paste_bytes(text) + key_bytes("enter"), "pasting, Enter")
 
 
+def maybe_empty(text: str) -> str:
+    """A quoted step value that may be empty (``parse``'s ``{}`` needs a character)."""
+    return text
+
+
+maybe_empty.pattern = r'[^"]*'  # type: ignore[attr-defined]  # parse's custom-type protocol
+OPTIONAL = {"MaybeEmpty": maybe_empty}
+"""The ``parse`` types of the steps below."""
+
+
+@when(
+    parsers.parse(
+        'the user types "{before:MaybeEmpty}" and pastes "{text}", as a terminal sends them in '
+        "reads of {size:d} bytes, then presses Enter",
+        extra_types=OPTIONAL,
+    )
+)
+def pastes_in_reads_and_enters(
+    driver: Driver, submissions: list[Snapshot], before: str, size: int, text: str
+) -> None:
+    """Send ``before`` typed, ``text`` pasted and Enter in one burst, in reads of ``size`` bytes.
+
+    A terminal's bytes reach the app in reads of whatever size the pipe hands over (a slow
+    link, ssh): a paste's start or end marker may be cut between two reads, after text
+    typed in the same read or not, and must still open and close the paste
+    (``hardening-typed-text-kept``).
+    """
+    submissions.append(snapshot(driver))
+    text = literal(text)
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in text):
+        driver.exit_expected = True  # judged by "the paste acted as no key"
+    data = typing_bytes(literal(before)) + paste_bytes(text) + key_bytes("enter")
+    driver.feed_terminal(data, f"typing, pasting in reads of {size} bytes, Enter", read_size=size)
+
+
+@then(
+    parsers.parse(
+        'the user\'s message is the typed "{before:MaybeEmpty}" then the pasted "{text}"',
+        extra_types=OPTIONAL,
+    )
+)
+def typed_then_pasted_is_body(driver: Driver, before: str, text: str) -> None:
+    """One user message: what was typed, then the paste, whole and in order."""
+    seen = [body for role, body in messages(driver) if role == "user"]
+    expected = (literal(before) + literal(text)).strip()
+    check(
+        seen == [expected],
+        "hardening-typed-text-kept",
+        "the user's messages",
+        repr([expected]),
+        repr(seen),
+    )
+
+
 @then("the paste acted as no key: the app is still running")
 def paste_no_key(driver: Driver) -> None:
     """The app did not quit on a pasted Escape or Ctrl+Q byte (``hardening-control-characters``)."""

@@ -197,11 +197,13 @@ FEED = '''async def feed(data: bytes) -> None:
     for event in parser.feed(data.decode()):
         event.set_sender(app)
         app.post_message(event)
-    while getattr(parser, "_timeout_time", None) is not None:
+    pending = data.endswith(b"\x1b")  # a lone ESC: ticked once the escape delay is over
+    while pending or getattr(parser, "_timeout_time", None) is not None:
         await asyncio.sleep(0.15)
         for event in parser.tick():
             event.set_sender(app)
             app.post_message(event)
+        pending = False
     for _ in range(3):
         await pilot.pause()'''
 """The reproducer's ``feed``: bytes through the app's own parser, as ``feed_terminal`` sends

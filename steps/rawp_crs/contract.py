@@ -98,9 +98,11 @@ class RawpCrsPart1(Protocol):
     Shift+Enter deliver (tmux without the kitty keyboard protocol sends Ctrl+J for C-j).
     """
     timestamp_reveal: str
-    """``"inline"`` (times drawn all the time) or ``"hover"`` (drawn while the pointer is over
-    the stamped item), design §9 decision 6. Part 1's timestamp scenarios read times the way
-    it names; part 4's ``crs-timestamp-hover-preferred`` reads it too."""
+    """``"inline"`` (times drawn all the time), ``"hover"`` (drawn while the pointer is over
+    the stamped item), design §9 decision 6, or ``"key:<key>"`` (every time drawn once the key
+    is pressed, hidden when it is pressed again, e.g. ``"key:f2"``). Part 1's timestamp
+    scenarios read times the way it names; part 4's ``crs-timestamp-hover-preferred`` reads
+    it too (``steps.rawp_crs.part1.timestamps.reveal_mode``)."""
 
     def create_client(
         self, port: AgentPort, control: ControlPlane, clock: Clock, settings: ClientSettings
@@ -115,8 +117,12 @@ class RawpCrsPart1(Protocol):
         """
         ...
 
-    def items(self, app: App[Any]) -> Sequence[ItemView]:
-        """Return the conversation's items, in display order (top to bottom)."""
+    def items(self, app: App[Any]) -> Sequence[object]:
+        """Return the conversation's items, in display order (top to bottom).
+
+        Each an :class:`ItemView`, an ``(actor, kind, widget)`` tuple or an object with those
+        attributes (``steps.rawp_crs.driver.item_view``).
+        """
         ...
 
 
@@ -138,8 +144,12 @@ class RawpCrsPart3(Protocol):
     slash_popup_selector: str
     """The slash popup, as in part 2: the two popups exclude each other (§3.4.7)."""
 
-    def input_tokens(self, app: App[Any]) -> Sequence[str | TokenView]:
-        """The input's content: ``str`` runs and :class:`TokenView` tokens, in order."""
+    def input_tokens(self, app: App[Any]) -> Sequence[object]:
+        """The input's content, in order: ``str`` runs and tokens.
+
+        A token is a :class:`TokenView`, a ``(ref_id, path, label)`` tuple or an object with
+        those attributes (``steps.rawp_crs.part3.tokens.token_view``).
+        """
         ...
 
     def cursor(self, app: App[Any]) -> int:

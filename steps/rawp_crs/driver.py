@@ -12,12 +12,17 @@ the scenario used part 3 (:attr:`~steps.app_driver.AppDriver.parts_used`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
+from textual import events
+from textual.widget import Widget
+
 from rawp_port import ClientSettings, Event
 from steps.app_driver import AppDriver
+from steps.checks import precondition
 from steps.rawp_crs.contract import (
     RAWP_CRS_PARTS,
     ItemView,
@@ -29,8 +34,50 @@ from steps.rawp_crs.contract import (
     RawpCrsPart5,
 )
 from steps.rawp_crs.support.fake_agent import FakeAgent, FakeClock
+from steps.terminal_input import READ_SIZE
 from steps.verdicts import HARNESS_PREFIX, HarnessError
 
+
+def item_view(view: object) -> ItemView:
+    """One item as the adapter's ``items(app)`` gave it, as the harness reads it.
+
+    An adapter imports nothing from the harness: an item may be an ``ItemView``, any
+    object with the attributes ``actor``, ``kind`` and ``widget``, or an
+    ``(actor, kind, widget)`` tuple.
+
+    Raises:
+        HarnessError: ``view`` is none of these, or its widget is not a ``Widget``.
+    """
+    if isinstance(view, ItemView):
+        return view
+    fields = fields_of(view, ("actor", "kind", "widget"))
+    if fields is None or not isinstance(fields[2], Widget):
+        raise HarnessError(
+            f"{HARNESS_PREFIX}: items(app) gave {view!r}; expected an (actor, kind, widget) "
+            "tuple or an object with those attributes, the widget a textual Widget "
+            "(docs/adapters.md, Part 1)"
+        )
+    actor, kind, widget = fields
+    return ItemView(actor, kind, widget)
+
+
+def fields_of(value: object, names: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """``value``'s attributes ``names``, or its items when it is a tuple of that length."""
+    if isinstance(value, tuple):
+        return value if len(value) == len(names) else None
+    try:
+        return tuple(getattr(value, name) for name in names)
+    except AttributeError:
+        return None
+
+
+def visible_text(text: str) -> bool:
+    """Whether ``text`` holds a character that draws something (not a control, format or space)."""
+    return any(unicodedata.category(char)[0] not in "CZ" for char in text)
+
+
+PROMPT_REQUEST = "control.prompt.request"
+"""RAWP type name of a sent prompt."""
 START_TIME = datetime(2026, 3, 10, 5, 32, tzinfo=UTC)
 """Where the fake clock starts unless a step sets it: 14:32 in Asia/Seoul."""
 EVENT_PARTS = {"CommandsPublished": 2, "FileCandidates": 3, "InteractionRequested": 4}
@@ -92,9 +139,13 @@ class CrsDriver(AppDriver):
         self.agent = FakeAgent()
         self.clock = FakeClock(START_TIME)
         self.settings = ClientSettings()
+        self.times_shown = False
+        """Whether the adapter's reveal key (``timestamp_reveal = "key:<key>"``) last showed
+        every time in the running client (``steps.rawp_crs.part1.timestamps``)."""
 
     def make_app(self) -> object:
         """``create_client(port, control, clock, settings)`` with the fake as both planes."""
+        self.times_shown = False
         return self.part1.create_client(self.agent, self.agent, self.clock, self.settings)
 
     def publish(self, *events: Event | Any) -> None:
@@ -142,8 +193,95 @@ class CrsDriver(AppDriver):
         self.uses(part)
         return PartMembers(self.adapter, part)
 
+    # -- typing: a precondition --------------------------------------------------
+
+    def type_text(self, text: str) -> None:
+        """Type ``text`` key by key (:meth:`AppDriver.type_text`), a precondition checked.
+
+        See :meth:`typed_for_input`.
+        """
+        before = self.typing_state()
+        super().type_text(text)
+        self.typed_for_input(before, text)
+
+    def paste_text(self, text: str) -> None:
+        """Paste ``text`` as one paste event (:meth:`AppDriver.paste_text`), checked alike."""
+        before = self.typing_state()
+        super().paste_text(text)
+        self.typed_for_input(before, text)
+
+    def burst(self, strokes: Iterable[events.Event], doing: str = "a burst of keys") -> None:
+        """Deliver ``strokes`` at once (:meth:`AppDriver.burst`), checked as typing is.
+
+        Checked when its printable keys outnumber its deleting ones (Backspace, Delete),
+        so typing and erasing the same text is not taken for typing lost; a burst holding
+        Enter is checked only when it also sent no prompt (its text left with the prompt).
+        """
+        strokes = list(strokes)
+        keys = [stroke for stroke in strokes if isinstance(stroke, events.Key)]
+        typed = "".join(key.character or "" for key in keys if key.is_printable)
+        erasing = sum(key.key in ("backspace", "delete") for key in keys)
+        sends = any(key.key == "enter" for key in keys)
+        prompts = len(self.agent.sent_of(PROMPT_REQUEST))
+        before = self.typing_state() if len(typed) > erasing else None
+        super().burst(strokes, doing)
+        if sends and len(self.agent.sent_of(PROMPT_REQUEST)) > prompts:
+            return
+        self.typed_for_input(before, typed)
+
+    def feed_terminal(
+        self, data: bytes, doing: str = "reading terminal input", read_size: int = READ_SIZE
+    ) -> None:
+        """Deliver the bytes a terminal sends (:meth:`AppDriver.feed_terminal`), checked alike.
+
+        The text is the bytes decoded, escape sequences and all: a paste or typing that
+        left the input unchanged is blocked as :meth:`typed_for_input` says.
+        """
+        before = self.typing_state()
+        super().feed_terminal(data, doing, read_size)
+        self.typed_for_input(before, data.decode(errors="replace"))
+
+    def typing_state(self) -> tuple[str, Widget | None] | None:
+        """The input's text and the focused widget, when nothing but the conversation has it.
+
+        ``None`` where typing may rightly go elsewhere (002 §2.5.5 ¶1: "팝업이나 상호작용 UI가
+        표시되지 않은 상태에서"): a widget other than the conversation area has the focus (the
+        input, a popup, an interaction UI, a dialog), or the input cannot be read.
+        """
+        if not self.running:
+            return None
+        focused = self.app.focused
+        try:
+            area, value = self.conversation, self.input_value
+        except Exception:  # no input on this screen: nothing to hold typing to
+            return None
+        return (value, focused) if focused is None or focused is area else None
+
+    def typed_for_input(self, before: tuple[str, Widget | None] | None, text: str) -> None:
+        """Typing with the focus on nothing or on the conversation reached the input.
+
+        A precondition of every scenario that types so (``crs-typing-focuses-input``, 002
+        §2.5.5 ¶1, l. 106): where a text with a visible character left the input unchanged,
+        the scenario is blocked by that clause, charged once, instead of failing each clause
+        it cites (issue 37, class 5).
+
+        Raises:
+            steps.checks.Blocked: The input is unchanged.
+        """
+        if before is None or not visible_text(text) or not self.running:
+            return
+        value, focused = before
+        holder = type(focused).__name__ if focused else "nothing"
+        precondition(
+            self.input_value != value,
+            "crs-typing-focuses-input",
+            f"the input after typing with the focus on {holder}",
+            f"{text[:40]!r} in it",
+            f"{self.input_value[:60]!r}, unchanged",
+        )
+
     # -- what the steps read ------------------------------------------------------
 
     def items(self) -> Sequence[ItemView]:
         """The conversation's items as the adapter names them, top to bottom."""
-        return list(self.part1.items(self.app))
+        return [item_view(view) for view in self.part1.items(self.app)]

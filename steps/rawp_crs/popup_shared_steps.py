@@ -27,6 +27,7 @@ from steps.rawp_crs.part3.file_popup import (
     split_paths,
     wait_for_search,
 )
+from steps.rawp_crs.part3.tokens import token_view
 from steps.rawp_crs.state import CrsState
 
 
@@ -135,7 +136,7 @@ def refers(
     """The selected file is a token of the input (``input_tokens``, ``crs-at-keys-select``)."""
     clause = scenario_clause(request, "crs-at-keys-select", "crs-at-popup-shares-slash-rules")
     expected = literal(path)
-    runs = list(crs_driver.part3.input_tokens(crs_driver.app))
+    runs = [token_view(node) for node in crs_driver.part3.input_tokens(crs_driver.app)]
     paths = [getattr(r, "path", None) for r in runs if not isinstance(r, str)]
     check(expected in paths, clause, "the input's tokens", f"one for {expected!r}", repr(runs))
     check(

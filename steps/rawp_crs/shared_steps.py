@@ -34,7 +34,7 @@ from rawp_port import (
     TurnStarted,
 )
 from steps.app_driver import key, typed
-from steps.checks import check, cited_clauses, literal, scenario_clause
+from steps.checks import check, cited_clauses, literal, precondition, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.part1.drawn import (
     absent,
@@ -45,7 +45,7 @@ from steps.rawp_crs.part1.drawn import (
     drawn_of,
     shown,
 )
-from steps.rawp_crs.part1.timestamps import DAY_FORMS, one_time, rows_between_turns
+from steps.rawp_crs.part1.timestamps import DAY_FORMS, join_in_sight, one_time, rows_between_turns
 from steps.rawp_crs.part2.popup import (
     publish_commands,
 )
@@ -69,7 +69,7 @@ from steps.rawp_crs.support.layout import (
     publish_answer,
 )
 from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
-from steps.rawp_crs.support.turns import ANSWER, CANCEL, PROMPT, send
+from steps.rawp_crs.support.turns import ANSWER, CANCEL, PROMPT, send, sent_or_queued
 from steps.screen import (
     Cell,
     screen_cells,
@@ -85,15 +85,17 @@ def sends_command_text(crs_driver: CrsDriver, text: str) -> None:
     """
     crs_driver.burst(typed(literal(text)))
     crs_driver.press("enter")
-    check(
-        any(
-            getattr(f, "prompt_text", None) == literal(text)
-            for f in crs_driver.agent.sent_of(PROMPT)
-        ),
-        "crs-command-bubble-for-slash-input-type",
+
+    def holds(frames: list[Any]) -> bool:
+        return any(getattr(f, "prompt_text", None) == literal(text) for f in frames)
+
+    sent = sent_or_queued(crs_driver, holds)
+    precondition(
+        holds(sent),
+        "crs-enter-sends",
         "the prompts the agent received",
-        f"one with the text {literal(text)!r}",
-        [getattr(f, "prompt_text", f) for f in crs_driver.agent.sent_of(PROMPT)],
+        f"one with the text {literal(text)!r}, sent at once or when the running turn ended",
+        [getattr(f, "prompt_text", f) for f in sent],
     )
 
 
@@ -139,17 +141,42 @@ def client_running(crs_driver: CrsDriver) -> None:
     crs_driver.start()
 
 
+def into_input(crs_driver: CrsDriver, text: str, paste: bool = False) -> None:
+    """Type (or paste) ``text`` for the input, as a person does: a precondition of a step.
+
+    A text with a letter or digit must change the input. Where it does not (the focus is
+    elsewhere and typing did not move it there), the scenario cannot reach its own checks:
+    it is blocked by ``crs-typing-focuses-input`` (002 §2.5.5 ¶1, l. 106), charged once,
+    instead of failing every clause it cites (issue 37, class 5).
+    """
+    before = crs_driver.input_value
+    if paste:
+        crs_driver.paste_text(text)
+    else:
+        crs_driver.type_text(text)
+    if any(char.isalnum() for char in text):
+        focused = crs_driver.app.focused
+        precondition(
+            crs_driver.input_value != before,
+            "crs-typing-focuses-input",
+            "the input after the user typed" + (" (pasted)" if paste else ""),
+            f"{text[:40]!r} in it",
+            f"{crs_driver.input_value[:60]!r}, unchanged; the focus on "
+            f"{type(focused).__name__ if focused else 'nothing'}",
+        )
+
+
 @when(parsers.parse('the user types "{text}" and presses Enter'))
 def types_and_sends(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key, then press Enter."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
     crs_driver.press("enter")
 
 
 @when(parsers.parse('the user pastes "{text}" and presses Enter'))
 def pastes_and_sends(crs_driver: CrsDriver, text: str) -> None:
     """Paste ``text`` (one paste event), then press Enter."""
-    crs_driver.paste_text(literal(text))
+    into_input(crs_driver, literal(text), paste=True)
     crs_driver.press("enter")
 
 
@@ -160,12 +187,17 @@ def presses_enter(crs_driver: CrsDriver) -> None:
 
 
 @then(parsers.re(r"the client sent (?P<count>\d+) prompts?"), converters={"count": int})
-def sent_prompts(crs_driver: CrsDriver, count: int) -> None:
-    """The fake agent received ``count`` prompt requests (``crs-enter-sends``)."""
-    sent = crs_driver.agent.sent_of(PROMPT)
+def sent_prompts(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: int) -> None:
+    """The fake agent received ``count`` prompt requests (``crs-enter-sends``).
+
+    Those sent while a turn ran may come when it ends (:func:`sent_or_queued`).
+    """
+    sent = sent_or_queued(crs_driver, lambda frames: len(frames) >= count)
     check(
         len(sent) == count,
-        "crs-enter-sends" if count else "crs-blank-not-sent",
+        scenario_clause(
+            request, "crs-enter-sends" if count else "crs-blank-not-sent", "crs-typed-text-kept"
+        ),
         "the prompts the agent received",
         f"{count} prompt request(s)",
         f"{len(sent)}: {[getattr(frame, 'prompt_text', frame) for frame in sent]}",
@@ -423,26 +455,32 @@ STYLE_CLAUSES = {
 @when(parsers.parse('the user types "{text}" without sending it'))
 def types_only(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key and press nothing else."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
 
 
 @then(parsers.re(r'the user bubble shows "(?P<text>[^"]*)"$'))
 def bubble_shows(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
     """``text`` is drawn inside the bubble's box (``crs-user-text-in-bubble``).
 
-    Also read after hostile agent text, under the scenario's clause of §1.4.
+    Also read after hostile agent text, under the scenario's clause of §1.4: there the
+    screen must still show the user's text (the agent's text cleared nothing), and whether
+    that text sits in a bubble is not what the scenario checks (``crs-user-bubble``'s own
+    scenarios do).
     """
     clause = scenario_clause(request, "crs-user-text-in-bubble", "crs-markdown-unknown-literal")
     item = bubble(crs_driver, clause)
     wanted = literal(text)
     found = item.find(wanted)
-    check(found is not None, clause, "the user bubble", f"{wanted!r} drawn", shown(item))
+    check(found is not None, clause, "the user's item", f"{wanted!r} drawn", shown(item))
     assert found is not None and item.box is not None
+    if clause != "crs-user-text-in-bubble":
+        return
     check(
         item.box.contains(found[1], found[0]) and item.own_background() != item.area_background,
         clause,
         "the user's text",
-        "inside the bubble's box",
+        f"inside a box with a background of its own (the bubble's {item.own_background()}, "
+        f"not the area's {item.area_background})",
         item.describe(),
     )
 
@@ -513,7 +551,7 @@ def publishes_table(crs_driver: CrsDriver, crs_state: CrsState, datatable: list[
 @when(parsers.parse('the user types "{text}" in the input'))
 def types(crs_driver: CrsDriver, text: str) -> None:
     """Type ``text`` key by key, waiting for the app after each key."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
 
 
 @when(parsers.parse('the user types "{text}" in one burst'))
@@ -525,7 +563,7 @@ def types_burst(crs_driver: CrsDriver, text: str) -> None:
 @when(parsers.parse('the user pastes "{text}" in the input'))
 def pastes(crs_driver: CrsDriver, text: str) -> None:
     """Paste ``text`` as one paste event."""
-    crs_driver.paste_text(literal(text))
+    into_input(crs_driver, literal(text), paste=True)
 
 
 @when(
@@ -554,6 +592,7 @@ def input_holds_exactly(crs_driver: CrsDriver, request: pytest.FixtureRequest, t
         "crs-slash-pointer-select",
         "crs-commands-refresh-keeps-state",
         "crs-escape-closes-popup",
+        "crs-typed-text-kept",
     )
     expected, seen = literal(text), crs_driver.input_value
     check(seen == expected, clause, "the input", repr(expected), repr(seen))
@@ -612,6 +651,12 @@ def date_separator(crs_driver: CrsDriver, request: pytest.FixtureRequest, day: s
     date = datetime.strptime(day, "%Y-%m-%d").date()
     fields = {"year": date.year, "month": date.month, "day": date.day, "mon": f"{date:%b}"}
     forms = [form.format(**fields) for form in DAY_FORMS]
+    with join_in_sight(crs_driver):
+        _date_line_centred(crs_driver, clause, day, forms)
+
+
+def _date_line_centred(crs_driver: CrsDriver, clause: str, day: str, forms: list[str]) -> None:
+    """:func:`date_separator`'s checks, the join of the two turns in sight."""
     between = rows_between_turns(crs_driver, clause)
     dated = [(row, text) for row, text in between if any(form in text for form in forms)]
     check(
@@ -664,7 +709,7 @@ def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, 
 @when(parsers.parse('the user types "{text}" and adds a token for "{path}"'))
 def types_and_adds(crs_driver: CrsDriver, crs_state: CrsState, text: str, path: str) -> None:
     """Type ``text`` key by key, then make a token for ``path`` through the `@` popup."""
-    crs_driver.type_text(literal(text))
+    into_input(crs_driver, literal(text))
     add_token(crs_driver, crs_state.tokens, literal(path))
 
 
@@ -847,6 +892,7 @@ def sent_cancels(crs_driver: CrsDriver, request: pytest.FixtureRequest, count: i
             "crs-escape-idle-does-nothing",
             "crs-escape-cancels-turn",
             "crs-escape-cancel-states",
+            "crs-typed-text-kept",
         )
     else:
         clause = next(

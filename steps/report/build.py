@@ -26,24 +26,39 @@ whose failure names it, first rule that applies:
    (``steps.profiles.Part``), is not claimed by the adapter.
 2. ``fail``: a check of this clause failed (a scenario failed naming it).
 3. ``known-failure``: likewise with ``xfailed`` (listed in the expectations file).
-4. ``pass``: at least one scenario reached the clause's checks and passed them
-   (``passed`` or ``xpassed``), and none failed them.
-5. ``not-reached``: scenarios ran, but none reached the clause's checks (each failed
-   first on another clause, had an ``error`` or a ``timeout``).
-6. ``review``: no scenario decided it and the catalogue says it is checked by review.
-7. ``untested``: no citing scenario ran (deselected, or all skipped).
+4. ``not-reached``: a scenario citing it had an ``error`` or a ``timeout``: whatever the
+   others did, no pass is earned while one of its scenarios never concluded.
+5. ``pass``: at least one scenario exercising what the clause requires reached its checks
+   and passed them (``passed`` or ``xpassed``), and none failed them. A scenario that only
+   guards the clause (``@guard:<id>``: Up with a draft recalls nothing) can fail it, but
+   its pass (result ``guarded``) earns none: a client that does nothing passes it too.
+6. ``not-reached``: scenarios ran, but none reached the clause's checks (each failed
+   first on another clause).
+7. ``review``: no scenario decided it and the catalogue says it is checked by review.
+8. ``untested``: no scenario exercising it ran (deselected, all skipped, or only guards
+   passed).
 
 A failure is charged only to the clause it names: never to the other clauses its
 scenario cites, and an ``error`` or ``timeout`` (a crash, a hang, an unattributed check)
 to none. They are counted among the scenario outcomes, and the exit status reports them
 (``--fail-on any``).
 
+**Blocked.** A scenario that stopped on a check of a clause it does not cite (a step it
+shares checks that clause first), or whose precondition check failed (the record's
+``blocked_by``, set where the scenario ran), is *blocked by* that clause: it reached
+none of its own checks (``blocked_by`` of the scenario). A ``not-reached`` clause is
+blocked by the clauses whose failures stopped its scenarios (``blocked_by`` of the
+clause); one that only errors and timeouts stopped is blocked by none.
+
 Totals per requirement level count the clauses of the claimed profiles by verdict;
 ``MUST 31/33`` reads "31 of the 33 MUST clauses of the claimed profiles pass" (only
-``pass`` counts). When the run selected clauses (``--clause``), the totals count the
-selected clauses only (``MUST 0/2``: of the 2 selected MUST clauses, none passes); the
-other clauses keep their verdicts in the matrix, with ``selected`` false, and
-``run.selection`` names the selection.
+``pass`` counts). ``blocked`` counts the ``not-reached`` clauses blocked by a failure,
+``blocking`` the distinct clauses that block them (``MUST 9/32: 9 pass, 1 fail, 22
+blocked by 1 failure``). Each claimed profile has totals of its own as well. When the
+run selected clauses (``--clause``), the totals count the selected clauses only
+(``MUST 0/2``: of the 2 selected MUST clauses, none passes); the other clauses keep their
+verdicts in the matrix, with ``selected`` false, and ``run.selection`` names the
+selection.
 """
 
 from __future__ import annotations
@@ -58,7 +73,7 @@ import pytest
 
 from steps.clauses import LEVELS, Clause, catalogue, spec_version
 from steps.profiles import PROFILES, Profile
-from steps.report.capture import RECORD_ATTR
+from steps.report.capture import RECORD_ATTR, mark_region
 from steps.report.groups import failure_groups
 from steps.verdicts import Verdict
 
@@ -71,12 +86,16 @@ NAMING = frozenset({Verdict.FAILED.value, Verdict.XFAILED.value})
 NOT_REACHED = "not-reached"
 """Result of a scenario for a clause it cites when it failed naming another clause."""
 UNREACHED = frozenset({NOT_REACHED, Verdict.ERROR.value, Verdict.TIMEOUT.value})
+STOPPED = frozenset({Verdict.ERROR.value, Verdict.TIMEOUT.value})
+"""Results of a scenario that never concluded: a clause citing it earns no pass (class 6)."""
+GUARDED = "guarded"
+"""Result of a passed scenario that only guards the clause (``@guard:<id>``)."""
 """Results of a scenario that ran without reaching a clause's checks."""
 SCREENSHOT_OUTCOMES = BROKEN | {Verdict.XFAILED.value}
 """Scenario outcomes whose screenshot (the screen at the failure) the report shows."""
 FORMAT = "textual-chat-conformance/report"
 """Value of ``format`` in ``report.json``."""
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Version of the ``report.json`` layout (``steps/report/schema.json``)."""
 
 
@@ -120,6 +139,11 @@ class ScenarioRun:
         phases: By phase name.
         svg: Screenshot taken when the scenario failed or was marked for one.
         screenshot_note: Why there is no screenshot, when one was wanted.
+        replay: The Pilot script replaying the scenario (:mod:`steps.replay`).
+        region: ``(x, y, width, height)`` in cells of the item the failure names on
+            the screenshot, when the capture knows it (:mod:`steps.report.capture`).
+        blocked_by: The clause whose failed precondition stopped the scenario, when
+            the check that failed says so; otherwise derived (:func:`blocked_by`).
     """
 
     nodeid: str
@@ -128,6 +152,8 @@ class ScenarioRun:
     svg: str | None = None
     screenshot_note: str | None = None
     replay: str | None = None
+    region: tuple[int, int, int, int] | None = None
+    blocked_by: str | None = None
 
 
 class Collector:
@@ -146,14 +172,18 @@ class Collector:
         svg, note = record.pop("screenshot", None), record.pop("screenshot_note", None)
         replay = record.pop("replay", None)
         named = record.pop("failed_clause", None)
+        region = record.pop("screenshot_region", None)
+        blocked = record.pop("blocked_by", None)
         run = self.runs.setdefault(report.nodeid, ScenarioRun(report.nodeid, record))
         verdict = dict(report.user_properties).get("phase_verdict", report.outcome)
         run.phases[report.when] = Phase(str(verdict), record["message"], report.duration, named)
         run.record["failed_step"] = run.record["failed_step"] or record["failed_step"]
         run.record["parts_used"] = sorted({*run.record["parts_used"], *record["parts_used"]})
-        run.svg = run.svg or svg
+        if svg is not None and run.svg is None:
+            run.svg, run.region = svg, region
         run.screenshot_note = run.screenshot_note or note
         run.replay = run.replay or replay
+        run.blocked_by = run.blocked_by or blocked
 
 
 def outcome(phases: Mapping[str, Phase]) -> tuple[str, str | None]:
@@ -188,6 +218,31 @@ def failed_clause(phases: Mapping[str, Phase], result: str, known: Container[str
     return named if named in known else None
 
 
+def blocked_by(
+    result: str, named: str | None, cited: Container[str], given: str | None = None
+) -> str | None:
+    """Return the clause that blocked a scenario (module docstring), or ``None``.
+
+    Args:
+        result: The scenario's outcome (:func:`outcome`).
+        named: The clause its failure names (:func:`failed_clause`).
+        cited: The clauses it cites.
+        given: The clause a failed precondition check named, as the scenario's record
+            says (the check knows it is a precondition); it wins when the failure
+            names a clause.
+
+    Returns:
+        ``given`` or, when it is ``None``, ``named`` if the scenario does not cite it
+        (it stopped on another clause's check before reaching its own); ``None`` for a
+        scenario whose failure names no clause, or one of its own clauses.
+    """
+    if result not in NAMING or named is None:
+        return None
+    if given is not None:
+        return given
+    return None if named in cited else named
+
+
 def result_for(entry: Mapping[str, Any], clause_id: str) -> str:
     """Return what the scenario ``entry`` says about a clause (module docstring).
 
@@ -197,10 +252,13 @@ def result_for(entry: Mapping[str, Any], clause_id: str) -> str:
 
     Returns:
         ``failed``/``xfailed`` when its failure names ``clause_id``, ``not-reached`` when
-        it failed on another clause (or, in an old report, on none), else its outcome.
+        it failed on another clause (or, in an old report, on none), ``guarded`` when it
+        passed a scenario that only guards the clause (``@guard:<id>``), else its outcome.
     """
     if entry["outcome"] in NAMING and entry["failed_clause"] != clause_id:
         return NOT_REACHED
+    if entry["outcome"] in PASSING and clause_id in entry.get("guards", ()):
+        return GUARDED
     return str(entry["outcome"])
 
 
@@ -222,6 +280,8 @@ def clause_verdict(clause: Clause, results: Iterable[str], *, claimed: bool) -> 
         return ClauseVerdict.FAIL
     if Verdict.XFAILED.value in seen:
         return ClauseVerdict.KNOWN_FAILURE
+    if seen & STOPPED:
+        return ClauseVerdict.NOT_REACHED  # a scenario of it never concluded: no pass earned
     if seen & PASSING:
         return ClauseVerdict.PASS
     if seen & UNREACHED:
@@ -248,14 +308,19 @@ def scenario_entries(
     entries, files = [], {}
     for number, run in enumerate(ordered, start=1):
         result, text = outcome(run.phases)
-        entry = {key: run.record[key] for key in _SCENARIO_KEYS}
+        entry = {key: run.record[key] for key in _SCENARIO_KEYS if key != "guards"}
+        entry["guards"] = list(run.record.get("guards", ()))
+        named = failed_clause(run.phases, result, known)
+        given = run.blocked_by if run.blocked_by in known else None
         entry |= {
             "id": run.nodeid,
             "outcome": result,
             "message": text,
-            "failed_clause": failed_clause(run.phases, result, known),
+            "failed_clause": named,
+            "blocked_by": blocked_by(result, named, entry["clauses"], given),
             "duration_seconds": round(sum(phase.duration for phase in run.phases.values()), 3),
             "screenshot": None,
+            "screenshot_region": None,
             "screenshot_note": run.screenshot_note,
             "replay": run.replay if result in SCREENSHOT_OUTCOMES else None,
         }
@@ -263,7 +328,8 @@ def scenario_entries(
             entry["screenshot_note"] = None
         elif run.svg is not None:
             entry["screenshot"] = f"screenshots/{number:03d}-{slug(run.record['title'])}.svg"
-            files[entry["screenshot"]] = run.svg
+            files[entry["screenshot"]] = mark_region(run.svg, run.region)
+            entry["screenshot_region"] = list(run.region) if run.region else None
         entries.append(entry)
     return entries, files
 
@@ -277,6 +343,7 @@ _SCENARIO_KEYS = (
     "line",
     "profile",
     "clauses",
+    "guards",
     "failed_step",
     "expectation",
     "parts_used",
@@ -318,6 +385,11 @@ def clause_entries(
                 if clause.id in entry["clauses"] or entry["failed_clause"] == clause.id
             ]
             results = {entry["id"]: result_for(entry, clause.id) for entry in deciding}
+            stopped_by = [
+                entry["failed_clause"]
+                for entry in deciding
+                if results[entry["id"]] == NOT_REACHED and entry["failed_clause"]
+            ]
             in_claim = profile.name in claimed and (
                 profile.name not in parts or clause.part in parts[profile.name]
             )
@@ -330,11 +402,13 @@ def clause_entries(
                     "area": clause.area,
                     "text": clause.text.strip(),
                     "source": clause.source,
+                    "quote": clause.quote,
                     "checked_by": clause.checked_by,
                     "verdict": verdict.value,
                     "selected": selected is None or clause.id in selected,
                     "scenarios": [e["id"] for e in deciding if clause.id in e["clauses"]],
                     "results": results,
+                    "blocked_by": list(dict.fromkeys(stopped_by)),
                 }
             )
     return entries
@@ -344,11 +418,17 @@ def totals(clauses: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
     """Count clauses per level and verdict; ``applicable`` excludes unclaimed and planned ones.
 
     Only the selected clauses count (``selected``, see :func:`clause_entries`).
+    ``blocked`` counts the ``not-reached`` clauses a failure blocked (their
+    ``blocked_by`` is not empty), ``blocking`` the distinct clauses blocking them; the
+    other ``not-reached`` clauses were stopped by errors and timeouts only.
     """
     counts: dict[str, dict[str, int]] = {
-        level: {"applicable": 0} | {verdict.value: 0 for verdict in ClauseVerdict}
+        level: {"applicable": 0}
+        | {verdict.value: 0 for verdict in ClauseVerdict}
+        | {"blocked": 0, "blocking": 0}
         for level in LEVELS
     }
+    blocking: dict[str, set[str]] = {level: set() for level in LEVELS}
     for clause in clauses:
         if not clause.get("selected", True):
             continue
@@ -356,6 +436,11 @@ def totals(clauses: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, int]]:
         level[clause["verdict"]] += 1
         if clause["verdict"] not in (ClauseVerdict.NOT_CLAIMED.value, ClauseVerdict.PLANNED.value):
             level["applicable"] += 1
+        if clause["verdict"] == ClauseVerdict.NOT_REACHED.value and clause.get("blocked_by"):
+            level["blocked"] += 1
+            blocking[clause["level"]].update(clause["blocked_by"])
+    for name, causes in blocking.items():
+        counts[name]["blocking"] = len(causes)
     return counts
 
 
@@ -457,6 +542,11 @@ def build(
                     if profile.name in info.claimed_parts
                     else {}
                 ),
+                **(
+                    {"totals": totals(c for c in clauses if c["profile"] == profile.name)}
+                    if profile.name in claimed
+                    else {}
+                ),
             }
             for profile in profiles
         ],
@@ -464,6 +554,8 @@ def build(
         "outcomes": outcomes,
         "clauses": clauses,
         "scenarios": scenarios,
-        "groups": failure_groups(scenarios, {clause["id"]: clause["level"] for clause in clauses}),
+        "groups": failure_groups(
+            scenarios, {clause["id"]: clause["level"] for clause in clauses}, clauses
+        ),
     }
     return report, files

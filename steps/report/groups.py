@@ -6,8 +6,9 @@ report that lists each failure on its own buries it. Scenarios that did not pass
 share
 
 * their outcome,
-* the clause their failure names (``failed_clause``; ``None`` for an error, a timeout,
-  or a failure that names none), and
+* their cause: the clause that blocked them (``blocked_by``), else the clause their
+  failure names (``failed_clause``; ``None`` for an error, a timeout, or a failure that
+  names none), and
 * the *shape* of their message (:func:`message_shape`): its first line with the numbers,
   the quoted text and the positions that differ from scenario to scenario replaced by
   placeholders, so ``[display-format] item 3: expected '사용자: hi'; seen 'hi'`` and
@@ -17,6 +18,11 @@ Groups are sorted by requirement level (the named clause's; for a failure naming
 the strictest level among the clauses it cites, since it counts against all of them;
 ``None`` after ``HARDENING``), known failures (``xfailed``) after the others of their
 level, then by count (most first), then by the position of their first scenario.
+
+A group lists its scenarios that were **blocked** by its clause (``blocked``: they
+verify other clauses and stopped on a check of this one) and the clauses it **blocks**
+(``blocks``: the ``not-reached`` clauses its scenarios did not reach), so a reader sees
+one defect with what it hides, not one failure per clause.
 
 **Conformant at MUST** (:func:`conformant_at_must`) is read from the clause verdicts.
 """
@@ -31,6 +37,8 @@ from steps.clauses import LEVELS
 
 GROUPED = ("failed", "error", "timeout", "xfailed", "xpassed")
 """Scenario outcomes that are grouped (every outcome that is not a pass or a skip)."""
+UNREACHED = ("not-reached", "error", "timeout")
+"""What a scenario says about a clause whose checks it did not reach."""
 NUMBER = "<n>"
 """What a number becomes in a message shape."""
 QUOTED = "<text>"
@@ -73,8 +81,13 @@ def message_shape(message: str | None) -> str:
 
 
 def group_key(entry: Mapping[str, Any]) -> tuple[str, str | None, str]:
-    """``(outcome, failed_clause, message shape)``: scenarios with one key share a cause."""
-    return entry["outcome"], entry["failed_clause"], message_shape(entry["message"])
+    """``(outcome, cause, message shape)``: scenarios with one key share a cause.
+
+    The cause is the clause that blocked the scenario (``blocked_by``), else the one its
+    failure names (``failed_clause``).
+    """
+    cause = entry.get("blocked_by") or entry["failed_clause"]
+    return entry["outcome"], cause, message_shape(entry["message"])
 
 
 def group_level(entry: Mapping[str, Any], levels: Mapping[str, str]) -> str | None:
@@ -84,7 +97,7 @@ def group_level(entry: Mapping[str, Any], levels: Mapping[str, str]) -> str | No
         entry: A scenario of the report.
         levels: Level of each catalogued clause, by id.
     """
-    named = entry["failed_clause"]
+    named = entry.get("blocked_by") or entry["failed_clause"]
     if named is not None:
         return levels.get(named)
     cited = [levels[clause] for clause in entry["clauses"] if clause in levels]
@@ -92,20 +105,32 @@ def group_level(entry: Mapping[str, Any], levels: Mapping[str, str]) -> str | No
 
 
 def failure_groups(
-    scenarios: Iterable[Mapping[str, Any]], levels: Mapping[str, str]
+    scenarios: Iterable[Mapping[str, Any]],
+    levels: Mapping[str, str],
+    clauses: Iterable[Mapping[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """Group the scenarios that did not pass by cause (module docstring), sorted.
 
     Args:
         scenarios: The report's scenarios, in report order.
         levels: Level of each catalogued clause, by id.
+        clauses: The report's clauses (``verdict``, ``results``), to tell which
+            ``not-reached`` clauses each group blocks.
 
     Returns:
         One entry per group, ``report.json``'s ``groups`` (``steps/report/schema.json``):
         ``id`` (``g1``, ``g2``, ... in sorted order), ``outcome``, ``clause``, ``level``,
         ``shape``, ``message`` (the first scenario's), ``count``, ``scenarios`` (ids, in
-        report order) and ``screenshot`` (the first of them that has one, or ``None``).
+        report order), ``blocked`` (those of them blocked by ``clause``), ``blocks``
+        (ids of the ``not-reached`` clauses they did not reach: they failed first on
+        another clause, or had an error or a timeout) and ``screenshot`` (the
+        first of them that has one, or ``None``).
     """
+    unreached = {
+        clause["id"]: [id_ for id_, result in clause["results"].items() if result in UNREACHED]
+        for clause in clauses
+        if clause["verdict"] == "not-reached"
+    }
     groups: dict[tuple[str, str | None, str], dict[str, Any]] = {}
     for position, entry in enumerate(scenarios):
         if entry["outcome"] not in GROUPED:
@@ -121,16 +146,22 @@ def failure_groups(
                 "message": entry["message"],
                 "count": 0,
                 "scenarios": [],
+                "blocked": [],
+                "blocks": [],
                 "screenshot": None,
                 "_first": position,
             }
         group["count"] += 1
         group["scenarios"].append(entry["id"])
+        if entry.get("blocked_by") and entry["blocked_by"] == key[1]:
+            group["blocked"].append(entry["id"])
         group["screenshot"] = group["screenshot"] or entry["screenshot"]
     ordered = sorted(groups.values(), key=_order)
     for number, group in enumerate(ordered, start=1):
         del group["_first"]
         group["id"] = f"g{number}"
+        members = set(group["scenarios"])
+        group["blocks"] = [clause for clause, ids in unreached.items() if members.intersection(ids)]
     return [{"id": group.pop("id"), **group} for group in ordered]
 
 

@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +97,8 @@ CONTRASTS = (
     ),
 )
 """The rules the living docs explain by contrast (issue 28: alignment, bubble, muted text)."""
+LINE = 100
+"""Columns the raw Markdown's "Verifies" lines are wrapped at (a soft break renders as a space)."""
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|#~&])")
 
 
@@ -222,13 +225,15 @@ def render_page(directory: Path, profiles: Iterable[Profile] = PROFILES) -> str:
         "screen of a broken variant from the mutant catalogue, at the step that catches it.",
         "",
     ]
+    defined: set[str] = set()
     for profile in profiles:
         features = parse_features(profile.features_dir)
         clauses = catalogue(profile.name)
         spec = _relative(profile.catalogue_path.with_suffix(".md"), directory)
         lines += [f"## Profile {profile.name}", "", *_contents(features), ""]
         for feature in features:
-            lines += _feature(feature, clauses, spec, directory)
+            lines += _feature(feature, clauses, directory)
+            lines += _definitions(feature, clauses, spec, defined)
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -241,9 +246,7 @@ def _contents(features: list[Feature]) -> list[str]:
     return [f"- [{escape(feature.name)}](#{anchor(feature.name)})" for feature in features]
 
 
-def _feature(
-    feature: Feature, clauses: Mapping[str, Clause], spec: str, directory: Path
-) -> list[str]:
+def _feature(feature: Feature, clauses: Mapping[str, Clause], directory: Path) -> list[str]:
     lines = [f"### {escape(feature.name)}", "", f"`{_feature_path(feature)}`", ""]
     description = feature.description.strip()
     if description:
@@ -251,8 +254,32 @@ def _feature(
     if feature.background is not None:
         lines += ["**Background**", "", *_steps(feature.background.steps), ""]
     for template in feature.scenarios.values():
-        lines += _scenario(feature, template, clauses, spec, directory)
+        lines += _scenario(feature, template, clauses, directory)
     return lines
+
+
+def _cited(
+    feature: Feature, template: ScenarioTemplate, clauses: Mapping[str, Clause]
+) -> list[Clause]:
+    return [clauses[clause_id] for clause_id in sorted(clause_ids(template.tags | feature.tags))]
+
+
+def _definitions(
+    feature: Feature, clauses: Mapping[str, Clause], spec: str, defined: set[str]
+) -> list[str]:
+    """The link definitions of the clauses ``feature`` cites first on the page.
+
+    The "Verifies" lines link each clause by reference (``[`id`]``), wrapped at
+    :data:`LINE` columns, so that the raw Markdown reads as a list of ids; the clause's
+    text, shown on hover, is here, one line per clause, after the feature.
+    """
+    new = []
+    for template in feature.scenarios.values():
+        for clause in _cited(feature, template, clauses):
+            if clause.id not in defined:
+                defined.add(clause.id)
+                new.append(_definition(clause, spec))
+    return [*new, ""] if new else []
 
 
 def _feature_path(feature: Feature) -> str:
@@ -263,13 +290,14 @@ def _scenario(
     feature: Feature,
     template: ScenarioTemplate,
     clauses: Mapping[str, Clause],
-    spec: str,
     directory: Path,
 ) -> list[str]:
     lines = [f"#### {template.keyword}: {escape(template.name)}", ""]
-    cited = [clauses[clause_id] for clause_id in sorted(clause_ids(template.tags | feature.tags))]
+    cited = _cited(feature, template, clauses)
     if cited:
-        lines += ["Verifies " + ", ".join(_clause_link(clause, spec) for clause in cited), ""]
+        verifies = "Verifies " + ", ".join(_clause_link(clause) for clause in cited)
+        wrapped = textwrap.wrap(verifies, LINE, break_long_words=False, break_on_hyphens=False)
+        lines += [*wrapped, ""]
     own_steps = template.steps[len(template.all_background_steps) :]
     lines += [*_steps(own_steps), ""]
     for examples in template.examples:
@@ -280,9 +308,15 @@ def _scenario(
     return lines
 
 
-def _clause_link(clause: Clause, spec: str) -> str:
-    title = clause.text.strip().replace('"', "'")
-    return f'[`{clause.id}`]({spec}#{anchor(clause.area)} "{title}") ({clause.level})'
+def _clause_link(clause: Clause) -> str:
+    """``[`id`] (MUST)``: a reference link, defined after the feature (:func:`_definition`)."""
+    return f"[`{clause.id}`] ({clause.level})"
+
+
+def _definition(clause: Clause, spec: str) -> str:
+    """The link definition of a clause: its place in the spec, its text as the link's title."""
+    title = " ".join(clause.text.split()).replace('"', "'")
+    return f'[`{clause.id}`]: {spec}#{anchor(clause.area)} "{title}"'
 
 
 def _steps(steps: Iterable[Step]) -> list[str]:

@@ -347,7 +347,9 @@ class Recorder:
                 self.written += render.write(
                     report, files, self.settings.report_dir, self.settings.report_formats
                 )
+            unclaimed = render.unclaimed_line(report)
             self.summary = [*render.summary_lines(report), render.conformance_line(report)]
+            self.summary += [unclaimed] if unclaimed else []
             self.selection = render.selection_note(report)
         if self.settings.living_dir is not None:
             shots = {

@@ -19,7 +19,7 @@ import jinja2
 from jsonschema import Draft202012Validator
 from markupsafe import Markup, escape
 
-from steps.clauses import LEVELS
+from steps.clauses import LEVELS, QUOTED_LEVELS, quote_text
 from steps.report.groups import conformant_at_must
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
@@ -42,16 +42,23 @@ OUTCOME_SYMBOLS = {
 """Symbol of each scenario outcome in ``report.md``."""
 RESULTS = (*OUTCOME_SYMBOLS, "not-reached")
 """What a scenario can say about a clause (``results`` of a clause), in display order."""
-OTHER_VERDICTS = (
-    "fail",
-    "known-failure",
-    "not-reached",
-    "untested",
-    "review",
-    "not-claimed",
-    "planned",
-)
-"""Clause verdicts a summary line names after the passes, in this order."""
+GLYPHS = {
+    "passed": "✓",
+    "pass": "✓",
+    "failed": "✗",
+    "fail": "✗",
+    "error": "!",
+    "timeout": "◔",
+    "skipped": "\u2013",  # an en dash
+    "xfailed": "~",
+    "known-failure": "~",
+    "xpassed": "‼",
+    "not-reached": "⊘",
+    "review": "?",
+    "untested": "·",
+}
+"""The glyph ``report.html`` draws with each outcome, result and verdict: with the label
+and a pattern, it tells them apart where colours alone would not (colour-blind readers)."""
 _CODE_SPAN = re.compile(r"`([^`]+)`")
 
 
@@ -143,11 +150,56 @@ def selection_note(report: Mapping[str, Any]) -> str | None:
     )
 
 
-def summary_lines(report: Mapping[str, Any]) -> list[str]:
-    """One line per level: ``MUST 31/33``, then the other verdicts that occurred.
+def level_parts(counts: Mapping[str, int]) -> list[str]:
+    """What the applicable clauses of one level are, in parts that add up to them.
 
-    After a selection (:func:`selection_note`), the levels with no selected clause are left
-    out.
+    ``["9 pass", "1 fail", "22 blocked by 1 failure"]``: ``pass``, ``fail``, ``known
+    failure``, the ``not-reached`` clauses split into those a failure blocked (``blocked
+    by N failures``: the distinct clauses whose failures stopped their scenarios) and
+    those only errors and timeouts stopped (``stopped by an error or a timeout``), then
+    ``review`` and ``untested``. Unclaimed and planned clauses are not among them
+    (:func:`unclaimed_line`).
+
+    Args:
+        counts: One level of ``totals`` (``steps.report.build.totals``).
+    """
+    return [f"{count} {words}" for _, count, words in _parts(counts) if count]
+
+
+AGAINST = ("fail", "known-failure", "not-reached")
+"""The verdicts of a MUST clause that make an implementation not conformant."""
+
+
+def _parts(counts: Mapping[str, int]) -> list[tuple[str, int, str]]:
+    """``(verdict, count, words)`` of each part of :func:`level_parts`, zeros included."""
+    blocked = counts.get("blocked", 0)
+    blocking = counts.get("blocking", 0)
+    return [
+        ("pass", counts["pass"], "pass"),
+        ("fail", counts["fail"], "fail"),
+        ("known-failure", counts["known-failure"], "known failure"),
+        ("not-reached", blocked, f"blocked by {blocking} failure{'' if blocking == 1 else 's'}"),
+        ("not-reached", counts["not-reached"] - blocked, "stopped by an error or a timeout"),
+        ("review", counts["review"], "left to review"),
+        ("untested", counts["untested"], "untested"),
+    ]
+
+
+def level_line(level: str, counts: Mapping[str, int]) -> str:
+    """``MUST 9/32: 9 pass, 1 fail, 22 blocked by 1 failure`` (:func:`level_parts`).
+
+    ``MUST 0/0: no clause applies`` when the claimed profiles have none of this level.
+    """
+    head = f"{level} {counts['pass']}/{counts['applicable']}"
+    return f"{head}: {', '.join(level_parts(counts)) or 'no clause applies'}"
+
+
+def summary_lines(report: Mapping[str, Any]) -> list[str]:
+    """One line per level over the claimed profiles: :func:`level_line`.
+
+    The parts of each line add up to its total; what the adapter does not claim is not
+    counted (:func:`unclaimed_line` says what). After a selection
+    (:func:`selection_note`), the levels with no selected clause are left out.
     """
     lines = []
     selected = bool(report["run"].get("selection"))
@@ -155,10 +207,55 @@ def summary_lines(report: Mapping[str, Any]) -> list[str]:
         counts = report["totals"][level]
         if selected and not counts["applicable"]:
             continue
-        others = [f"{counts[verdict]} {verdict}" for verdict in OTHER_VERDICTS if counts[verdict]]
-        detail = f" ({', '.join(others)})" if others else ""
-        lines.append(f"{level} {counts['pass']}/{counts['applicable']}{detail}")
+        lines.append(level_line(level, counts))
     return lines
+
+
+def unclaimed_line(report: Mapping[str, Any]) -> str | None:
+    """Say which clauses are not counted, because the adapter does not claim them.
+
+    ``Not counted: 34 clauses of profile chat_screen and 170 of rawp_crs's parts not
+    claimed (it claims part 1).``; ``None`` when every clause is claimed. Clauses of
+    parts not built yet (``planned``) are named likewise.
+    """
+    claimed = {p["name"]: p for p in report["profiles"] if p["claimed"]}
+    counted: dict[str, dict[str, int]] = {}
+    for clause in report["clauses"]:
+        if clause["verdict"] in ("not-claimed", "planned") and clause.get("selected", True):
+            per = counted.setdefault(clause["profile"], {})
+            per[clause["verdict"]] = per.get(clause["verdict"], 0) + 1
+    if not counted:
+        return None
+    said = []
+    for name, per in counted.items():
+        if per.get("not-claimed"):
+            profile = claimed.get(name)
+            if profile is None:
+                said.append(f"{per['not-claimed']} clauses of profile {name} (not claimed)")
+            else:
+                parts = ", ".join(map(str, profile.get("parts") or []))
+                said.append(
+                    f"{per['not-claimed']} clauses of {name}'s parts not claimed "
+                    f"(it claims part {parts})"
+                )
+        if per.get("planned"):
+            said.append(f"{per['planned']} clauses of {name}'s parts not built yet")
+    return f"Not counted: {' and '.join(said)}."
+
+
+def implementations(report: Mapping[str, Any]) -> str:
+    """Every implementation the run checked, for a title: ``reference_app 0.1.0 and ...``.
+
+    Read from the profiles checked (``implementation``); an old report without them
+    names the adapter's implementation.
+    """
+    checked = list(
+        dict.fromkeys(p["implementation"] for p in report["profiles"] if p.get("implementation"))
+    )
+    if not checked:
+        adapter = report["adapter"]
+        return f"{adapter['name']} {adapter['implementation_version']}"
+    return " and ".join([", ".join(checked[:-1]), checked[-1]] if len(checked) > 1 else checked)
 
 
 def adapter_entry(report: Mapping[str, Any]) -> tuple[str, str]:
@@ -169,10 +266,15 @@ def adapter_entry(report: Mapping[str, Any]) -> tuple[str, str]:
     """
     adapter = report["adapter"]
     specs = {p["adapter"] for p in report["profiles"] if p.get("adapter")}
+    default = adapter["source"].startswith("default")
     if len(specs) > 1:
-        return "Adapters", f"one per profile, named on its line (from {adapter['source']})"
+        if default:
+            return "Adapters", "none set: each profile ran on its reference, named on its line"
+        return "Adapters", f"one per profile, named on its line; set by {adapter['source']}"
     spec = next(iter(specs), adapter["spec"])
-    return "Adapter", f"`{spec}` (from {adapter['source']})"
+    if default:
+        return "Adapter", f"`{spec}`: none set, the reference"
+    return "Adapter", f"`{spec}`, set by {adapter['source']}"
 
 
 def conformance_line(report: Mapping[str, Any]) -> str:
@@ -186,9 +288,7 @@ def conformance_line(report: Mapping[str, Any]) -> str:
     scope = "selected MUST clauses" if report["run"].get("selection") else "MUST clauses"
     count = f"MUST {must['pass']}/{must['applicable']}"
     against = [
-        f"{must[verdict]} {verdict}"
-        for verdict in ("fail", "known-failure", "not-reached")
-        if must[verdict]
+        f"{count} {words}" for verdict, count, words in _parts(must) if count and verdict in AGAINST
     ]
     if against:
         return f"Not conformant at MUST: {', '.join(against)} ({count})."
@@ -200,23 +300,28 @@ def conformance_line(report: Mapping[str, Any]) -> str:
             f"no scenario of theirs ran ({count})."
         )
     if must["review"]:
+        left = "1 is" if must["review"] == 1 else f"{must['review']} are"
         return (
-            f"Conformant at MUST: every one of the {scope} checked by scenario passes, "
-            f"{must['review']} are left to review ({count})."
+            f"Conformant at MUST: every one of the {scope} checked by scenario passes; "
+            f"{left} left to review ({count})."
         )
     return f"Conformant at MUST: all {must['pass']} {scope} of the claimed profiles pass ({count})."
 
 
 def markdown(report: Mapping[str, Any]) -> str:
     """Render ``report.md``: header, a summary line per level, the clause table, failures."""
-    adapter, run = report["adapter"], report["run"]
+    run = report["run"]
     lines = [
-        f"# Conformance report: {adapter['name']} {adapter['implementation_version']}",
+        f"# Conformance report: {implementations(report)}",
         "",
         f"- Harness: {report['harness']['name']} {report['harness']['version']}",
         *(
             f"- Profile {p['name']} (spec version {p['spec_version']}): "
-            + (f"checked on {p['implementation']}" if p.get("implementation") else "not claimed")
+            + (
+                f"checked on {p['implementation']}"
+                if p.get("implementation")
+                else ("claimed" if p["claimed"] else "not claimed")
+            )
             + (f" through `{p['adapter']}`" if p.get("adapter") else "")
             for p in report["profiles"]
         ),
@@ -232,7 +337,9 @@ def markdown(report: Mapping[str, Any]) -> str:
         "",
         *([f"**Selection**: {note}.", ""] if (note := selection_note(report)) else []),
         *(f"{line}  " for line in summary_lines(report)),
+        *([unclaimed] if (unclaimed := unclaimed_line(report)) else []),
         "",
+        *_profile_table(report),
         "Scenarios: "
         + ", ".join(f"{count} {name}" for name, count in report["outcomes"].items() if count),
         "",
@@ -241,6 +348,35 @@ def markdown(report: Mapping[str, Any]) -> str:
         *_failures(report),
     ]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def profile_lines(report: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """Each claimed profile with its own :func:`level_line` per level that applies to it.
+
+    ``[("rawp_crs (reference_crs 0.1.0)", ["MUST 176/176: 176 pass", ...]), ...]``; the
+    run's lines (:func:`summary_lines`) add these up.
+    """
+    shown = []
+    for profile in report["profiles"]:
+        if not profile["claimed"] or "totals" not in profile:
+            continue
+        name = profile["name"] + (
+            f" ({profile['implementation']})" if profile.get("implementation") else ""
+        )
+        counts = profile["totals"]
+        lines = [level_line(each, counts[each]) for each in LEVELS if counts[each]["applicable"]]
+        shown.append((name, lines))
+    return shown
+
+
+def _profile_table(report: Mapping[str, Any]) -> list[str]:
+    """``report.md``'s counts per claimed profile, when more than one is claimed."""
+    shown = profile_lines(report)
+    if len(shown) < 2:
+        return []
+    lines = ["| Claimed profile | Clauses |", "|---|---|"]
+    lines += [f"| {name} | {'<br>'.join(each)} |" for name, each in shown]
+    return [*lines, ""]
 
 
 GROUP_SCENARIOS_SHOWN = 5
@@ -255,6 +391,7 @@ def _groups(report: Mapping[str, Any]) -> list[str]:
     if not groups:
         return []
     by_id = {entry["id"]: entry for entry in report["scenarios"]}
+    quotes = {clause["id"]: clause.get("quote") for clause in report["clauses"]}
     lines = ["## Failures by cause", ""]
     lines += [
         f"{len(groups)} {'cause' if len(groups) == 1 else 'causes'} for "
@@ -274,6 +411,21 @@ def _groups(report: Mapping[str, Any]) -> list[str]:
             "```",
             "",
         ]
+        if group["level"] in QUOTED_LEVELS and quotes.get(group["clause"]):
+            lines += [f"> Seed: “{quote_text(quotes[group['clause']])}”", ""]
+        if group.get("blocked"):
+            lines += [
+                f"{len(group['blocked'])} of them verify other clauses: blocked by this "
+                f"failure of `{group['clause']}` before their own checks.",
+                "",
+            ]
+        if group.get("blocks"):
+            lines += [
+                "Not reached because of it: "
+                + ", ".join(f"`{each}`" for each in group["blocks"])
+                + ".",
+                "",
+            ]
         titles = [by_id[scenario]["title"] for scenario in group["scenarios"]]
         shown = titles[:GROUP_SCENARIOS_SHOWN]
         more = len(titles) - len(shown)
@@ -291,6 +443,8 @@ def _clause_table(report: Mapping[str, Any]) -> list[str]:
     for clause in report["clauses"]:
         counted = count_results(clause["results"].values())
         verdict = clause["verdict"] + ("" if clause.get("selected", True) else " (not selected)")
+        if clause["verdict"] == "not-reached" and clause.get("blocked_by"):
+            verdict += ", blocked by " + ", ".join(f"`{each}`" for each in clause["blocked_by"])
         lines.append(f"| `{clause['id']}` | {clause['level']} | {verdict} | {counted or '-'} |")
     return [*lines, ""]
 
@@ -313,7 +467,12 @@ def _failures(report: Mapping[str, Any]) -> list[str]:
             "",
             f"`{entry['feature']}:{entry['line']}`; clauses: "
             + ", ".join(f"`{clause}`" for clause in entry["clauses"])
-            + (f"; failed on `{named}`" if named else ""),
+            + (f"; failed on `{named}`" if named else "")
+            + (
+                f"; blocked by `{entry['blocked_by']}` before its own checks"
+                if entry.get("blocked_by")
+                else ""
+            ),
             "",
         ]
         if entry["failed_step"]:
@@ -343,6 +502,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["code_spans"] = code_spans
+    env.filters["seed"] = quote_text
     env.filters["when"] = when
     return env
 
@@ -385,8 +545,37 @@ def html(report: Mapping[str, Any], files: Mapping[str, str]) -> str:
             svgs={path: Markup(svg) for path, svg in files.items()},  # our own SVG export
             not_passed=NOT_PASSED,
             glance=at_a_glance(report),
+            title=implementations(report),
+            unclaimed=unclaimed_line(report),
+            parts={level: level_bar(report["totals"][level]) for level in LEVELS},
+            skipped=skipped_reasons(scenarios),
+            glyphs=GLYPHS,
+            marked={
+                entry["screenshot"]: entry.get("screenshot_region")
+                for entry in scenarios
+                if entry["screenshot"]
+            },
+            line_of=lambda level: level_line(level, report["totals"][level]),
         )
     )
+
+
+def level_bar(counts: Mapping[str, int]) -> list[tuple[str, int, str]]:
+    """``(verdict, count, words)`` of each non-empty part of a level (:func:`level_parts`)."""
+    return [part for part in _parts(counts) if part[1]]
+
+
+def skipped_reasons(scenarios: Iterable[Mapping[str, Any]]) -> list[tuple[str, list[Any]]]:
+    """The skipped scenarios by reason (their message's first line), most first.
+
+    ``report.html`` folds them: one line per reason with its count, the scenarios inside.
+    """
+    reasons: dict[str, list[Any]] = {}
+    for entry in scenarios:
+        if entry["outcome"] == "skipped":
+            reason = next(iter((entry["message"] or "").splitlines()), "") or "(no reason given)"
+            reasons.setdefault(reason, []).append(entry)
+    return sorted(reasons.items(), key=lambda item: -len(item[1]))
 
 
 def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
@@ -394,7 +583,8 @@ def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
 
     Returns:
         ``profiles`` (each claimed profile's name, implementation, and how many of its
-        clauses this run checks and how many belong to parts not built yet, ``planned``),
+        clauses this run checks and how many belong to parts not built yet, ``planned``,
+        and its own :func:`level_line` of each level that applies, ``lines``),
         ``conformant`` (:func:`steps.report.groups.conformant_at_must`), ``headline``
         (:func:`conformance_line`, the same answer in words), ``parts`` of each profile
         claimed in parts, ``levels``
@@ -413,6 +603,11 @@ def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
             "planned": sum(
                 c["profile"] == profile["name"] and c["verdict"] == "planned" for c in clauses
             ),
+            "lines": [
+                level_line(level, profile["totals"][level])
+                for level in LEVELS
+                if "totals" in profile and profile["totals"][level]["applicable"]
+            ],
         }
         for profile in report["profiles"]
         if profile["claimed"]
@@ -434,11 +629,16 @@ def at_a_glance(report: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def failing_clauses(groups: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The clauses the groups name, in group order: ``clause``, ``level``, ``count``, ``groups``.
+    """The clauses the groups name, in group order: one defect's scenarios rolled up.
 
     One defect can fail one clause's checks with differently worded messages (several
     groups); this rolls them up: ``display-format (MUST): 84 scenarios, 6 groups``.
     Groups naming no clause are left out.
+
+    Returns:
+        ``clause``, ``level``, ``count`` (scenarios), ``groups``, ``blocked`` (how many
+        of the scenarios it blocked) and ``blocks`` (the clauses left not reached), one
+        entry per clause.
     """
     rolled: dict[str, dict[str, Any]] = {}
     for group in groups:
@@ -446,8 +646,17 @@ def failing_clauses(groups: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]
             continue
         entry = rolled.setdefault(
             group["clause"],
-            {"clause": group["clause"], "level": group["level"], "count": 0, "groups": 0},
+            {
+                "clause": group["clause"],
+                "level": group["level"],
+                "count": 0,
+                "groups": 0,
+                "blocked": 0,
+                "blocks": [],
+            },
         )
         entry["count"] += group["count"]
         entry["groups"] += 1
+        entry["blocked"] += len(group.get("blocked", ()))
+        entry["blocks"] += [each for each in group.get("blocks", ()) if each not in entry["blocks"]]
     return list(rolled.values())

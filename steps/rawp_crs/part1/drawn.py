@@ -20,7 +20,7 @@ from textual.widget import Widget
 from steps.checks import check
 from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
-from steps.screen import BLANK, Cell, screen_cells, text_columns, text_width
+from steps.screen import BLANK, Cell, Leaf, content_leaves, screen_cells, text_columns, text_width
 
 RGB = tuple[int, int, int] | None
 """A cell's background as ``(red, green, blue)``, ``None`` for the terminal default."""
@@ -52,6 +52,10 @@ class Drawn:
         box: The smallest region holding every cell of the item's rows (within ``bounds``)
             that draws a glyph or has a background other than the area's; ``None`` when the
             item draws nothing.
+        content: The content regions of the widgets drawing the item's text (its leaves),
+            inside their frames and padding, with the frames and padding between each and
+            the area (``steps.screen.content_leaves``): what an item draws around its text
+            is never read as text or as where the text sits.
     """
 
     cells: list[list[Cell]]
@@ -59,24 +63,41 @@ class Drawn:
     area_background: RGB
     region: Region
     box: Region | None
+    content: tuple[Leaf, ...] = ()
 
     def row_text(self, y: int, left: int | None = None, right: int | None = None) -> str:
-        """The characters of row ``y`` from ``left`` to ``right`` (the area's by default)."""
+        """The characters of row ``y`` from ``left`` to ``right`` (the area's by default).
+
+        With neither bound given, the item's text on that row: a cell outside its content
+        regions (a frame, padding, what stands beside the item) reads as a space, so
+        columns still count from the area's left edge.
+        """
+        if left is None and right is None:
+            return "".join(cell.char or "" for cell in self.text_row(y))
         start = self.bounds.x if left is None else left
         end = self.bounds.right if right is None else right
         return "".join(cell.char or "" for cell in self.cells[y][start:end])
+
+    def text_row(self, y: int) -> list[Cell]:
+        """Row ``y`` across the area, a cell outside the item's content regions blanked."""
+        row = self.cells[y][self.bounds.x : self.bounds.right]
+        return [
+            cell if self.in_content(x, y) else Cell(" ", cell.style)
+            for x, cell in enumerate(row, self.bounds.x)
+        ]
 
     def rows(self) -> range:
         """The screen rows of the item's region."""
         return range(self.region.y, self.region.bottom)
 
     def find(self, text: str) -> tuple[int, int] | None:
-        """``(row, column)`` of the first place ``text`` is drawn on the item's rows.
+        """``(row, column)`` of the first place ``text`` is drawn in the item's text.
 
-        Columns are cells: a double-width character takes two (``text_columns``).
+        Read inside its content regions (:meth:`text_row`), so a frame glyph never joins the
+        text. Columns are cells: a double-width character takes two (``text_columns``).
         """
         for y in self.rows():
-            found = text_columns(self.cells[y][self.bounds.x : self.bounds.right], text)
+            found = text_columns(self.text_row(y), text)
             if found:
                 return y, self.bounds.x + found[0]
         return None
@@ -90,13 +111,56 @@ class Drawn:
         return self.cells[y][x : x + text_width(text)]
 
     def glyph_cells(self) -> list[Cell]:
-        """Every cell of the item's rows, within the area, that draws a visible glyph."""
+        """Every cell of the item's text: a visible glyph inside a content region.
+
+        Frames and padding (the widgets' gutters) are left out, and so are frame glyphs a
+        renderable draws inside its content (a Rich ``Panel`` in a ``Static``).
+        """
+        return [self.cells[y][x] for x, y in self.text_points()]
+
+    def text_points(self) -> list[tuple[int, int]]:
+        """``(x, y)`` of every cell of the item's text (:meth:`glyph_cells`), row by row."""
         return [
-            cell
+            (x, y)
             for y in self.rows()
-            for cell in self.cells[y][self.bounds.x : self.bounds.right]
-            if cell.char not in BLANK
+            for x in range(self.bounds.x, self.bounds.right)
+            if self.in_content(x, y)
+            and self.cells[y][x].char not in BLANK
+            and not is_frame(self.cells[y][x].char)
         ]
+
+    def in_content(self, x: int, y: int) -> bool:
+        """Whether cell ``(x, y)`` lies in a content region of the item (or it has none)."""
+        return not self.content or any(leaf.region.contains(x, y) for leaf in self.content)
+
+    def placement(self) -> tuple[int, int]:
+        """Gaps (left, right), in cells, between the item's text and the area's edges.
+
+        Each gap leaves out the frames and padding between the area and the widget drawing
+        that end of the text (:attr:`content`): a text drawn inside a full-width box sits
+        where its first and last glyphs sit within the box, not where the box's frame is.
+        ``(-1, -1)`` when the item draws no text.
+        """
+        points = self.text_points()
+        if not points:
+            return (-1, -1)
+        first = min(points)
+        last = max(points)
+        return (
+            first[0] - self.bounds.x - self._gutter(first, left=True),
+            self.bounds.right - 1 - last[0] - self._gutter(last, left=False),
+        )
+
+    def _gutter(self, point: tuple[int, int], *, left: bool) -> int:
+        """Frames and padding on one side of the content region holding ``point``."""
+        for leaf in self.content:
+            if leaf.region.contains(*point):
+                return leaf.left if left else leaf.right
+        return 0
+
+    def text_rows(self) -> list[str]:
+        """The item's rows as its text (:meth:`row_text` with no bounds), top to bottom."""
+        return [self.row_text(y) for y in self.rows()]
 
     def box_cells(self, box: Region | None = None) -> list[Cell]:
         """Every cell of ``box`` (the drawn box by default)."""
@@ -128,9 +192,19 @@ class Drawn:
         return "".join(self.cells[y][x].char for y in (top, bottom) for x in (left, right))
 
     def inside(self) -> Region | None:
-        """The drawn box without its own frame, if it has one: the bubble's content."""
+        """The drawn box without its own frame: the bubble's content.
+
+        The smallest region holding the item's content regions, within the drawn box (a
+        widget frame and padding left out); without content regions, the box shrunk by one
+        cell on each side when its corners are frame glyphs.
+        """
         if self.box is None:
             return None
+        regions = [leaf.region for leaf in self.content if leaf.region.area]
+        if regions:
+            inner = Region.from_union(regions).intersection(self.box)
+            if inner.area:
+                return inner
         return self.box.shrink((1, 1, 1, 1)) if self.framed() else self.box
 
     def frame_glyphs_on_rows(self) -> list[str]:
@@ -217,7 +291,12 @@ def drawn(
     if marked:
         xs, ys = [x for x, _ in marked], [y for _, y in marked]
         box = Region(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-    return Drawn(cells, bounds, background, region, box)
+    content = tuple(
+        Leaf(leaf.region.intersection(bounds), leaf.left, leaf.right)
+        for leaf in content_leaves(item, area)
+        if not any(other.contains_region(leaf.region) for other in exclude)
+    )
+    return Drawn(cells, bounds, background, region, box, content)
 
 
 def long_text(count: int) -> str:
@@ -240,9 +319,34 @@ def drawn_item(
         item = found[-1].widget
     else:
         item = last_item(crs_driver, actor, clause).widget
+    return drawn_in_sight(crs_driver, item, views)
+
+
+def drawn_in_sight(crs_driver: CrsDriver, item: Widget, views: Sequence[ItemView]) -> Drawn:
+    """``item`` as drawn, scrolled whole into sight first if it is not, as a person would.
+
+    A check reading how an item is drawn needs it on the screen; where part of it lies
+    outside the conversation's viewport (tall items above a later one, a view that did not
+    follow), the area is scrolled to show it (its top, when it is taller than the area), the
+    item read, and the area scrolled back where it was, so later steps see the view the
+    scenario left.
+    """
+    area = crs_driver.conversation
+    bounds = area_bounds(crs_driver.app, area)
     inner = [view.widget.region for view in views if item in view.widget.ancestors]
-    every = [view.widget.region for view in views]
-    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
+    if bounds.contains_region(item.region) or not bounds.height:
+        every = [view.widget.region for view in views]
+        return drawn(crs_driver.app, item, area, exclude=inner, others=every)
+    before = area.scroll_y
+    area.scroll_to_widget(item, animate=False, immediate=True, top=True)
+    crs_driver.settle()
+    try:
+        every = [view.widget.region for view in crs_driver.items()]
+        inner = [view.widget.region for view in views if item in view.widget.ancestors]
+        return drawn(crs_driver.app, item, area, exclude=inner, others=every)
+    finally:
+        area.scroll_to(y=before, animate=False, immediate=True)
+        crs_driver.settle()
 
 
 def bubble(crs_driver: CrsDriver, clause: str) -> Drawn:
@@ -308,10 +412,7 @@ def drawn_of(crs_driver: CrsDriver, kind: str, clause: str) -> Drawn:
         f"a user item of kind {kind!r}",
         [(v.actor, v.kind) for v in views],
     )
-    item = found[-1].widget
-    inner = [v.widget.region for v in views if item in v.widget.ancestors]
-    every = [v.widget.region for v in views]
-    return drawn(crs_driver.app, item, crs_driver.conversation, exclude=inner, others=every)
+    return drawn_in_sight(crs_driver, found[-1].widget, views)
 
 
 def bubble_text(item: Drawn) -> str:

@@ -19,7 +19,7 @@ from rawp_port import (
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.part1.drawn import drawn, drawn_item
+from steps.rawp_crs.part1.drawn import drawn_in_sight, drawn_item
 from steps.rawp_crs.state import CrsState
 from steps.rawp_crs.support.layout import next_turn
 from steps.screen import screen_text, text_width
@@ -95,9 +95,10 @@ def client_still_running(crs_driver: CrsDriver, request: pytest.FixtureRequest) 
 @then("the agent's answer reads in full")
 def answer_in_full(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
+    views = crs_driver.items()
     blocks = [
-        drawn(crs_driver.app, view.widget, crs_driver.conversation)
-        for view in crs_driver.items()
+        drawn_in_sight(crs_driver, view.widget, views)
+        for view in views
         if view.actor == "agent" and view.kind == "text"
     ]
     texts = ["".join(block.row_text(y) for y in block.rows()) for block in blocks]
@@ -162,8 +163,8 @@ def drawn_alike(crs_driver: CrsDriver) -> None:
 
 
 def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
-    """The item's drawn rows, right-stripped, blank rows left out."""
-    item = drawn(crs_driver.app, view.widget, crs_driver.conversation)
+    """The item's drawn rows, right-stripped, blank rows left out (scrolled into sight)."""
+    item = drawn_in_sight(crs_driver, view.widget, crs_driver.items())
     rows = (item.row_text(y).rstrip() for y in item.rows())
     return [row for row in rows if row.strip()]
 
@@ -172,12 +173,18 @@ def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
 def output_verbatim(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The result's lines are on consecutive rows, from one column, spaces kept, unstyled.
 
-    Checks ``crs-unknown-output-type-monospace``: a verbatim preformatted block.
+    Checks ``crs-unknown-output-type-monospace``: a verbatim preformatted block. A client
+    may fold a tool's output until it is clicked (how tool results are shown is §4's, which
+    the seeds do not hold): where the first line is not drawn, the tool block is clicked
+    once, as a person would, and read again (decision audit row 53).
     """
     clause = "crs-unknown-output-type-monospace"
     lines = crs_state.traffic.output.split("\n")
     item = drawn_item(crs_driver, "agent", clause)
     top = item.find(lines[0])
+    if top is None and _unfold_tool_block(crs_driver):
+        item = drawn_item(crs_driver, "agent", clause)
+        top = item.find(lines[0])
     check(
         top is not None, clause, "the tool block", f"the line {lines[0]!r} drawn", item.describe()
     )
@@ -193,6 +200,20 @@ def output_verbatim(crs_driver: CrsDriver, crs_state: CrsState) -> None:
             if c.bold or c.italic or c.link
         ]
         check(not styled, clause, f"row {offset + 1} of the result", "no markdown styling", styled)
+
+
+def _unfold_tool_block(crs_driver: CrsDriver) -> bool:
+    """Click the first row of the last tool block, as a person unfolds it; whether one was."""
+    blocks = [
+        view
+        for view in crs_driver.items()
+        if view.actor == "agent" and view.kind in ("tool_call", "tool_result")
+    ]
+    region = blocks[-1].widget.region if blocks else None
+    if region is None or not region.area:
+        return False
+    crs_driver.click(region.x + min(2, region.width - 1), region.y, doing="unfolding a tool block")
+    return True
 
 
 @then(parsers.parse('the agent\'s answer shows "{text}" as written'))

@@ -66,7 +66,9 @@ def pastes_as_terminal(crs_driver: CrsDriver, text: str) -> None:
 @then("the client has not quit")
 def not_quit(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     """The client neither exited nor crashed: nothing typed or pasted quit it."""
-    clause = scenario_clause(request, "crs-input-plain-text", "crs-enter-sends")
+    clause = scenario_clause(
+        request, "crs-typed-text-kept", "crs-input-plain-text", "crs-enter-sends"
+    )
     crash = crs_driver.crash
     check(
         crs_driver.running and crash is None,
@@ -86,7 +88,7 @@ def input_draws(crs_driver: CrsDriver, request: pytest.FixtureRequest, shown: st
     other drawable stand-in the client chooses); ``shown`` is the printable part a reader
     sees whatever the stand-in (``[5~BBB``).
     """
-    clause = scenario_clause(request, "crs-input-plain-text")
+    clause = scenario_clause(request, "crs-typed-text-kept", "crs-input-plain-text")
     rows = drawn_rows(crs_driver.input)
     joined = "".join(row.rstrip() for row in rows)
     check(
@@ -103,7 +105,7 @@ def input_draws(crs_driver: CrsDriver, request: pytest.FixtureRequest, shown: st
 @then(parsers.parse('the prompt the agent received is "{text}"'))
 def prompt_is(crs_driver: CrsDriver, request: pytest.FixtureRequest, text: str) -> None:
     """The one prompt sent carries ``text``, code point for code point."""
-    clause = scenario_clause(request, "crs-enter-sends")
+    clause = scenario_clause(request, "crs-typed-text-kept", "crs-enter-sends")
     sent = crs_driver.agent.sent_of(PROMPT)
     seen = [getattr(frame, "prompt_text", frame) for frame in sent]
     expected = literal(text)

@@ -7,6 +7,8 @@ separator (``shared_steps``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -24,8 +26,12 @@ TIME = re.compile(
 """A time of day as a client may draw it: ``14:32``, ``02:32``, ``오후 2:32``, ``2:32 PM``."""
 
 
-REVEALS = ("inline", "hover")
-"""The two values of the adapter's ``timestamp_reveal``."""
+REVEALS = ("inline", "hover", "key:<key>")
+"""The values of the adapter's ``timestamp_reveal``: times drawn all the time, while the
+pointer is over what they stamp, or every time while a key has been pressed (until it is
+pressed again), e.g. ``"key:f2"``."""
+KEY = "key:"
+"""Prefix of a ``timestamp_reveal`` naming the key that shows and hides every time."""
 
 
 @dataclass(frozen=True)
@@ -78,19 +84,23 @@ class RevealMembers(Protocol):
     """A part whose members say how times are revealed: part 1, and part 4 (hover preferred)."""
 
     timestamp_reveal: str
-    """``"inline"`` or ``"hover"``."""
+    """``"inline"``, ``"hover"`` or ``"key:<key>"`` (:data:`REVEALS`)."""
 
 
 def reveal_mode(crs_driver: CrsDriver, clause: str, part: RevealMembers | None = None) -> str:
-    """The adapter's ``timestamp_reveal``, checked: ``inline`` or ``hover``.
+    """How the client reveals its times: ``"inline"``, ``"hover"`` or ``"key"``.
 
-    Read through ``part`` (``crs_driver.part4`` for part 4's ``crs-timestamp-hover-preferred``),
-    part 1's by default.
+    Read from the adapter's ``timestamp_reveal`` (:data:`REVEALS`) through ``part``
+    (``crs_driver.part4`` for part 4's ``crs-timestamp-hover-preferred``), part 1's by
+    default.
     """
     members = crs_driver.part1 if part is None else part
     mode = members.timestamp_reveal
-    check(mode in REVEALS, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
-    return str(mode)
+    known = mode in ("inline", "hover") or (
+        isinstance(mode, str) and mode.startswith(KEY) and len(mode) > len(KEY)
+    )
+    check(known, clause, "the adapter's timestamp_reveal", " or ".join(REVEALS), mode)
+    return "key" if str(mode).startswith(KEY) else str(mode)
 
 
 def pointer_away(crs_driver: CrsDriver) -> None:
@@ -99,15 +109,32 @@ def pointer_away(crs_driver: CrsDriver) -> None:
     crs_driver.hover(region.x, region.y, doing="moving the pointer to the input")
 
 
-def hidden_until_hovered(crs_driver: CrsDriver, clause: str) -> None:
-    """In hover mode: with the pointer on the input, no time is drawn in the conversation."""
+def press_reveal_key(crs_driver: CrsDriver, shown: bool) -> None:
+    """In key mode, press the adapter's reveal key if the times are not already ``shown``.
+
+    The driver remembers whether the key last showed the times (``times_shown``), so a step
+    asking for them shown, or hidden, presses it only when that changes something.
+    """
+    if crs_driver.times_shown != shown:
+        key = str(crs_driver.part1.timestamp_reveal).removeprefix(KEY)
+        crs_driver.press(key)
+        crs_driver.times_shown = shown
+
+
+def hidden_until_asked(crs_driver: CrsDriver, clause: str) -> None:
+    """Hover or key mode: no time is drawn until the user asks (the pointer on the input).
+
+    In key mode the times are hidden first if the key showed them.
+    """
+    if reveal_mode(crs_driver, clause) == "key":
+        press_reveal_key(crs_driver, False)
     pointer_away(crs_driver)
     drawn = [shown.hhmm for shown in shown_times(crs_driver)]
     check(
         not drawn,
         clause,
         "the conversation with the pointer away from it",
-        "no time drawn (they are revealed on hover)",
+        "no time drawn (they are revealed on demand)",
         ", ".join(drawn),
     )
 
@@ -165,11 +192,16 @@ def one_time(
     """The single place ``hhmm`` is drawn in the conversation; fails unless exactly one.
 
     In hover mode the time is first checked hidden with the pointer away, then read while
-    the pointer is over ``stamped`` (or over each item in turn until ``hhmm`` shows).
+    the pointer is over ``stamped`` (or over each item in turn until ``hhmm`` shows); in key
+    mode, checked hidden, then read once the key showed every time (they stay shown).
     """
+    mode = reveal_mode(crs_driver, clause)
+    if mode == "key":
+        hidden_until_asked(crs_driver, clause)
+        press_reveal_key(crs_driver, True)
     shown = shown_times(crs_driver)
-    if reveal_mode(crs_driver, clause) == "hover":
-        hidden_until_hovered(crs_driver, clause)
+    if mode == "hover":
+        hidden_until_asked(crs_driver, clause)
         for view in [stamped] if stamped is not None else stamped_items(crs_driver):
             shown = hover_over(crs_driver, view)
             if any(found.hhmm == hhmm for found in shown):
@@ -213,9 +245,55 @@ def rows_between_turns(crs_driver: CrsDriver, clause: str) -> list[tuple[int, st
     bubble: 002 §2.4 ¶3 allows above or below). Items not drawn (a time hidden until
     hovered) have no rows and are left out.
 
+    The join is brought into sight first (:func:`join_in_sight`).
+
     Raises:
         AssertionError: Through ``check``: fewer than two user messages.
     """
+    with join_in_sight(crs_driver):
+        return _rows_between(crs_driver, clause)
+
+
+@contextmanager
+def join_in_sight(crs_driver: CrsDriver) -> Iterator[None]:
+    """Bring the join of the last two turns into the viewport for the block, then put it back.
+
+    Where the first turn's last row or the second turn's user item lies outside the viewport
+    (turns drawn taller than it, a view scrolled elsewhere), the conversation is scrolled to
+    show them, as a person scrolls to look; the view is put back where it was after.
+    """
+    area = crs_driver.conversation
+    before = area.scroll_y
+    views = list(crs_driver.items())
+    users = [
+        index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"
+    ]
+    if len(users) >= 2 and not _join_in_sight(crs_driver, views, users):
+        area.scroll_to_widget(views[users[-1]].widget, animate=False, immediate=True, top=True)
+        half = area.scrollable_content_region.height // 2
+        area.scroll_to(y=max(0.0, area.scroll_y - half), animate=False, immediate=True)
+        crs_driver.settle()
+    try:
+        yield
+    finally:
+        if area.scroll_y != before:
+            area.scroll_to(y=before, animate=False, immediate=True)
+            crs_driver.settle()
+
+
+def _join_in_sight(crs_driver: CrsDriver, views: list[ItemView], users: list[int]) -> bool:
+    """Whether the second turn's user item and the first turn's last row are in the viewport."""
+    sight = crs_driver.conversation.scrollable_content_region
+    second = views[users[-1]].widget.region
+    first = views[users[-1] - 1].widget.region
+    return (
+        bool(second.height and first.height)
+        and sight.y <= first.bottom - 1 < second.y < sight.bottom
+    )
+
+
+def _rows_between(crs_driver: CrsDriver, clause: str) -> list[tuple[int, str]]:
+    """:func:`rows_between_turns` once the join is in sight."""
     views = list(crs_driver.items())
     users = [
         index for index, view in enumerate(views) if view.actor == "user" and view.kind == "text"

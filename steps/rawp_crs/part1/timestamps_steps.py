@@ -20,10 +20,11 @@ from steps.rawp_crs.part1.timestamps import (
     DAY_FORMS,
     TIME,
     content_row,
-    hidden_until_hovered,
+    hidden_until_asked,
     hover_over,
     one_time,
     pointer_away,
+    press_reveal_key,
     reveal_mode,
     rows_between_turns,
     shown_times,
@@ -32,11 +33,36 @@ from steps.rawp_crs.part1.timestamps import (
 from steps.rawp_crs.support.turns import conversation_rows
 from steps.screen import screen_cells
 
-DATE = re.compile(
-    r"\d{1,4}\s*[/.-]\s*\d{1,2}|\d+\s*[년월일]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)",
+NUMERIC_DATE = re.compile(r"(?<![\d.])(\d{1,4})\s*[/.-]\s*(\d{1,2})(?![\d])(?!\s*(?:ms|s|m|h|%)\b)")
+"""Two numbers joined by ``/``, ``.`` or ``-`` (``3/10``, ``2026-03-10``, ``10.3.``), not
+followed by a unit (``0.3s`` is an elapsed time, not a date)."""
+WORD_DATE = re.compile(
+    r"\d+\s*[년월일]|\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s*\d",
     re.IGNORECASE,
 )
-"""Anything that reads as a date next to a time."""
+"""A date in words: ``3월 10일``, ``Mar 10``."""
+
+
+def reads_as_date(text: str) -> bool:
+    """Whether ``text`` holds what reads as a date next to a time.
+
+    A numeric form counts only when its numbers can be a date: a year and a month (the
+    first of four digits), or a month and a day in either order, none of them zero.
+    """
+    if WORD_DATE.search(text):
+        return True
+    for first, second in (match.groups() for match in NUMERIC_DATE.finditer(text)):
+        a, b = int(first), int(second)
+        if len(first) == 4 and 1 <= b <= 12:
+            return True
+        if (
+            len(first) <= 2
+            and a >= 1
+            and b >= 1
+            and ((a <= 12 and b <= 31) or (b <= 12 and a <= 31))
+        ):
+            return True
+    return False
 
 
 EXTRA_CLAUSES = (
@@ -92,10 +118,14 @@ def every_time(crs_driver: CrsDriver) -> list[str]:
 
     A conversation taller than its area is read from its top to its end, one area's height
     at a time (no row read twice), then scrolled back to its end. In hover mode, the times
-    each item reveals while hovered (:func:`hovered_times`).
+    each item reveals while hovered (:func:`hovered_times`); in key mode, once the key
+    showed every time.
     """
-    if reveal_mode(crs_driver, "crs-timestamp-available") == "hover":
+    mode = reveal_mode(crs_driver, "crs-timestamp-available")
+    if mode == "hover":
         return hovered_times(crs_driver)
+    if mode == "key":
+        press_reveal_key(crs_driver, True)
     area = crs_driver.conversation
     if not area.max_scroll_y:
         return [shown.hhmm for shown in shown_times(crs_driver)]
@@ -140,8 +170,8 @@ def exactly_times(crs_driver: CrsDriver, request: pytest.FixtureRequest, times: 
     failure says which way it failed.
     """
     clause = scenario_clause(request, *TIME_CLAUSES)
-    if reveal_mode(crs_driver, clause) == "hover":
-        hidden_until_hovered(crs_driver, scenario_clause(request, *EXTRA_CLAUSES))
+    if reveal_mode(crs_driver, clause) in ("hover", "key"):
+        hidden_until_asked(crs_driver, scenario_clause(request, *EXTRA_CLAUSES))
     seen = Counter(every_time(crs_driver))
     expected = Counter(_times(times))
     extra, missing = seen - expected, expected - seen
@@ -248,7 +278,7 @@ def without_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: st
     clause = scenario_clause(request, "crs-timestamp-format")
     shown = one_time(crs_driver, clause, hhmm)
     check(
-        DATE.search(shown.line) is None,
+        not reads_as_date(shown.line),
         clause,
         f"the row of today's time {hhmm}",
         "hours and minutes only",
@@ -263,13 +293,16 @@ def stamps_muted(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
 
     ``crs-timestamp-on-demand``, its inline way: a terminal has no small font, so muted
     colour (Textual blends it toward the background) or the dim attribute stands for it.
-    Its hover way: no time drawn with the pointer away, and some revealed by hovering.
+    Its hover way: no time drawn with the pointer away, and some revealed by hovering; a
+    key that shows every time is read the same way (hidden, then shown at the key).
     """
     clause = scenario_clause(request, "crs-timestamp-on-demand")
-    if reveal_mode(crs_driver, clause) == "hover":
-        hidden_until_hovered(crs_driver, clause)
-        revealed = hovered_times(crs_driver)
-        check(bool(revealed), clause, "the items hovered", "their times drawn", "no time")
+    mode = reveal_mode(crs_driver, clause)
+    if mode in ("hover", "key"):
+        hidden_until_asked(crs_driver, clause)
+        revealed = hovered_times(crs_driver) if mode == "hover" else every_time(crs_driver)
+        asked = "the items hovered" if mode == "hover" else "the reveal key pressed"
+        check(bool(revealed), clause, asked, "the times drawn", "no time")
         return
     cells = screen_cells(crs_driver.app)
     texts = [view for view in crs_driver.items() if view.actor == "agent" and view.kind == "text"]
@@ -318,6 +351,9 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
     """
     clause = "crs-timestamp-hover-preferred"
     mode = reveal_mode(crs_driver, clause, crs_driver.part4)
+    if mode == "key":
+        _revealed_by_key(crs_driver, clause, (first, last))
+        return
     check(
         mode == "hover",
         clause,
@@ -330,7 +366,7 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
     agents = [view for view in items if view.actor == "agent" and view.kind != "timestamp"]
     check(bool(users and agents), clause, "the conversation", "a whole turn", "none")
     for view, hhmm in ((users[-1], first), (agents[-1], last)):
-        hidden_until_hovered(crs_driver, clause)
+        hidden_until_asked(crs_driver, clause)
         drawn = [shown.hhmm for shown in hover_over(crs_driver, view)]
         check(
             hhmm in drawn,
@@ -339,12 +375,34 @@ def revealed_on_hover(crs_driver: CrsDriver, first: str, last: str) -> None:
             f"its time {hhmm} drawn",
             ", ".join(drawn) or "no time",
         )
-    hidden_until_hovered(crs_driver, clause)
+    hidden_until_asked(crs_driver, clause)
+
+
+def _revealed_by_key(crs_driver: CrsDriver, clause: str, times: tuple[str, ...]) -> None:
+    """Key mode of ``crs-timestamp-hover-preferred``: hidden, shown at the key, hidden again.
+
+    002 §2.4 ¶8 (l. 44) recommends times hidden by default and shown when the user asks,
+    on the message area by hover or, on a touch screen, by a tap; a terminal has no tap,
+    and a key is the keyboard user's way of asking (¶7, l. 42: "사용자가 원할 때 확인할 수
+    있는 형태"). Design decision in docs/design/decision-audit.md.
+    """
+    hidden_until_asked(crs_driver, clause)
+    press_reveal_key(crs_driver, True)
+    drawn = [shown.hhmm for shown in shown_times(crs_driver)]
+    missing = [hhmm for hhmm in times if hhmm not in drawn]
+    check(
+        not missing,
+        clause,
+        "the conversation after the reveal key",
+        f"the times {', '.join(times)} drawn",
+        ", ".join(drawn) or "no time",
+    )
+    hidden_until_asked(crs_driver, clause)
 
 
 def _date_line(text: str) -> bool:
     """A row that reads as a date line: a date (:data:`DATE`) and no time of day on it."""
-    return DATE.search(text) is not None and TIME.search(text) is None
+    return reads_as_date(text) and TIME.search(text) is None
 
 
 @then("no date line is drawn between the two turns")

@@ -10,10 +10,17 @@ widget classes, so an ``OptionList``, a ``ListView`` or custom rows are judged a
 - an *item* starts at a row of the inner region whose first ``/word`` is ``/{name}`` for a
   published name (its *name row*);
 - a cell's *background* is read with the reverse attribute applied;
-- the popup's *base* background is the most common background of its whole region; a name
-  row is *highlighted* when one of its inner cells has a background whose contrast with
-  the base is at least :data:`HIGHLIGHT_CONTRAST` (zebra stripes, "slightly different",
-  stay below it).
+- the popup's *base* background is what a row that is not highlighted has
+  (:func:`popup_base`): the background most item rows share; where no background is shared
+  by more rows than another (two rows, or stripes), the one that is not drawn reversed, not
+  marked and nearest the popup's other cells or the screen around it; a name row is
+  *highlighted* when one of its inner cells has a background whose contrast with the base
+  is at least :data:`HIGHLIGHT_CONTRAST` (zebra stripes, "slightly different", stay below
+  it);
+- a *focus marker* is a glyph drawn left of the names on exactly one item row, in a column
+  where every other item row is blank (``▶``, ``>``): it belongs to the highlight, not to
+  the item's text or icon (:meth:`Popup.lead`), and it tells the focused item where no
+  background does (:meth:`Popup.focus`).
 """
 
 from __future__ import annotations
@@ -104,6 +111,8 @@ class Popup:
     base: RGB | None
     rows: tuple[str, ...]
     """The text of every row of the inner region, top to bottom."""
+    marker: int | None = None
+    """The column (index into each item's cells) of a focus marker, if one is drawn."""
 
     @property
     def names(self) -> list[str]:
@@ -117,6 +126,36 @@ class Popup:
             for item in self.items
             if any(contrast(background(c), self.base) >= HIGHLIGHT_CONTRAST for c in item.cells)
         ]
+
+    def marked(self) -> Item | None:
+        """The item whose row carries the focus marker (:attr:`marker`), if one does."""
+        if self.marker is None:
+            return None
+        return next((item for item in self.items if item.cells[self.marker].char.strip()), None)
+
+    def focus(self) -> list[Item]:
+        """The items the popup shows as focused: highlighted, else the one marked.
+
+        A highlight drawn only as a marker glyph tells which item is focused; whether the
+        highlight has the background 004 §3.2 ¶14 asks for is checked apart
+        (``crs-slash-focus-highlight``).
+        """
+        lit = self.highlighted()
+        marked = self.marked()
+        return lit or ([marked] if marked is not None else [])
+
+    def lead(self, item: Item) -> str:
+        """The text drawn left of ``item``'s name (an icon, padding), the focus marker blank."""
+        cells = item.cells[: item.span(item.name).start]
+        return "".join(
+            " " if index == self.marker else cell.char for index, cell in enumerate(cells)
+        )
+
+    def text(self, item: Item) -> str:
+        """``item``'s row text across the inner width, the focus marker blank."""
+        return "".join(
+            " " if index == self.marker else cell.char for index, cell in enumerate(item.cells)
+        )
 
     def item(self, name: str) -> Item | None:
         """The drawn item of ``name``, if any."""
@@ -196,9 +235,91 @@ def read_popup_of(driver: CrsDriver, widget: Widget, name_in: Callable[[str], st
         name = name_in(text)
         if name is not None:
             items.append(Item(name, y, cells, inner.x))
-    if len(items) == 1 and _row_back(items[0]) == base:
-        base = _base_beside(screen, region, items[0], base)
-    return Popup(widget, region, inner, tuple(items), base, tuple(rows))
+    marker = focus_marker(items)
+    base = popup_base(screen, region, items, base, marker)
+    return Popup(widget, region, inner, tuple(items), base, tuple(rows), marker)
+
+
+def focus_marker(items: list[Item]) -> int | None:
+    """The column of a glyph left of the names on one item row only, others blank there.
+
+    ``None`` with fewer than two items (nothing to compare with), or when no column, or more
+    than one row, qualifies.
+    """
+    if len(items) < 2:
+        return None
+    starts = [item.span(item.name).start for item in items]
+    width = min(starts)
+    found = None
+    for column in range(width):
+        drawn = [item for item in items if item.cells[column].char.strip()]
+        if len(drawn) == 1:
+            if found is not None and found[1] is not drawn[0]:
+                return None
+            found = found or (column, drawn[0])
+    return None if found is None else found[0]
+
+
+def popup_base(
+    screen: list[list[Cell]],
+    region: Region,
+    items: list[Item],
+    majority: RGB | None,
+    marker: int | None,
+) -> RGB | None:
+    """The background of a row that is not highlighted (the module's *base*).
+
+    One item: the region's most common background, or the one beside the item when its row
+    has that one (:func:`_base_beside`, decision audit row 43). Several: the background
+    most item rows share; on a tie (two rows; stripes and a highlight), the tied background
+    of a row not drawn reversed, not marked, and of least contrast with the popup's cells
+    outside the item rows (a frame, padding, separators), else with the screen around it
+    (issue 37, class 2: with two rows a majority cannot tell).
+    """
+    if not items:
+        return majority
+    if len(items) == 1:
+        if _row_back(items[0]) == majority:
+            return _base_beside(screen, region, items[0], majority)
+        return majority
+    counts = Counter(_row_back(item) for item in items)
+    ranked = counts.most_common()
+    tied = [colour for colour, count in ranked if count == ranked[0][1]]
+    if len(tied) == 1:
+        return tied[0]
+    odd = {
+        _row_back(item)
+        for item in items
+        if _reversed(item) or (marker is not None and item.cells[marker].char.strip())
+    }
+    plain = [colour for colour in tied if colour not in odd] or tied
+    context = _context(screen, region, items)
+    return min(plain, key=lambda colour: contrast(colour, context)) if context else plain[0]
+
+
+def _reversed(item: Item) -> bool:
+    """Whether most of the row's cells are drawn in reverse video."""
+    return sum(bool(cell.style.reverse) for cell in item.cells) * 2 > len(item.cells)
+
+
+def _context(screen: list[list[Cell]], region: Region, items: list[Item]) -> RGB | None:
+    """The most common background of the popup's cells off the item rows, else around it."""
+    rows = {item.y for item in items}
+    inside = Counter(
+        background(screen[y][x])
+        for y in range(region.y, min(region.bottom, len(screen)))
+        if y not in rows
+        for x in range(region.x, min(region.right, len(screen[y])))
+    )
+    if inside:
+        return inside.most_common(1)[0][0]
+    around = Counter(
+        background(screen[y][x])
+        for y in (region.y - 1, region.bottom)
+        if 0 <= y < len(screen)
+        for x in range(region.x, min(region.right, len(screen[y])))
+    )
+    return around.most_common(1)[0][0] if around else None
 
 
 def _row_back(item: Item) -> RGB | None:
@@ -359,16 +480,16 @@ def focused(popup: Popup, clause: str, many: str = "crs-slash-single-highlight")
     """The one highlighted item.
 
     Fails under ``clause`` when no item is highlighted (no row has a background of contrast
-    :data:`HIGHLIGHT_CONTRAST` or more against the popup's base), under ``many`` when more
-    than one is.
+    :data:`HIGHLIGHT_CONTRAST` or more against the popup's base, and no row a focus marker),
+    under ``many`` when more than one is.
     """
-    lit = popup.highlighted()
+    lit = popup.focus()
     check(
         bool(lit),
         clause,
         "the command popup's items",
         f"one highlighted item (a background of contrast >= {HIGHLIGHT_CONTRAST} "
-        f"against the popup's {popup.base})",
+        f"against the popup's {popup.base}, or a focus marker)",
         f"none highlighted; items drawn: {popup.names}",
     )
     check(

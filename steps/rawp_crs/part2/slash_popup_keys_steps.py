@@ -162,7 +162,7 @@ def hint_shown(crs_driver: CrsDriver, hint: str) -> None:
     not judged.)
     """
     clause = "crs-slash-required-parameter-hint"
-    region = crs_driver.input.region
+    region = crs_driver.input.content_region  # the input's frame and padding are not text
     screen = screen_cells(crs_driver.app)
     value = crs_driver.input_value
     for y in range(region.y, region.bottom):
@@ -172,15 +172,17 @@ def hint_shown(crs_driver: CrsDriver, hint: str) -> None:
         if at < 0 or value.rstrip() not in line[:at]:
             continue
         hinted = [c for c in row[at + 1 : at + len(hint)] if c.char.strip()]  # 1st: cursor
-        typed_cells = [c for c in row[:at] if c.char.strip()]
+        typed_at = line[:at].rfind(value.rstrip())
+        typed_cells = [c for c in row[typed_at:at] if c.char.strip()]
         text_contrast = min(c.contrast or 21.0 for c in typed_cells) if typed_cells else 21.0
         muted = all(c.dim or (c.contrast or 21.0) < text_contrast * 0.85 for c in hinted)
         check(
             muted,
             clause,
             "the hint in the input",
-            "drawn dim or muted",
-            f"contrast {[c.contrast for c in hinted][:3]} vs {text_contrast}",
+            f"every cell dim, or of a contrast below 0.85 x the typed text's ({text_contrast:.2f})",
+            f"contrasts {[round(c.contrast or 21.0, 2) for c in hinted][:3]}, dim "
+            f"{[c.dim for c in hinted][:3]}",
         )
         return
     violation(

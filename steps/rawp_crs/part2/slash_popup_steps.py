@@ -105,14 +105,18 @@ def history_visible(crs_driver: CrsDriver, crs_state: CrsState) -> None:
 
 @then("each item shows its name as /name at the left and its description after it")
 def item_content(crs_driver: CrsDriver, crs_state: CrsState) -> None:
-    """``/{name}`` first in the item, its description to its right or on the next rows."""
+    """``/{name}`` first in the item, its description to its right or on the next rows.
+
+    A focus marker before the name (``Popup.lead``) is the highlight's, not the item's.
+    """
     clause = "crs-slash-item-content"
     popup = opened(crs_driver, crs_state.published, clause)
     check(bool(popup.items), clause, "the command popup", "items", popup.rows)
     descriptions = {c.name: c.description for c in crs_state.published.commands}
     for item in popup.items:
         row = popup.rows.index(item.text) if item.text in popup.rows else -1
-        text = item.text.lstrip()
+        name_on = "".join(cell.char for cell in item.cells[item.span(item.name).start :])
+        text = (popup.lead(item) + name_on).lstrip()
         after = " ".join([text, *popup.rows[row + 1 : row + 3]])
         check(
             text.startswith(f"/{item.name}") and descriptions[item.name] in after,
@@ -180,7 +184,8 @@ def category_mark(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     marks = {}
     for item in popup.items:
         command = by_name[item.name]
-        rest = item.text.replace(f"/{item.name}", "", 1).replace(command.description, "", 1)
+        text = popup.text(item)  # a focus marker is the highlight's, not a mark
+        rest = text.replace(f"/{item.name}", "", 1).replace(command.description, "", 1)
         marks[item.name] = (command.category, " ".join(rest.split()))
     if not any(mark for _, mark in marks.values()):
         return

@@ -180,20 +180,46 @@ def token_of(item: Drawn, path: str, clause: str) -> Token:
     raise AssertionError  # pragma: no cover - check raised
 
 
-def capped(item: Drawn, token: Token) -> bool:
+def capped(item: Drawn, token: Token, path: str = "") -> bool:
     """Whether the token's background, or a cap glyph, runs on past both ends of its label.
 
+    An end is drawn by padding (a blank on the token's background), a frame, block or
+    powerline glyph, or any glyph of the token's run that is not the path's own text (``[``
+    and ``]``, an ``@``, an icon): the input's token reads the same way
+    (``crs-token-rounded``, whose decision takes brackets as caps; issue 37, square caps).
     A token whose label is wider than the bubble may be drawn whole and wrap (004 §3.4.5
     "텍스트 내용": shortening a long path is MAY): its start is then looked for on the rows
     above (:func:`_wrapped_start`). Decision audit row 41.
     """
     row = item.cells[token.y]
     first, last = row[token.x], row[token.right - 1]
-    left = token.x < token.label[0] and (first.char in PADDING or _is_cap(first))
-    right = token.right > token.label[1] and (last.char in PADDING or _is_cap(last))
+    before = "".join(cell.char for cell in row[token.x : token.label[0]])
+    after = "".join(cell.char for cell in row[token.label[1] : token.right])
+    head = path[: len(path) - len(tail(path))] if path else ""
+    left = token.x < token.label[0] and (
+        first.char in PADDING or _is_cap(first) or bool(_lead(before, head).strip())
+    )
+    right = token.right > token.label[1] and (
+        last.char in PADDING or _is_cap(last) or bool(after.strip())
+    )
     left = left or (token.x > 0 and _is_cap(row[token.x - 1]))
     right = right or (token.right < len(row) and _is_cap(row[token.right]))
     return right and (left or _wrapped_start(item, token) is not None)
+
+
+def _lead(before: str, head: str) -> str:
+    """What ``before`` holds left of the path's own text: ``[src/`` -> ``[`` for ``src/``.
+
+    The path's text is a suffix of ``head`` (the path left of its tail), maybe after an
+    ellipsis (``…/`` or ``…``, an elided label).
+    """
+    best = 0
+    for size in range(len(before) + 1):
+        end = before[len(before) - size :]
+        rest = end.removeprefix("…/") if end.startswith("…/") else end.removeprefix("…")
+        if head.endswith(rest):
+            best = size
+    return before[: len(before) - best]
 
 
 def _run_capped_left(row: list[Cell], x: int) -> bool:
@@ -258,7 +284,7 @@ def draws_tokens(
     for path in paths:
         token = token_of(item, path, clause)
         check(
-            capped(item, token),
+            capped(item, token, path),
             clause,
             f"the token of {tail(path)!r}",
             "its background (or a cap glyph) on both sides of the label",

@@ -11,15 +11,39 @@ from textual.geometry import Region
 
 from steps.checks import check, cited_clauses
 from steps.rawp_crs.contract import TokenView
-from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.driver import CrsDriver, fields_of
 from steps.rawp_crs.part3.file_popup import offer_files
 from steps.rawp_crs.support.turns import PROMPT
+from steps.verdicts import HARNESS_PREFIX, HarnessError
+
+
+def token_view(node: object) -> str | TokenView:
+    """One node of the adapter's ``input_tokens(app)``: a ``str`` run or a token.
+
+    A token may be a ``TokenView``, any object with the attributes ``ref_id``, ``path``
+    and ``label``, or a ``(ref_id, path, label)`` tuple: an adapter imports nothing from the
+    harness.
+
+    Raises:
+        HarnessError: ``node`` is none of these.
+    """
+    if isinstance(node, str | TokenView):
+        return node
+    fields = fields_of(node, ("ref_id", "path", "label"))
+    if fields is None or not all(isinstance(field, str) for field in fields):
+        raise HarnessError(
+            f"{HARNESS_PREFIX}: input_tokens(app) gave {node!r}; expected a str run, or a "
+            "token: a (ref_id, path, label) tuple of str or an object with those "
+            "attributes (docs/adapters.md, Part 3)"
+        )
+    ref_id, path, label = fields
+    return TokenView(str(ref_id), str(path), str(label))
 
 
 def nodes(driver: CrsDriver) -> list[str | TokenView]:
     """The adapter's ``input_tokens``: tokens, and ``str`` runs joined, empty runs dropped."""
     merged: list[str | TokenView] = []
-    for node in driver.part3.input_tokens(driver.app):
+    for node in map(token_view, driver.part3.input_tokens(driver.app)):
         if isinstance(node, str) and merged and isinstance(merged[-1], str):
             merged[-1] += node
         elif node != "":

@@ -87,13 +87,22 @@ BLOCKS = {
     )
 )
 def hover_block(crs_driver: CrsDriver, crs_state: CrsState, block: str) -> None:
-    """Hover over the middle of the first row of the agent's first item of that kind."""
+    """Hover over the middle of the first row of the agent's first item of that kind.
+
+    The item is scrolled into sight first where it is not whole in the viewport.
+    """
     found = [
         view for view in crs_driver.items() if view.actor == "agent" and view.kind in BLOCKS[block]
     ]
-    if not found or found[0].widget.region.area == 0:
+    if not found:
+        raise crs_driver.harness_error(f"the agent's {block} is not in the conversation")
+    widget, area = found[0].widget, crs_driver.conversation
+    if not area.scrollable_content_region.contains_region(widget.region):
+        area.scroll_to_widget(widget, animate=False, immediate=True, top=True)  # as a person
+        crs_driver.settle()  # scrolls to reach what they point at
+    region = widget.region
+    if region.area == 0:
         raise crs_driver.harness_error(f"the agent's {block} is not on the screen")
-    region = found[0].widget.region
     crs_state.hover.region = region
     crs_state.hover.block = block
     _hover(crs_driver, region.x + region.width // 2, region.y, crs_state.hover)

@@ -21,8 +21,12 @@ MAX_PAGES = 200
 
 
 def _stored_texts(rows: list[str]) -> list[str]:
-    """The stored turns' prompts (``질문 N``) and answers (``답변 N``) drawn in ``rows``."""
-    return [word for row in rows for word in ("질문", "답변") if word in row]
+    """A stored turn's own words drawn in ``rows``: its prompt, thinking, tool output or answer.
+
+    A turn drawn taller than the viewport (frames and padding around its blocks) may fill a
+    page with its thinking and tool blocks alone: any of its words shows the page is there.
+    """
+    return [found.group(0) for row in rows for found in TOKEN.finditer(row)]
 
 
 @then(parsers.parse("the conversation's viewport shows stored turn {number:d}"))
@@ -52,9 +56,10 @@ def _content_rows(crs_driver: CrsDriver) -> list[str]:
 def page_round_trips(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
     """From the end to the top, each page draws stored turns in order and survives a round trip.
 
-    Every stored turn is several rows shorter than the viewport, so each page of a drawn
-    conversation holds some of one (``crs-page-keys-scroll``: the page keys scroll what is
-    there to see, not blank rows). Each page draws the turns in order, none left out
+    Each page of a drawn conversation holds some of a stored turn (``crs-page-keys-scroll``:
+    the page keys scroll what is there to see, not blank rows), its prompt, thinking, tool
+    output or answer (a turn drawn taller than the viewport may fill a page with its middle).
+    Each page draws the turns in order, none left out
     between two it draws: a client that draws far-off turns again as the user scrolls
     up must draw the ones next to the viewport, where they belong. After Page Up and Page
     Down the viewport draws what it drew: scrolling moves what is drawn, not what it is
@@ -72,7 +77,7 @@ def page_round_trips(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> N
             bool(_stored_texts(before)),
             clause,
             where,
-            "a stored turn's prompt or answer",
+            "a stored turn's prompt, thinking, tool output or answer",
             repr([row for row in before if row][:6]) or "blank rows",
         )
         _check_in_order(before, clause, where)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from steps.checks import check
+from collections.abc import Callable
+from typing import Any
+
+from rawp_port import TurnEnded, TurnStarted
+from steps.checks import precondition
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import screen_rows
 
@@ -14,19 +18,49 @@ ANSWER = "Done: the parser is refactored."
 """The agent's answer in a turn run by :func:`steps.rawp_crs.shared_steps.whole_turn`."""
 
 
+QUEUED_TURNS = 8
+"""Turns the agent ends, at most, for prompts a client holds while a turn runs."""
+
+
 def send(crs_driver: CrsDriver, text: str) -> None:
-    """Type ``text`` and press Enter; the client must have sent it as a prompt."""
+    """Type ``text`` and press Enter; the client must have sent it as a prompt.
+
+    A precondition of the scenario (``crs-enter-sends``): sent at once, or held while a turn
+    runs and sent when it ends (:func:`sent_or_queued`).
+    """
     before = len(crs_driver.agent.sent_of(PROMPT))
     crs_driver.type_text(text)
     crs_driver.press("enter")
-    sent = len(crs_driver.agent.sent_of(PROMPT))
-    check(
-        sent == before + 1,
+    sent = sent_or_queued(crs_driver, lambda frames: len(frames) > before)
+    precondition(
+        len(sent) == before + 1,
         "crs-enter-sends",
         "the prompts the agent received",
         f"{before + 1} after sending {text!r}",
-        str(sent),
+        str(len(sent)),
     )
+
+
+def sent_or_queued(crs_driver: CrsDriver, enough: Callable[[list[Any]], bool]) -> list[Any]:
+    """The prompts the agent received, once ``enough`` of them, or once no more come.
+
+    A prompt sent while a turn runs may reach the agent at once or when that turn ends: the
+    seeds do not say when (002 §2.5.1 ¶1, l. 58: Enter sends; 004 §1.2, l. 43: a Turn
+    answers one prompt; decision audit row 22). While ``enough`` does not hold, the agent
+    ends one turn (a fresh ``session.turn.start`` and ``session.turn.end``), as it would
+    once it answered, and the prompts are read again; it stops when no prompt came of it.
+    """
+    sent: list[Any] = crs_driver.agent.sent_of(PROMPT)
+    for number in range(QUEUED_TURNS):
+        if enough(sent):
+            break
+        turn = f"held-{number + 1}"
+        crs_driver.publish(TurnStarted(turn), TurnEnded(turn))
+        more: list[Any] = crs_driver.agent.sent_of(PROMPT)
+        if len(more) == len(sent):
+            break
+        sent = more
+    return sent
 
 
 def conversation_rows(crs_driver: CrsDriver) -> list[tuple[int, str]]:

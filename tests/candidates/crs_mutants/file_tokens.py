@@ -315,7 +315,7 @@ class _QuestionMarkInput(PromptInput):
 
 @mutant
 class TokenNameDrawnTwoWays(CrsApp):
-    """crs-token-label: the input's token draws a line break in a name as ?, the popup as ␊."""
+    """crs-file-names-harmless: the input's token draws a line break in a name as ?, the popup ␊."""
 
     def prompt_input(self) -> PromptInput:
         return _QuestionMarkInput(id=self.INPUT_ID)

@@ -179,3 +179,17 @@ class FocusedConversationSwallowsPageKeys(CrsApp):
         if self.focused is self.conversation:
             return  # taken by the conversation's own keys, which do not scroll
         super().action_page(direction)
+
+
+@mutant
+class NoFocusAtStartTypingLost(CrsApp):
+    """crs-typing-focuses-input: the input has no focus at start and typed keys never reach it."""
+
+    AUTO_FOCUS = None  # type: ignore[assignment]  # Textual takes None: nothing focused at start
+
+    def on_key(self, event: events.Key) -> None:
+        if event.is_printable and self.interaction is None and self.focused is None:
+            event.prevent_default()  # the reference's own handler would take it to the input
+
+    def focus_typed_input(self, field: Any) -> None:
+        return

@@ -94,7 +94,7 @@ class _DropsTypedInvisible(PromptInput):
 
 @mutant
 class TypedJoinerDropped(CrsApp):
-    """crs-enter-sends: a typed zero-width joiner or bidi control never reaches the prompt."""
+    """crs-typed-text-kept: a typed zero-width joiner or bidi control never reaches the prompt."""
 
     def prompt_input(self) -> PromptInput:
         return _DropsTypedInvisible(id=self.INPUT_ID)

@@ -179,7 +179,7 @@ class BubbleWidthFixedAtMount(CrsApp):
 
 @mutant
 class PastedEscapesActAsKeys(CrsApp):
-    """crs-input-plain-text: read with Textual's own parser, a pasted ESC sequence acts as keys."""
+    """crs-typed-text-kept: read with Textual's own parser, a pasted ESC sequence acts as keys."""
 
     TERMINAL_PARSER = XTermParser
 
@@ -193,7 +193,7 @@ class _DrawsControlsRaw(PromptInput):
 
 @mutant
 class InputDrawsRawEscape(CrsApp):
-    """crs-input-plain-text: the input draws a pasted ESC raw instead of visibly."""
+    """crs-typed-text-kept: the input draws a pasted ESC raw instead of visibly."""
 
     def prompt_input(self) -> PromptInput:
         return _DrawsControlsRaw(id=self.INPUT_ID)
