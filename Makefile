@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: conformance test lint app crs-app mutation clean
+.PHONY: conformance test lint app crs-app mutation mutants-doc thirdparty clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,14 @@ test: $(STAMP)
 ## mutation: mutation score of the reference clients by mutmut (docs/mutation.md), not part of make test; PROFILE=chat_screen or rawp_crs (default: both), SAMPLE mutants per profile (0: all), SEED; resumable (run it again to go on); RETEST=1 runs the sample's survivors again; the report goes to .mutation/<profile>/report.md
 mutation: $(STAMP)
 	$(BIN)/python -m mutation run $(if $(PROFILE),--profile=$(PROFILE)) --sample=$(or $(SAMPLE),200) --seed=$(or $(SEED),1) $(if $(RETEST),--retest)
+
+## mutants-doc: prove every mutant and correct variant (tests/test_mutants.py) and write what caught what to docs/mutants.md and docs/mutants-rawp_crs.md (make test writes them to the ignored reports/mutants/)
+mutants-doc: $(STAMP)
+	CHAT_CONFORMANCE_MUTANT_DOCS=1 $(BIN)/python -m pytest tests/test_mutants.py -n 2 -p no:randomly $(PYTEST_ARGS)
+
+## thirdparty: the whole rawp_crs profile against oterm, a real third-party client (docs/thirdparty.md; make test runs a sample of its features)
+thirdparty: $(STAMP)
+	CHAT_CONFORMANCE_THIRDPARTY=full $(BIN)/python -m pytest tests/test_thirdparty_agent.py -p no:randomly $(PYTEST_ARGS)
 
 ## lint: ruff and mypy
 lint: $(STAMP)

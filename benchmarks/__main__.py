@@ -33,7 +33,7 @@ from benchmarks.timing import Row, machine
 
 BENCHMARKS = (
     "overhead", "parallel", "scale", "startup", "streaming", "slash", "browser", "history",
-    "at", "search", "debounce", "long",
+    "at", "search", "debounce", "long", "echo",
 )  # fmt: skip
 """Names accepted by ``--only``, in the order they run."""
 
@@ -118,6 +118,13 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
         result = debounce.run(**shape, repeats=count(3))
         return debounce.rows(result), result
 
+    def run_echo() -> tuple[list[Row], object]:
+        from benchmarks import typing_echo  # imported here: the import line is shared
+
+        lines = sizes[0] if sizes else (40 if quick else typing_echo.LINES)
+        rounds = typing_echo.run(lines, count(3), idle_keys=5 if quick else typing_echo.IDLE_KEYS)
+        return typing_echo.rows(rounds, lines), rounds
+
     def run_long() -> tuple[list[Row], object]:
         from benchmarks import long_message  # imported here: the import line is shared
 
@@ -127,6 +134,7 @@ def plan(args: argparse.Namespace) -> dict[str, Callable[[], tuple[list[Row], ob
 
     every = {
         "long": run_long,
+        "echo": run_echo,
         "debounce": run_debounce,
         "search": run_search,
         "history": run_history,

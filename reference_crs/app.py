@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
 from rawp_port import (
     AgentPort,
@@ -47,6 +46,7 @@ from reference_crs import sending
 from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.history import LazyHistory, LoadOlder
 from reference_crs.offscreen import OffscreenTurns
+from reference_crs.pacing import StreamPacing
 from reference_crs.slash import command_of
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
@@ -64,7 +64,8 @@ from reference_crs.widgets import (
 from reference_crs.widgets.composer import Composer
 from reference_crs.widgets.conversation import Conversation
 from reference_crs.widgets.file_popup import FilePopup
-from reference_crs.widgets.session_form import SessionForm
+from reference_crs.widgets.key_hints import KeyHints
+from reference_crs.widgets.session_form import SessionForm, SessionHeader
 from reference_crs.widgets.tokens import Token
 
 
@@ -168,6 +169,8 @@ class CrsApp(ConversationKeys):
         """A command was sent and its response's first block is not drawn yet (§3.3 ¶10)."""
         self.inbox: deque[object] = deque()
         """RAWP events received from the port and not handled yet, oldest first."""
+        self.pacing = StreamPacing()
+        """When streamed text is drawn while the user types (keys first, ``pacing``)."""
         self.handlers: dict[str, Callable[[Any], Awaitable[None]]] = {
             TurnStarted.type: self.handle_turn_started,
             TurnEnded.type: self.handle_turn_ended,
@@ -191,11 +194,7 @@ class CrsApp(ConversationKeys):
         yield self._conversation
         self._composer = self.new_composer()
         yield self._composer
-        yield Static(
-            "Enter send · Shift+Enter / Ctrl+J new line · Esc cancel · Ctrl+T times · Ctrl+Q quit",
-            id="key-hints",
-            markup=False,
-        )
+        yield KeyHints(id="key-hints")
 
     def new_composer(self) -> Composer:
         """Return the composer holding :meth:`prompt_input` under both popups (004 §3.2, §3.4)."""
@@ -281,6 +280,15 @@ class CrsApp(ConversationKeys):
         self.port.connect(self._receive)
         self.history.open()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """The terminal was resized: the popups take their share of the new height.
+
+        (This runs before Textual's own handler records the new size in ``App.size``.)
+        """
+        if self._composer is not None:
+            for popup in self._composer.query(SlashPopup):
+                popup.fit(event.size.height)
+
     @on(LoadOlder.Requested)
     def load_older(self) -> None:
         """The load-older button was pressed: load the previous page (§2.6.2)."""
@@ -297,6 +305,18 @@ class CrsApp(ConversationKeys):
             self.session = self.session_form(node_id, agent_id)
             conversation = self.conversation
             conversation.screen.mount(self.session, before=conversation)
+
+    def show_session(
+        self, node_id: str | None, agent_id: str | None, workspace_path: str | None
+    ) -> None:
+        """Show the session of a reopened conversation above it: node, agent, directory.
+
+        A new conversation shows them in its session form (:meth:`start_session_creation`).
+        """
+        if self.session is None and not self.query(SessionHeader):
+            conversation = self.conversation
+            header = SessionHeader(node_id, agent_id, workspace_path, id="session-header")
+            conversation.screen.mount(header, before=conversation)
 
     def on_session_form_closed(self, message: SessionForm.Closed) -> None:
         """The file browser closed: the keys go to the input again (002 §2.5.5)."""
@@ -343,6 +363,16 @@ class CrsApp(ConversationKeys):
         """Whether a turn is in progress: from sending a prompt until its ``TurnEnded``."""
         return self.outstanding > 0
 
+    async def on_event(self, event: events.Event) -> None:
+        """Every event: a key or a paste is noted for the stream's pacing, then handled."""
+        if isinstance(event, events.Key | events.Paste):
+            self.pacing.key_handled(event.time)
+        await super().on_event(event)
+
+    def input_changed(self) -> None:
+        """The input's text changed: the frame after it is the last key's echo (``pacing``)."""
+        self.pacing.input_changed(self.call_after_refresh)
+
     def _receive(self, event: object) -> None:
         """The port's ``on_event``: queue the event, post one message per burst, never block."""
         self.inbox.append(event)
@@ -352,7 +382,11 @@ class CrsApp(ConversationKeys):
     # sending and cancelling
 
     async def on_prompt_input_submitted(self, message: PromptInput.Submitted) -> None:
-        """Send the prompt and show it with its time (``crs-enter-sends``)."""
+        """Send the prompt and show it with its time (``crs-enter-sends``).
+
+        Wherever the user had scrolled to (Page Up, the wheel, Home), the view goes back to
+        the end and follows again: what they send, and the reply to it, come into view.
+        """
         sent_at = self.clock()
         command = self.sent_command(message.text)
         input_type = "text" if command is None else "slash_command"
@@ -368,6 +402,11 @@ class CrsApp(ConversationKeys):
             TimeStamp(sent_at, self.stamp_text(sent_at), classes="-user"),
         )
         self._command_sent = command is not None
+        self.follow_end()
+
+    def follow_end(self) -> None:
+        """Scroll the conversation to its end and keep it there as content arrives (a seam)."""
+        self.conversation.anchor()
 
     def sent_command(self, text: str) -> str | None:
         """The published command a sent ``text`` runs, ``None`` for an ordinary prompt.
@@ -453,6 +492,13 @@ class CrsApp(ConversationKeys):
         self.outstanding = max(0, self.outstanding - 1)
         self.offscreen.in_turn = self.busy or bool(self.turns)
         await self.append_items(TimeStamp(received, self.stamp_text(received), classes="-agent"))
+        self.turn_finished()
+
+    def turn_finished(self) -> None:
+        """A turn ended and its end is drawn (a seam: the demo program collects garbage then).
+
+        Nothing is done here; ``reference_crs.demo.heap`` is the demo's use of it.
+        """
 
     async def handle_text_delta(self, event: TextDelta) -> None:
         """Handle ``agent.text.delta``: append to the turn's text block (a seam for variants)."""

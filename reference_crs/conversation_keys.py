@@ -2,7 +2,8 @@
 
 :class:`ConversationKeys` is the base of :class:`reference_crs.app.CrsApp`: it shows the
 interaction UI of each ``agent.interaction.request``, one at a time, and sends the answer;
-it recalls sent messages with ↑/↓ in an empty input (``crs-history-recall``); Page Up/Down
+it recalls sent messages with ↑/↓ in an empty input (``crs-history-recall``), those of a
+reopened conversation too (the pages drawn so far); Page Up/Down
 scroll the conversation wherever the focus is (``crs-page-keys-scroll``); a printable key
 typed while neither the input nor an interaction UI has the focus goes to the input
 (``crs-typing-focuses-input``). Home/End scroll the conversation when it has the focus
@@ -13,6 +14,7 @@ item 11). Escape while an interaction UI is shown closes it (``CrsApp.action_can
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual import events
@@ -24,7 +26,9 @@ from textual.widget import Widget
 from textual.widgets import TextArea
 
 from rawp_port import InteractionRequested
+from reference_crs.sent_prompt import Literal, read_sent
 from reference_crs.widgets.interaction import InteractionPanel
+from reference_crs.widgets.tokens import TokenTable
 
 
 class ConversationKeys(App[None]):
@@ -137,6 +141,39 @@ class ConversationKeys(App[None]):
         self.sent_history.append(self.recall_entry(message))
         self._recall = None
 
+    def remember_stored(self, prompts: Sequence[Any]) -> None:
+        """Put a reopened conversation's page of prompts before those recalled so far.
+
+        Oldest first: ↑ brings them back as it brings back this session's (002 §2.5.4).
+
+        A stored prompt is read back as the history draws it (``read_sent``): its text
+        unescaped, each valid file token a token of the input again (a new ``ref_id`` for
+        the same path), so sent again it refers to the same file.
+        """
+        field = self.input_area()
+        tokens = getattr(field, "tokens", None)
+        entries = []
+        for prompt in prompts:
+            pieces = read_sent(
+                str(getattr(prompt, "prompt_text", "")),
+                getattr(prompt, "file_references", ()) or (),
+            )
+            entries.append(
+                "".join(
+                    piece
+                    if isinstance(piece, str)
+                    else piece.text
+                    if isinstance(piece, Literal)
+                    else tokens.new(piece.path).text
+                    if isinstance(tokens, TokenTable)
+                    else f"@{piece.display_path}"
+                    for piece in pieces
+                )
+            )
+        self.sent_history[:0] = entries
+        if self._recall is not None:
+            self._recall += len(entries)
+
     def recall_entry(self, message: Any) -> str:
         """The input's document as it was sent, tokens included (``crs-history-recall``).
 
@@ -153,13 +190,15 @@ class ConversationKeys(App[None]):
         The scroll is immediate: Textual's ``scroll_page_up`` defers it until after the
         next refresh, so keys of one burst (a held key) all start from the same offset and
         scroll one page together. A key that leaves the view at the end keeps it following
-        new content.
+        new content; a Page Down that would stop less than half a page short of the end (a
+        reply streamed on while the user read back a page) goes to the end and follows.
         """
         conversation = self.conversation
         page = conversation.scrollable_content_region.height
-        conversation.scroll_to(
-            y=conversation.scroll_y + direction * page, animate=False, immediate=True
-        )
+        target = conversation.scroll_y + direction * page
+        if direction > 0 and conversation.max_scroll_y - target < page / 2:
+            target = conversation.max_scroll_y  # what a reply added meanwhile: the end
+        conversation.scroll_to(y=target, animate=False, immediate=True)
         if conversation.scroll_y >= conversation.max_scroll_y:
             # At the end, the view keeps following what comes next. Textual re-anchors
             # only when the offset changes, and a Page Down at the end changes nothing.
@@ -175,10 +214,16 @@ class ConversationKeys(App[None]):
         dialog or an interaction UI is shown.
         """
         field = message.text_area
-        if field.id != self.INPUT_ID or self.interaction is not None:
+        if field.id != self.INPUT_ID:
+            return
+        self.input_changed()
+        if self.interaction is not None:
             return
         if field.screen is self.screen and self.focused is not field:
             self.focus_typed_input(field)
+
+    def input_changed(self) -> None:
+        """The input's text changed (a seam: the client paces its stream by the echo)."""
 
     def focus_typed_input(self, field: TextArea) -> None:
         """Give the focus to the input that keys were typed into (a seam for variants)."""

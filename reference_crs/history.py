@@ -14,7 +14,7 @@ everything is loaded the row is removed (``crs-load-older-exhausted``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import AbstractContextManager
 from datetime import date, datetime
 from typing import Any, ClassVar, Literal, Protocol
@@ -41,6 +41,7 @@ from rawp_port import (
     type_name,
 )
 from reference_crs.offscreen import PINNED
+from reference_crs.textual_private import refresh_layout_now
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import AgentText, DateSeparator, ThinkingBlock, TimeStamp, ToolBlock
 
@@ -104,6 +105,10 @@ class HistoryHost(Protocol):
 
     def replayed_prompt(self, prompt: Any) -> Widget:
         """A stored prompt's bubble (text or command), as drawn live."""
+        ...
+
+    def remember_stored(self, prompts: Sequence[Any]) -> None:
+        """The prompts of a page just drawn, oldest first: older than any remembered yet."""
         ...
 
 
@@ -256,6 +261,7 @@ class LazyHistory:
         keep = conversation.scroll_y
         before_height = conversation.virtual_size.height
         at_end = conversation.scroll_y >= conversation.max_scroll_y
+        self.app.remember_stored([turn.prompt for turn in turns])
         with self.app.batch_update():
             first = self.first_after_row()
             await self.replay_days(turns, first)
@@ -264,8 +270,8 @@ class LazyHistory:
                 await row.remove()
             elif self.row is not None:
                 self.row.show("idle", remaining=self.remaining)
-            await self._layout()
-            if not at_end:
+            if not at_end:  # at the end the view follows by itself: no layout to wait for
+                await self._layout()
                 grown = conversation.virtual_size.height - before_height
                 self.keep_view(keep, grown)
 
@@ -295,8 +301,7 @@ class LazyHistory:
 
     async def _layout(self) -> None:
         """Lay the conversation out now (the screen is held by ``batch_update``)."""
-        screen = self.app.screen
-        screen._refresh_layout(size=screen.size)
+        refresh_layout_now(self.app.screen)
 
     def first_after_row(self) -> Widget | None:
         """The conversation's first child below the load-older row (older turns go before it)."""

@@ -23,6 +23,8 @@ from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widget import Widget
 
+from reference_crs.textual_private import layout_pending
+
 if TYPE_CHECKING:
     from reference_crs.widgets.conversation import Conversation
 
@@ -190,7 +192,7 @@ class OffscreenTurns:
         Nothing is hidden unless at least ``minimum`` rows would be (to batch the layouts).
         """
         conversation = self.conversation
-        if conversation.app.screen._layout_required or conversation._layout_required:
+        if layout_pending(conversation.app.screen, conversation):
             return  # heights are measured on a fresh layout only; the next layout checks again
         children = list(conversation.children)
         first = 1 if children and children[0].has_class(PINNED) else 0

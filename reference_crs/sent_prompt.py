@@ -27,6 +27,8 @@ from reference_crs.browser.names import one_line_name
 
 PATTERN = re.compile(r"file:[^|\n]*\|[^>\n]*>")
 """What follows ``<@`` in a token pattern (up to its first ``>``)."""
+_SPECIAL = re.compile(r"\\\\|\\<@|<@")
+"""Where reading stops to look: an escaped backslash, an escaped ``<@``, a ``<@``."""
 LABEL_CELLS = 40
 """The widest a token's label is drawn, in cells; a longer one is elided with ``…``."""
 SHORT_PATH = 24
@@ -98,23 +100,24 @@ def read_sent(prompt_text: str, file_references: Iterable[object] = ()) -> list[
     text: list[str] = []
 
     def flush() -> None:
-        if text:
-            pieces.append("".join(text))
-            text.clear()
+        joined = "".join(text)
+        if joined:
+            pieces.append(joined)
+        text.clear()
 
-    i, end = 0, len(prompt_text)
-    while i < end:
-        char = prompt_text[i]
-        if char == "\\" and prompt_text.startswith("\\\\", i):
+    i = 0
+    while True:
+        found = _SPECIAL.search(prompt_text, i)
+        if found is None:
+            text.append(prompt_text[i:])
+            break
+        text.append(prompt_text[i : found.start()])
+        if found.group() == "\\\\":
             text.append("\\")
-            i += 2
+            i = found.end()
             continue
-        escaped = char == "\\" and prompt_text.startswith("\\<@", i)
-        if not (escaped or prompt_text.startswith("<@", i)):
-            text.append(char)
-            i += 1
-            continue
-        start = i + (3 if escaped else 2)
+        escaped = found.group() == "\\<@"
+        start = found.end()
         token = None if escaped else _token(prompt_text, start, entries)
         if token is not None:
             flush()

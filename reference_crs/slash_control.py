@@ -48,6 +48,9 @@ def popup_key(control: PopupControl, key: str) -> bool:
 
     ↑/↓ move the highlight (wrapping), Escape dismisses, Enter and Tab choose the
     highlighted item; any other key, or any key while the popup is closed, is not taken.
+    Enter while the popup says nothing matches dismisses it and is not taken, so the input
+    sends the text as typed: a message that starts with a path (``/tmp/x``) or an `@` that
+    names no file is sent, not stuck behind a popup with nothing to choose.
     """
     if key not in POPUP_KEYS:
         return False
@@ -59,6 +62,9 @@ def popup_key(control: PopupControl, key: str) -> bool:
         popup.move(-1 if key == "up" else 1)
     elif key == "escape":
         control.dismiss()
+    elif key == "enter" and popup.no_match:
+        control.dismiss()
+        return False
     else:
         item = popup.focused_command
         if item is not None:

@@ -144,3 +144,14 @@ def test_feature_timings_group_sum_and_rank_a_reports_scenarios(tmp_path, capsys
     assert rows[2] == "| `b.feature` | 2 | 4.0 | 2.00 | outline [y] (3.00) |"
     assert rows[3] == "| `a.feature` | 2 | 3.0 | 1.50 | slow / piped (2.00) |"
     assert rows[4] == "| all; run's wall time 3.5 s | 4 | 7.0 | 1.75 | |"
+
+
+def test_the_typing_echo_benchmark_times_keys_while_a_reply_streams_and_idle() -> None:
+    from benchmarks import typing_echo
+
+    rounds = typing_echo.run(lines=10, repeats=1, idle_keys=3, delta_seconds=0.005)
+    (round_,) = rounds
+    assert len(round_.idle_before) == len(round_.idle_after) == 3
+    assert round_.streaming, "no key was typed while the reply streamed"
+    (row,) = typing_echo.rows(rounds, 10)
+    assert row.key == "13. echo while streaming" and row.ratio > 0

@@ -10,14 +10,15 @@ paid once per profile, not once per run):
 * against each mutant, the scenarios citing its clause, stopping at the first that fails
   (``--maxfail=1``: one catching scenario is the proof): one must fail, or the mutant's
   own test id fails. The scenario that caught it in the last recorded run goes first
-  (``docs/mutants*.json``, written beside the reports; ``tests/catch_first.py``), the
+  (``reports/mutants/mutants*.json`` of the last local run, else the checked-in
+  ``docs/mutants*.json``; ``tests/catch_first.py``), the
   others follow in file order: scheduling only, every scenario citing the clause still
   runs until one fails;
 * against the reference implementation, once per profile, exactly the scenarios that
   caught a mutant (their union): each must pass, or the catch is not fair;
 * then every MUST clause checked by scenarios must be broken by at least one caught
-  mutant, and ``docs/mutants.md`` (``docs/mutants-rawp_crs.md``) is rewritten with what
-  caught what.
+  mutant, and ``mutants.md`` (``mutants-rawp_crs.md``) is written with what caught what:
+  to the ignored ``reports/mutants/``, or to ``docs/`` under ``make mutants-doc``.
 
 That the reference passes *every* scenario is proven by ``pytest features`` itself
 (``make test`` and ``make conformance`` run it); this module proves, on its own, that
@@ -66,6 +67,12 @@ from tests.forkserver import ForkServers
 from tests.session_proof import PROPERTY, run_on_the_reference
 
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+"""Where ``make mutants-doc`` writes the catalogue pages (checked in)."""
+LOCAL = ROOT / "reports" / "mutants"
+"""Where every other run writes them (ignored by git)."""
+WRITE_DOCS = "CHAT_CONFORMANCE_MUTANT_DOCS"
+"""Environment variable: ``1`` writes the pages to :data:`DOCS` (``make mutants-doc``)."""
 
 
 @dataclass(frozen=True)
@@ -77,14 +84,22 @@ class Suite:
         module: Dotted name of the module holding the mutants (for ``--adapter``).
         mutants: The mutants by name.
         reference: Adapter spec of the profile's reference implementation.
-        report: The Markdown page written with what caught what.
+        page: The Markdown page written with what caught what: a file name (in
+            :data:`DOCS` or :data:`LOCAL`), or an absolute path (a test's own).
     """
 
     profile: str
     module: str
     mutants: dict[str, Mutant]
     reference: str
-    report: Path
+    page: str | Path
+
+    @property
+    def report(self) -> Path:
+        """Where this run writes the page: ``docs/`` under ``make mutants-doc``, else the
+        ignored ``reports/mutants/`` (a plain test run leaves the tree as it found it)."""
+        folder = DOCS if os.environ.get(WRITE_DOCS) == "1" else LOCAL
+        return folder / self.page
 
     @property
     def catches(self) -> Path:
@@ -97,8 +112,10 @@ class Suite:
         Read from :attr:`catches` (written with the report); ``{}`` when it is missing or
         not of that shape. Used only to run that scenario first (``tests/catch_first.py``).
         """
+        local = (LOCAL / self.page).with_suffix(".json")
+        recorded = local if local.is_file() else (DOCS / self.page).with_suffix(".json")
         try:
-            data = json.loads(self.catches.read_text(encoding="utf-8"))
+            data = json.loads(recorded.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
         found = data.get("first_catch") if isinstance(data, dict) else None
@@ -111,14 +128,14 @@ SUITES = {
         "tests.candidates.mutants",
         mutants.MUTANTS,
         "reference_app.conformance:adapter",
-        ROOT / "docs" / "mutants.md",
+        "mutants.md",
     ),
     "rawp_crs": Suite(
         "rawp_crs",
         "tests.candidates.crs_mutants",
         crs_mutants.MUTANTS,
         "reference_crs.conformance:adapter",
-        ROOT / "docs" / "mutants-rawp_crs.md",
+        "mutants-rawp_crs.md",
     ),
 }
 """Every profile's mutants."""
@@ -605,6 +622,7 @@ def test_every_must_clause_is_broken_by_a_caught_mutant(profile: str, runs: Runs
         runs.reference_runs.get(profile, []),
         len(runs.session.get(profile, ())),
     )
+    suite.report.parent.mkdir(parents=True, exist_ok=True)
     suite.report.write_text(render_report(suite, results, reference), encoding="utf-8")
     suite.catches.write_text(render_catches(suite, results), encoding="utf-8")
     broken = {m.clause for m in suite.mutants.values() if results[m.name].caught_by(m.clause)}

@@ -16,7 +16,7 @@ import json
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ def run_suite(
     report_dir: Path,
     timeout: float = RUN_TIMEOUT,
     workers: int = 1,
-    features: str = "features/chat_screen",
+    features: str | Sequence[str] = "features/chat_screen",
     scenario_timeout: float = SCENARIO_TIMEOUT,
 ) -> subprocess.CompletedProcess[str]:
     """Run ``pytest features`` against ``adapter``, writing the conformance report.
@@ -55,7 +55,7 @@ def run_suite(
         report_dir: Where ``--conformance-report`` writes ``report.json`` and the rest.
         timeout: Seconds before the subprocess is killed.
         workers: pytest-xdist workers (``-n``); 1 runs the scenarios in one process.
-        features: The feature folder of the profile to run.
+        features: The feature folder of the profile to run, or feature files.
         scenario_timeout: Seconds each scenario may take (``--scenario-timeout``).
 
     Returns:
@@ -65,7 +65,8 @@ def run_suite(
         subprocess.TimeoutExpired: The run took longer than ``timeout``.
     """
     command = [
-        sys.executable, "-m", "pytest", features, f"--adapter={adapter}",
+        sys.executable, "-m", "pytest", *([features] if isinstance(features, str) else features),
+        f"--adapter={adapter}",
         f"--conformance-report={report_dir}", "-p", "no:randomly", "-p", "no:cacheprovider",
         "--timeout=480", "-q",
         # nonechat animates every scroll and Pilot waits for each animation: its

@@ -84,6 +84,16 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     And a turn "t2" runs to its end for the prompt "one more question"
     Then the conversation's view shows "one more question" and the agent's answer
 
+  @clause:crs-page-keys-scroll
+  Scenario: Page Down at the end keeps the view on an answer that arrives without a new message
+    A client may bring the view back when the user sends; what the agent draws next must
+    come into view too, after a Page Down at the end, with nothing sent in between.
+    Given a conversation several screens tall, shown at its end
+    When the user sends "one more question"
+    And the user presses the key "pagedown"
+    And the agent answers "Done: the parser is refactored."
+    Then the conversation's view shows "one more question" and the agent's answer
+
   @clause:crs-home-scrolls-to-top @clause:crs-end-scrolls-to-bottom
   Scenario: Home and End scroll the focused conversation to its top and its bottom
     Given a conversation several screens tall, shown at its end

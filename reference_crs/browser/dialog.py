@@ -39,6 +39,9 @@ NOT_ABSOLUTE = "절대 경로를 입력하세요"
 """The manual field's warning for a relative path."""
 CHECKING = "허용된 디렉토리를 확인하는 중입니다…"
 """Inline note: the allowed directories have not arrived, so no typed path is accepted yet."""
+NOT_FOUND = "열 수 있는 디렉토리가 아닙니다"
+"""Inline warning: the typed path is in range but its browse failed (no such directory, a
+file): only a directory can be the ``workspace_path`` (004 §7.5 ¶2)."""
 TOOLTIPS = {"unreadable": "🔒 접근 권한 없음", "cycle": "↻ 순환 심링크"}
 """Tooltip texts of inert rows (``crs-fb-unreadable-tooltip``, ``crs-fb-symlink-cycle``)."""
 
@@ -102,6 +105,8 @@ class FileBrowserScreen(ModalScreen[str | None]):
         is accepted: it cannot be checked, ``crs-fb-manual-prevalidate``)."""
         self.choice: str | None = None
         """What `선택` confirms: the clicked directory or the valid typed path."""
+        self.typed_failed: str | None = None
+        """The typed path whose browse failed: it names no directory, so it is refused."""
 
     def compose(self) -> ComposeResult:
         """The dialog's parts, top to bottom."""
@@ -167,16 +172,33 @@ class FileBrowserScreen(ModalScreen[str | None]):
     async def browse(self, path: str | None, quiet: bool = False) -> None:
         """Browse ``path`` (``None``: the root) and show it as the tree's top level.
 
-        ``quiet`` (a typed path) keeps the tree as it is when the browse fails.
+        ``quiet`` (a typed path) keeps the tree as it is when the browse fails, and makes the
+        typed path the choice only when it succeeds: a path that names no directory (none
+        there, a file) is refused with :data:`NOT_FOUND` (004 §7.5 ¶2).
         """
         try:
             result = await self.control.browse(self.node_id, path)
         except BrowseError as error:
-            if not quiet:
+            if quiet:
+                self.typed_path_failed(path)
+            else:
                 offline = error.kind == "node_offline"
                 self.show_state("panel", OFFLINE if offline else f"{FAILED} ({error.kind})", True)
             return
+        if quiet and path is not None and path == self.typed_path():
+            self.choice = path
         self.show_listing(result, keep_choice=quiet)
+
+    def typed_path(self) -> str:
+        """The manual field's path, stripped."""
+        return self.query_one("#manual-path", Input).value.strip()
+
+    def typed_path_failed(self, path: str | None) -> None:
+        """The browse of typed ``path`` failed: it is no directory to choose."""
+        if path is not None and path == self.typed_path():
+            self.typed_failed = path
+            self.choice = None
+            self.check_field()
 
     def show_listing(self, result: BrowseResult, keep_choice: bool = False) -> None:
         """Show ``result`` as the tree's top level, or the empty state (a seam for variants).
@@ -264,11 +286,14 @@ class FileBrowserScreen(ModalScreen[str | None]):
         self._take_typed()
 
     def _take_typed(self) -> None:
-        """Make the typed path the choice when it is valid, and move the tree to it."""
-        path = self.query_one("#manual-path", Input).value.strip()
+        """Browse a typed path in range; the tree moves there.
+
+        It becomes the choice once the browse shows it is a directory (:meth:`browse`).
+        """
+        path = self.typed_path()
         self.choice = None
+        self.typed_failed = None
         if path and self.check_field():
-            self.choice = path
             self.browse(path, quiet=True)
         self.check_field()
 
@@ -278,8 +303,8 @@ class FileBrowserScreen(ModalScreen[str | None]):
 
     def field_ok(self) -> bool:
         """Whether the manual field is empty or holds an allowed absolute path."""
-        path = self.query_one("#manual-path", Input).value.strip()
-        return not path or self.path_allowed(path)
+        path = self.typed_path()
+        return not path or (self.path_allowed(path) and path != self.typed_failed)
 
     def path_allowed(self, path: str) -> bool:
         """Whether a typed ``path`` lies in an allowed directory (``crs-fb-manual-prevalidate``).
@@ -290,7 +315,7 @@ class FileBrowserScreen(ModalScreen[str | None]):
 
     def check_field(self) -> bool:
         """Show the field's warning and enable `선택` accordingly; whether the field is valid."""
-        path = self.query_one("#manual-path", Input).value.strip()
+        path = self.typed_path()
         warning = ""
         if path and not is_absolute(path, self.os_type):
             warning = NOT_ABSOLUTE
@@ -298,6 +323,8 @@ class FileBrowserScreen(ModalScreen[str | None]):
             warning = CHECKING
         elif path and not self.path_allowed(path):
             warning = OUT_OF_RANGE
+        elif path and path == self.typed_failed:
+            warning = NOT_FOUND
         self.query_one("#manual-warning", Static).update(warning)
         ok = not warning
         self.query_one("#select-workspace", Button).disabled = not ok or self.choice is None

@@ -27,6 +27,7 @@ from textual.widgets.tree import TreeNode
 from rawp_port import BrowseError, BrowseResult, Entry
 from reference_crs.browser.names import display_name
 from reference_crs.browser.paths import human_size
+from reference_crs.textual_private import invalidate, tree_nodes
 
 RowKind = Literal["entry", "error", "note"]
 """What a row of the tree is: an entry, an inline error, a truncation note."""
@@ -284,7 +285,7 @@ class FileTree(Tree[Row]):
         self.cursor_line = meta["line"]
         if row.entry is not None and row.is_directory and not row.inert:
             self.selected_path = row.entry.path
-            self._invalidate()
+            invalidate(self)
             self.post_message(self.Marked(row.entry))
 
     def watch_hover_line(self, previous_hover_line: int, hover_line: int) -> None:
@@ -312,7 +313,7 @@ class FileTree(Tree[Row]):
             self.load_children(node)
         else:
             node.expand()
-        self._invalidate()
+        invalidate(self)
 
     def load_children(self, node: TreeNode[Row]) -> None:
         """Load ``node``'s children in a worker, the chevron spinning meanwhile (a seam).
@@ -344,7 +345,7 @@ class FileTree(Tree[Row]):
                 self.post_message(self.Partial())
         finally:
             self._stop_spinner()
-            self._invalidate()
+            invalidate(self)
 
     def show_failure(self, node: TreeNode[Row], why: str) -> None:
         """Restore the chevron; show the error on the row under it (``crs-fb-expansion-error``)."""
@@ -360,11 +361,11 @@ class FileTree(Tree[Row]):
 
     def _spin(self) -> None:
         self._frame += 1
-        self._invalidate()
+        invalidate(self)
 
     def _stop_spinner(self) -> None:
         if self._spinning is not None and not any(
-            _row(node).loading for node in self._tree_nodes.values() if node.data is not None
+            _row(node).loading for node in tree_nodes(self) if node.data is not None
         ):
             self._spinning.stop()
             self._spinning = None
@@ -430,7 +431,7 @@ class FileTree(Tree[Row]):
             return
         if _row(node).is_directory and node.is_expanded:
             node.collapse()
-            self._invalidate()
+            invalidate(self)
         elif node.parent is not None and node.parent is not self.root:
             self.focus_line(node.parent.line)
 

@@ -2,8 +2,18 @@
 
 It streams a reply to every prompt (thinking, one tool call with its result, then markdown
 text), publishes a few slash commands when the client connects, answers file searches over
-the files under its root directory, and honours cancels. It never touches the network and
-is never used by the conformance suite (the harness plugs its own fake into the port).
+the files under the session's working directory, and honours cancels. It never touches the
+network and is never used by the conformance suite (the harness plugs its own fake into the
+port).
+
+*The working directory.* The agent's allowed directory is its root (the current directory
+by default): the file browser starts there. The directory the user chooses at session
+creation (004 §7.6) is the session's working directory (:meth:`DemoAgent.use_workspace`):
+`@` searches and the ``list_files`` tool look there from then on, and the store keeps it
+with the conversation, so a reopened conversation searches the same files. RAWP creates a
+session with its ``workspace_path`` over the control plane; the port has no such call (our
+seeds do not define it), so the demo's app hands the path over itself
+(``reference_crs.demo.main``).
 """
 
 from __future__ import annotations
@@ -19,6 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rawp_port import (
+    BrowseError,
     BrowseResult,
     Clock,
     Command,
@@ -45,9 +56,11 @@ from rawp_port import (
     system_clock,
     type_name,
 )
-from reference_crs.demo.file_search import MAX_FILES, FileIndex
+from reference_crs.browser.names import one_line_name
+from reference_crs.demo.file_search import MAX_FILES, FileIndex, Files
 from reference_crs.demo.files import WINDOWS_NODE, LocalFiles, SimulatedWindows
-from reference_crs.demo.store import Store, StoreError
+from reference_crs.demo.store import Session, Store, StoreError
+from reference_crs.sent_prompt import FileToken, Literal, read_sent
 
 WINDOWS_AGENT = "demo-windows"
 """The agent of the simulated Windows node."""
@@ -152,8 +165,13 @@ class DemoAgent:
         self.delay = delay
         """Seconds between two streamed events."""
         self.root = root or Path.cwd()
-        """The directory it searches and lists."""
-        self.files = FileIndex(self.root, max_files=max_files)
+        """The allowed directory: where the file browser starts (and searches, until
+        :meth:`use_workspace`)."""
+        self.session = Session()
+        """The node, agent and working directory of this session (:meth:`use_workspace`)."""
+        self.max_files = max_files
+        """Files indexed at most."""
+        self.files: FileIndex | Files = FileIndex(self.root, max_files=max_files)
         """The files searched: walked once, rechecked for changes (file_search)."""
         self._on_event: Callable[[Event], None] | None = None
         self._pending: deque[tuple[str, PromptRequest]] = deque()
@@ -179,8 +197,46 @@ class DemoAgent:
         """
         self._on_event = on_event
         asyncio.get_running_loop().call_soon(self._publish, CommandsPublished(COMMANDS))
-        # Index before the first `@`; a daemon thread, so quitting never waits for it.
-        threading.Thread(target=self.files.refresh, name="file-index", daemon=True).start()
+        self._index()
+
+    def _index(self) -> None:
+        """Walk the index before the first `@`, in a daemon thread (quitting never waits)."""
+        if isinstance(self.files, FileIndex):
+            threading.Thread(target=self.files.refresh, name="file-index", daemon=True).start()
+
+    @property
+    def workspace(self) -> str:
+        """The working directory searches and tools look in (the root until one is chosen)."""
+        return self.session.workspace_path or str(self.root)
+
+    def start_session(self, node_id: str, agent_id: str) -> None:
+        """Record the session's node and agent with the conversation (004 §7.1)."""
+        self.session = Session(node_id, agent_id, self.session.workspace_path)
+        self._keep_session()
+
+    def use_workspace(self, path: str) -> None:
+        """Make ``path`` the session's working directory (004 §7.6).
+
+        `@` searches and the ``list_files`` tool look there from now on; on the simulated
+        Windows node they look in its simulated tree. The store keeps the path with the
+        conversation.
+        """
+        self.session = Session(self.session.node_id, self.session.agent_id, path)
+        self.files.close()
+        if self.session.node_id == WINDOWS_NODE:
+            self.files = Files(SimulatedWindows().files_under(path))
+        else:
+            self.files = FileIndex(Path(path), max_files=self.max_files)
+            if self._on_event is not None:
+                self._index()
+        self._keep_session()
+
+    def _keep_session(self) -> None:
+        if self.store is not None and self.conversation_id is not None:
+            try:
+                self.store.set_session(self.conversation_id, self.session)
+            except StoreError as error:
+                self._publish(SystemNotice("error", f"세션 정보를 저장하지 못했습니다: {error}"))
 
     def send(self, frame: ControlFrame) -> None:
         """Handle a frame from the client; frames of unknown types are ignored.
@@ -311,15 +367,34 @@ class DemoAgent:
         ):
             yield Thinking(turn_id, piece)
         call_id = f"{turn_id}-call"
-        yield ToolCall(turn_id, call_id, "list_files", {"path": "."})
-        names = sorted(p.name for p in self.root.iterdir() if not p.name.startswith("."))[:6]
+        yield ToolCall(turn_id, call_id, "list_files", {"path": self.workspace})
+        names = self.list_files()
         yield ToolResult(turn_id, call_id, "text", "\n".join(names) or "(empty)")
-        reply = _reply(text, names)
+        reply = _reply(readable(text, prompt.file_references), names)
         # a dozen characters a delta, but at most about MAX_DELTAS deltas: a 10,000-line
         # echo would otherwise take half an hour of the demo's delays (issue 25 item 10)
         size = max(12, -(-len(reply) // MAX_DELTAS))
         for start in range(0, len(reply), size):
             yield TextDelta(turn_id, reply[start : start + size])
+
+    def list_files(self, limit: int = 6) -> list[str]:
+        """The ``list_files`` tool: the first names in the working directory, one line each.
+
+        Names are drawn as the client draws names (``one_line_name``: a line break, a control
+        or bidi character shown as a symbol), so a name holding a line break stays one entry.
+        """
+        if self.session.node_id == WINDOWS_NODE:
+            try:
+                listed = [e.name for e in SimulatedWindows().browse(self.workspace).entries]
+            except BrowseError as error:
+                return [f"(cannot list {self.workspace}: {error})"]
+        else:
+            try:
+                listed = [p.name for p in Path(self.workspace).iterdir()]
+            except OSError as error:
+                return [f"(cannot list {one_line_name(self.workspace)}: {error.strerror})"]
+        names = sorted(name for name in listed if not name.startswith("."))
+        return [one_line_name(name) for name in names[:limit]]
 
     # file search and control plane
 
@@ -370,8 +445,26 @@ MAX_DELTAS = 400
 """About the most text deltas one reply is streamed in."""
 
 
+def readable(prompt_text: str, file_references: Sequence[object] = ()) -> str:
+    r"""The prompt as the user wrote it: tokens as ``@path``, escapes undone (004 §3.4.5).
+
+    The wire form (``<@file:ref_id|display_path>``, ``\<@``) is for the agent to parse, not
+    to show: a token reads as ``@`` and its path drawn as the client draws it (the plain-text
+    form of a token, 004 §3.4.5 "토큰 동작"), a forged pattern as its literal characters.
+    """
+    pieces = read_sent(prompt_text, file_references)
+    return "".join(
+        f"@{one_line_name(piece.display_path)}"
+        if isinstance(piece, FileToken)
+        else piece.text
+        if isinstance(piece, Literal)
+        else piece
+        for piece in pieces
+    )
+
+
 def _reply(prompt: str, names: Sequence[str]) -> str:
-    """The markdown text of a reply to ``prompt``."""
+    """The markdown text of a reply to ``prompt`` (as :func:`readable` gives it)."""
     quoted = "\n".join(f"> {line}" for line in prompt.splitlines()) or "> (nothing)"
     listing = "\n".join(f"- `{name}`" for name in names[:3]) or "- (no files)"
     return (

@@ -203,9 +203,17 @@ class Files:
         self.snapshot = _snapshot(listed, times, {})
         """The prepared lists."""
 
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """Every path held (as :attr:`FileIndex.paths`)."""
+        return self.snapshot.paths
+
     def search(self, query: str, limit: int = LIMIT) -> tuple[FileCandidate, ...]:
         """Answer ``query`` over the list (see :meth:`FileIndex.search`)."""
         return rank(self.snapshot, query, limit)
+
+    def close(self) -> None:
+        """Nothing to stop (as :meth:`FileIndex.close`: nothing is walked)."""
 
 
 def rank(snapshot: _Snapshot, query: str, limit: int = LIMIT) -> tuple[FileCandidate, ...]:

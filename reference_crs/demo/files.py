@@ -145,6 +145,23 @@ class SimulatedWindows:
             key, "windows", tuple(_windows_entry(key, item) for item in WINDOWS_TREE[key])
         )
 
+    def files_under(self, path: str) -> list[str]:
+        r"""Every file under directory ``path``, relative to it, ``/``-separated (``code/a.md``).
+
+        What the demo agent searches on this node once ``path`` is the working directory.
+        """
+        top = str(PureWindowsPath(path)) if len(path) > 3 else path
+        found: list[str] = []
+        for directory, items in WINDOWS_TREE.items():
+            inside = directory == top or directory.startswith(top.rstrip("\\") + "\\")
+            if not inside:
+                continue
+            prefix = directory[len(top) :].strip("\\").replace("\\", "/")
+            for name, kind, _size in items:
+                if kind == "file":
+                    found.append(f"{prefix}/{name}" if prefix else name)
+        return sorted(found)
+
 
 def _windows_entry(base: str, item: tuple[str, str, int | None]) -> Entry:
     name, kind, size = item

@@ -16,6 +16,7 @@ import sqlite3
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,10 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
     id TEXT PRIMARY KEY,
     created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
+    updated_at TEXT NOT NULL,
+    node_id TEXT,
+    agent_id TEXT,
+    workspace_path TEXT
 );
 CREATE TABLE IF NOT EXISTS turns (
     conversation_id TEXT NOT NULL REFERENCES conversations(id),
@@ -52,9 +56,14 @@ CREATE TABLE IF NOT EXISTS turns (
     PRIMARY KEY (conversation_id, seq)
 );
 """
-"""Tables: conversations, and their turns in order (``seq`` from 1). A turn keeps its
-prompt's ``file_references`` (JSON, ``[{"ref_id", "path", "display_path"}]``) so its tokens
-are drawn again when it is reopened (004 §3.1 ¶17)."""
+"""Tables: conversations, with the session they belong to (node, agent, working directory:
+a reopened conversation shows them and searches the same directory), and their turns in
+order (``seq`` from 1). A turn keeps its prompt's ``file_references`` (JSON, ``[{"ref_id",
+"path", "display_path"}]``) so its tokens are drawn again when it is reopened (004 §3.1
+¶17)."""
+SESSION_COLUMNS = ("node_id", "agent_id", "workspace_path")
+"""The session's columns of ``conversations``; added to a store written before them (their
+conversations read back with no session known)."""
 ADD_FILE_REFERENCES = "ALTER TABLE turns ADD COLUMN file_references TEXT NOT NULL DEFAULT '[]'"
 ADD_INPUT_TYPE = "ALTER TABLE turns ADD COLUMN input_type TEXT NOT NULL DEFAULT 'text'"
 """Brings a store written before turns kept their prompt's ``input_type`` up to date: its
@@ -82,6 +91,24 @@ class StoreError(Exception):
     """The store cannot be opened, read or written; the message names the file and why."""
 
 
+@dataclass(frozen=True)
+class Session:
+    """The session a conversation belongs to (004 §7.1).
+
+    A field is ``None`` when not known: not chosen yet, or a conversation stored before
+    sessions were kept.
+
+    Attributes:
+        node_id: The node the session was created on.
+        agent_id: The agent of the session.
+        workspace_path: The working directory chosen at session creation.
+    """
+
+    node_id: str | None = None
+    agent_id: str | None = None
+    workspace_path: str | None = None
+
+
 def default_path() -> Path:
     """The store in the user's data directory (``~/.local/share/rawp-crs`` on Linux)."""
     return Path(platformdirs.user_data_dir("rawp-crs")) / "conversations.sqlite3"
@@ -90,14 +117,22 @@ def default_path() -> Path:
 class Store:
     """The conversations of the demo agent, in the SQLite file ``path``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, create: bool = True) -> None:
         """Open (or create) the store at ``path``.
 
+        Args:
+            path: The SQLite file.
+            create: Whether a missing file is created; ``False`` (to read a store, as
+                ``--list`` does) refuses it, so a mistyped path creates nothing.
+
         Raises:
-            StoreError: The directory cannot be created or written, or the file is not a
-                store (corrupt, another kind of file). Nothing is changed then.
+            StoreError: The directory cannot be created or written, the file is not a
+                store (corrupt, another kind of file), or it does not exist and ``create``
+                is false. Nothing is changed then.
         """
         self.path = path
+        if not create and not path.is_file():
+            raise StoreError(f"{path}: no conversation store there (check the --store path)")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists() and not os.access(path, os.R_OK | os.W_OK):
@@ -116,6 +151,10 @@ class Store:
                     self.db.execute(ADD_FILE_REFERENCES)
                 if "input_type" not in columns:
                     self.db.execute(ADD_INPUT_TYPE)
+                kept = {row[1] for row in self.db.execute("PRAGMA table_info(conversations)")}
+                for column in SESSION_COLUMNS:
+                    if column not in kept:
+                        self.db.execute(f"ALTER TABLE conversations ADD COLUMN {column} TEXT")
         except sqlite3.Error as error:
             self.db.close()
             raise StoreError(
@@ -160,10 +199,31 @@ class Store:
         conversation_id = uuid.uuid4().hex[:12]
         with self._writing():
             self.db.execute(
-                "INSERT INTO conversations VALUES (?, ?, ?)",
+                "INSERT INTO conversations (id, created_at, updated_at) VALUES (?, ?, ?)",
                 (conversation_id, now.isoformat(), now.isoformat()),
             )
         return conversation_id
+
+    def set_session(self, conversation_id: str, session: Session) -> None:
+        """Keep ``session`` (node, agent, working directory) with the conversation.
+
+        Raises:
+            StoreError: The write failed; the store keeps what it held before.
+        """
+        with self._writing():
+            self.db.execute(
+                "UPDATE conversations SET node_id = ?, agent_id = ?, workspace_path = ? "
+                "WHERE id = ?",
+                (session.node_id, session.agent_id, session.workspace_path, conversation_id),
+            )
+
+    def session(self, conversation_id: str) -> Session:
+        """The session kept with the conversation (every field ``None`` when not known)."""
+        row = self.db.execute(
+            "SELECT node_id, agent_id, workspace_path FROM conversations WHERE id = ?",
+            (conversation_id,),
+        ).fetchone()
+        return Session(*row) if row is not None else Session()
 
     def exists(self, conversation_id: str) -> bool:
         """Whether conversation ``conversation_id`` is stored."""

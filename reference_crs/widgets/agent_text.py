@@ -15,6 +15,7 @@ replaced a segment at a time as the view nears it, the view kept on what it show
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from markdown_it import MarkdownIt
@@ -24,8 +25,18 @@ from textual.await_complete import AwaitComplete
 from textual.errors import NoWidget
 from textual.widget import Widget
 from textual.widgets import Markdown
-from textual.widgets.markdown import MarkdownBlock, MarkdownStream
+from textual.widgets.markdown import MarkdownBlock
 
+from reference_crs.pacing import PacedStream, StreamPacing
+from reference_crs.textual_private import (
+    last_parsed_line,
+    parse_blocks,
+    parser_factory,
+    refresh_layout_now,
+    set_source,
+    skip_initial_draw,
+    update_block,
+)
 from reference_crs.user_markdown import visible
 
 SEGMENT_LINES = 100
@@ -34,8 +45,9 @@ MAX_CUT_LINES = 4 * SEGMENT_LINES
 """A last block longer than this (a huge delta at once) is left whole, as Textual leaves it."""
 LAZY_LINES = 400
 """Lines beyond which a text that arrives whole is drawn lazily, from its end."""
-FIRST_LINES = 100
-"""Lines of such a text drawn at first: more than a screen and a half, usually."""
+FIRST_LINES = 60
+"""Lines of such a text drawn at first: more than a screen and a half, usually (the
+bubble's :data:`~reference_crs.widgets.user_message.FIRST_LINES` too)."""
 WINDOW = 12
 """Lines either side of a cut parsed to check it, when the text arrives whole."""
 SETTLE = 0.3
@@ -81,6 +93,35 @@ def _key(token: Token) -> tuple[object, ...]:
     )
 
 
+def split_tokens(
+    parser: MarkdownIt, before: str, after: str
+) -> tuple[list[Token], list[Token]] | None:
+    """The tokens of ``before`` and ``after`` if the text can be cut between them (:func:`splits`).
+
+    ``None`` when it cannot. The halves' tokens are returned so that a caller drawing them
+    does not parse them again.
+    """
+    tokens_before = parser.parse(before)
+    first = _shape(tokens_before)
+    if first is None or _open_syntax(first[1].children or []):
+        return None
+    tokens_after = parser.parse(after)
+    whole, second = _shape(parser.parse(before + after)), _shape(tokens_after)
+    if whole is None or second is None or not whole[0] == first[0] == second[0]:
+        return None
+    children = whole[1].children or []
+    left, right = first[1].children or [], second[1].children or []
+    if len(children) != len(left) + 1 + len(right):
+        return None
+    joint = children[len(left)]
+    if joint.type != "softbreak" or joint.level != 0:
+        return None
+    pairs = zip(children, [*left, joint, *right], strict=True)
+    if not all(_key(a) == _key(b) for a, b in pairs):
+        return None
+    return tokens_before, tokens_after
+
+
 def splits(parser: MarkdownIt, before: str, after: str) -> bool:
     """Whether ``before + after`` parses as ``before`` and ``after`` joined by a soft break.
 
@@ -90,21 +131,7 @@ def splits(parser: MarkdownIt, before: str, after: str) -> bool:
     (:data:`_OPENER`). Then drawing the halves as two blocks, the second continuing the
     first, changes only where the rows wrap at the cut.
     """
-    first = _shape(parser.parse(before))
-    if first is None or _open_syntax(first[1].children or []):
-        return False
-    whole, second = _shape(parser.parse(before + after)), _shape(parser.parse(after))
-    if whole is None or second is None or not whole[0] == first[0] == second[0]:
-        return False
-    children = whole[1].children or []
-    left, right = first[1].children or [], second[1].children or []
-    if len(children) != len(left) + 1 + len(right):
-        return False
-    joint = children[len(left)]
-    if joint.type != "softbreak" or joint.level != 0:
-        return False
-    pairs = zip(children, [*left, joint, *right], strict=True)
-    return all(_key(a) == _key(b) for a, b in pairs)
+    return split_tokens(parser, before, after) is not None
 
 
 def _open_syntax(children: Sequence[Token]) -> bool:
@@ -114,7 +141,12 @@ def _open_syntax(children: Sequence[Token]) -> bool:
 
 
 def fenced(lines: Sequence[str]) -> list[bool]:
-    """For each of ``lines``, whether it is in a fenced code block or is a fence (a line scan)."""
+    """For each of ``lines``, whether it is in a fenced code block or is a fence (a line scan).
+
+    Lines holding no fence character at all are none (a scan of 10,000 lines is skipped).
+    """
+    if not any("`" in line or "~" in line for line in lines):
+        return [False] * len(lines)
     fence, inside = "", []
     for line in lines:
         found = _FENCE.match(line)
@@ -169,7 +201,7 @@ class AgentText(Markdown):
         self._made: tuple[object, MarkdownIt] | None = None
         super().__init__(shown, name=name, id=id, classes=classes, parser_factory=agent_parser)
         self.disabled = disabled
-        self._stream: MarkdownStream | None = None
+        self._stream: PacedStream | None = None
         self.received = markdown
         """The markdown received so far."""
         self._tail: str | None = None if markdown else ""
@@ -192,21 +224,29 @@ class AgentText(Markdown):
         self._lazy_at = self._lazy_cut(lines, len(lines), FIRST_LINES) if self._fenced else None
         """Where the initial text's drawn end begins, if it is drawn lazily."""
         if self._lazy_at is not None:
-            self._initial_markdown = None  # Textual's mount draws nothing; _draw_lazily does
+            skip_initial_draw(self)  # Textual's mount draws nothing; _draw_lazily does
             self._pending = lines
 
     def _parser(self) -> MarkdownIt:
         """The block's parser (made once: making one costs more than parsing a segment)."""
-        factory = self._parser_factory
+        factory = parser_factory(self)
         if self._made is None or self._made[0] is not factory:
             self._made = (factory, MarkdownIt("gfm-like") if factory is None else factory())
         return self._made[1]
 
     async def write(self, delta: str) -> None:
-        """Append a text delta."""
+        """Append a text delta: drawn as soon as it can be, unless the user's typing competes.
+
+        (:class:`~reference_crs.pacing.PacedStream`: Textual's ``MarkdownStream``, which
+        yields to the user's keys when the app's pacing says so.)
+        """
         self.received += delta
         if self._stream is None:
-            self._stream = self.get_stream(self)
+            pacing = getattr(self.app, "pacing", None)
+            self._stream = PacedStream(
+                self.append, pacing if isinstance(pacing, StreamPacing) else StreamPacing()
+            )
+            self._stream.start(self.call_after_refresh)
         await self._stream.write(visible(delta))
 
     async def finish(self) -> None:
@@ -223,7 +263,7 @@ class AgentText(Markdown):
         Textual's ``Markdown.append``, with the document's source kept from the start of
         the last block only, cut in two once that block is :data:`SEGMENT_LINES` long.
         """
-        self._markdown = self.source + markdown
+        set_source(self, self.source + markdown)
         self._queued += markdown
         return AwaitComplete(self._append())
 
@@ -231,11 +271,13 @@ class AgentText(Markdown):
         async with self.lock:  # an append may start while another runs (a stream's stop)
             if self._tail is None:  # the first append to an initial text
                 lines = self.source[: len(self.source) - len(self._queued)].splitlines(True)
-                self._tail = "".join(lines[self._last_parsed_line :])
+                self._tail = "".join(lines[last_parsed_line(self) :])
             self._tail, self._queued = self._tail + self._queued, ""
             parser = self._parser()
+            if await self._tail_drawn_by_cut(parser):
+                return  # the last block grew long and was cut: drawn from the cut's parses
             tokens = parser.parse(self._tail)
-            new = list(self._parse_markdown(tokens))
+            new = parse_blocks(self, tokens)
             with self.app.batch_update():
                 await self._replace_last(new)
             starts = [
@@ -255,7 +297,7 @@ class AgentText(Markdown):
         existing = [child for child in self.children if isinstance(child, MarkdownBlock)]
         if existing:
             try:
-                await existing[-1]._update_from_block(new[0])
+                await update_block(existing[-1], new[0])
             except IndexError:
                 pass
             else:
@@ -263,27 +305,51 @@ class AgentText(Markdown):
         if new:
             await self.mount_all(new)
 
-    async def _cut(self, parser: MarkdownIt) -> None:
-        """End the segment before the last whole line of the tail, if it is long and can be."""
+    def _cut_point(self) -> tuple[str, str] | None:
+        """The tail cut before its last whole line, if it is long enough to be cut."""
         tail = self._tail or ""
         lines = tail.splitlines(keepends=True)
         at = len(lines) - (1 if tail.endswith("\n") else 2)
         if not SEGMENT_LINES <= at <= MAX_CUT_LINES:
-            return  # short; or one huge delta, which a check would parse three times more
-        before, after = "".join(lines[:at]), "".join(lines[at:])
-        if not splits(parser, before, after):
+            return None  # short; or one huge delta, which a check would parse three times more
+        return "".join(lines[:at]), "".join(lines[at:])
+
+    async def _tail_drawn_by_cut(self, parser: MarkdownIt) -> bool:
+        """Cut the tail, still the last block alone, where it has grown long: draw both halves.
+
+        The common case of a long streamed paragraph (or block quote): the cut's own three
+        parses draw it, rather than a parse of the whole tail first and the cut's after it.
+        Whether it did.
+        """
+        drawn = any(isinstance(child, MarkdownBlock) for child in self.children)
+        point = self._cut_point() if drawn else None
+        parsed = None if point is None else split_tokens(parser, *point)
+        if point is None or parsed is None:
+            return False
+        await self._draw_cut(parse_blocks(self, parsed[0]), parse_blocks(self, parsed[1]))
+        self._tail, self._continued = point[1], True
+        return True
+
+    async def _cut(self, parser: MarkdownIt) -> None:
+        """End the segment before the last whole line of the tail, if it is long and can be."""
+        point = self._cut_point()
+        parsed = None if point is None else split_tokens(parser, *point)
+        if point is None or parsed is None:
             return
-        first, second = (list(self._parse_markdown(parser.parse(text))) for text in (before, after))
+        await self._draw_cut(parse_blocks(self, parsed[0]), parse_blocks(self, parsed[1]))
+        self._tail, self._continued = point[1], True
+
+    async def _draw_cut(self, first: list[MarkdownBlock], second: list[MarkdownBlock]) -> None:
+        """The last block drawn becomes ``first``'s, ended at the cut; ``second`` continues it."""
         first[-1].add_class("-continues")
         second[0].add_class("-continued")
         last = [child for child in self.children if isinstance(child, MarkdownBlock)][-1]
         with self.app.batch_update():
             if self._continued:
                 first[-1].add_class("-continued")
-            await last._update_from_block(first[-1])
+            await update_block(last, first[-1])
             last.add_class("-continues")
             await self.mount_all(second)
-        self._tail, self._continued = after, True
 
     # a text that arrives whole
 
@@ -294,7 +360,7 @@ class AgentText(Markdown):
     async def _draw_lazily(self, at: int) -> None:
         """Draw the initial text's end from line ``abs(at)``; the rest waits in the placeholder."""
         async with self.lock:
-            self._markdown = "".join(self._pending)
+            set_source(self, "".join(self._pending))
             self._rows = PendingRows()
             await self.mount(self._rows)
             await self._draw_pending(at)
@@ -334,7 +400,7 @@ class AgentText(Markdown):
         """
         start = abs(at)
         chunk = "".join(self._pending[start:])
-        blocks = list(self._parse_markdown(self._parser().parse(chunk)))
+        blocks = parse_blocks(self, self._parser().parse(chunk))
         if blocks and self._pending_continues:
             blocks[-1].add_class("-continues")
         if blocks and at > 0:
@@ -357,7 +423,8 @@ class AgentText(Markdown):
         if self._rows is None:
             return
         width = max(1, self.size.width or self.app.size.width)
-        rows = sum(-(-len(line.rstrip()) // width) or 1 for line in self._pending)
+        lengths = Counter(len(line.rstrip()) for line in self._pending)
+        rows = sum(count * (-(-length // width) or 1) for length, count in lengths.items())
         self._rows.styles.height = rows
 
     def _check_pending(self) -> None:
@@ -385,7 +452,7 @@ class AgentText(Markdown):
         try:
             with self.app.batch_update():
                 await self._draw_pending(at)
-                self.app.screen._refresh_layout(size=self.app.screen.size)
+                refresh_layout_now(self.app.screen)
                 grown = conversation.virtual_size.height - height
                 conversation.scroll_to(y=y + grown, animate=False, immediate=True)
         finally:

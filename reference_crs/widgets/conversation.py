@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events
-from textual._arrange import arrange
 from textual.containers import VerticalScroll
 from textual.dom import DOMNode
 from textual.geometry import Size
@@ -28,6 +27,7 @@ from textual.layout import DockArrangeResult
 from textual.widget import Widget
 
 from reference_crs.offscreen import OffscreenTurns
+from reference_crs.textual_private import arrange_shown
 from reference_crs.widgets.system_notice import SystemNoticeItem
 from reference_crs.widgets.timestamp import TimeStamp
 
@@ -149,17 +149,9 @@ class Conversation(VerticalScroll):
         offscreen = self.offscreen
         if not offscreen.hidden or offscreen.spacer is None:
             return super().arrange(size, optimal)
-        cache_key = (size, self._nodes._updates, optimal)
-        cached = self._arrangement_cache.get(cache_key)
-        if cached is not None:
-            return cached
-        nodes, hidden = list(self._nodes), offscreen.hidden
+        nodes, hidden = list(self.children), offscreen.hidden
         at = nodes.index(offscreen.spacer) + 1
         end = at + len(hidden)
         if end > len(nodes) or nodes[at] is not hidden[0] or nodes[end - 1] is not hidden[-1]:
             return super().arrange(size, optimal)  # not the expected run: Textual's own way
-        shown = nodes[:at] + nodes[end:]
-        result = self._arrangement_cache[cache_key] = arrange(
-            self, shown, size, self.screen.size, optimal=optimal
-        )
-        return result
+        return arrange_shown(self, nodes[:at] + nodes[end:], size, optimal)

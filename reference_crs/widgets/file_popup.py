@@ -45,8 +45,12 @@ ICONS = {
     ".css": "🎨",
     ".scss": "🎨",
 }
-"""Icon by extension, 004 §3.4.2 ¶7-¶12 (``crs-at-item-icon``); any other file gets 📁."""
-OTHER_ICON = "📁"
+"""Icon by extension, 004 §3.4.2 ¶7-¶12 (``crs-at-item-icon``); any other file gets
+:data:`OTHER_ICON`."""
+OTHER_ICON = "📄"
+"""The icon of a file of any other type: the file browser's file icon (004 §7.2.3). The
+seed's example table suggests 📁 for "other", but the browser draws 📁 for a directory, and
+the mapping is the client's (MAY): a file must not look like a folder."""
 DIRECTORY_CELLS = 40
 """A longer directory is elided at its start as ``…/deep/path/`` (``crs-at-path-elision``)."""
 MATCH_STYLE = "bold $text-accent on $accent 30%"
@@ -121,6 +125,8 @@ class FilePopup(SlashPopup):
         super().__init__(id=id)
         self.loading = False
         """Whether a search is unanswered (the spinner shows)."""
+        self.waiting = False
+        """Whether the popup shows its initial prompt: no answer drawn yet."""
         self._frame = 0
         self._spin: Timer | None = None
 
@@ -135,9 +141,17 @@ class FilePopup(SlashPopup):
         self.set_options([Option(Content(PROMPT), disabled=True)])
         self.styles.height = 3
         self.display = True
+        self.waiting = True
 
     def show_candidates(self, candidates: Sequence[object]) -> None:
-        """List ``candidates``, the focus on the first, or the no-match message."""
+        """List ``candidates``, the focus on the first, or the no-match message.
+
+        The first answer is always drawn, even an empty one (``@zzz`` typed in one burst):
+        the prompt gives way to the no-match message.
+        """
+        if self.waiting:
+            self.waiting = False
+            self.shown = [None]  # not the empty list the prompt stands for: drawn afresh
         self.show(candidates)
 
     def set_loading(self, loading: bool) -> None:
@@ -154,8 +168,17 @@ class FilePopup(SlashPopup):
         self._frame = (self._frame + 1) % len(SPINNER)
         self._draw_status()
 
+    @property
+    def no_match(self) -> bool:
+        """Whether the last answer, drawn, has no candidate and no search is under way."""
+        return super().no_match and not self.waiting and not self.loading
+
     def _draw_status(self) -> None:
-        self.border_subtitle = f"{SPINNER[self._frame]} {LOADING}" if self.loading else ""
+        """The bottom border: the spinner while a search is unanswered, else the keys' hint."""
+        if self.loading:
+            self.border_subtitle = f"{SPINNER[self._frame]} {LOADING}"
+        else:
+            super()._draw_status()
 
     def close(self) -> None:
         """Hide the popup and stop the spinner."""

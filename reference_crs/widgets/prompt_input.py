@@ -20,6 +20,11 @@ from textual.reactive import var
 from textual.widgets import TextArea
 from textual.widgets.text_area import Location, Selection
 
+from reference_crs.textual_private import (
+    clear_line_cache,
+    delete_via_keyboard,
+    replace_via_keyboard,
+)
 from reference_crs.widgets.tokens import (
     CAPS,
     LEFT_CAP,
@@ -191,7 +196,7 @@ class PromptInput(TextArea):
             event.stop()
             event.prevent_default()
             start, end = self.selection
-            self._replace_via_keyboard("\n", start, end)
+            replace_via_keyboard(self, "\n", start, end)
         elif (action := self.EDITING_KEYS.get(event.key)) is not None:
             event.stop()
             event.prevent_default()
@@ -200,7 +205,7 @@ class PromptInput(TextArea):
             event.stop()
             event.prevent_default()
             start, end = self.selection
-            self._replace_via_keyboard(event.character or "", start, end)
+            replace_via_keyboard(self, event.character or "", start, end)
         # other keys: Textual calls TextArea._on_key next (handlers run along the MRO
         # until one prevents the default)
 
@@ -377,7 +382,7 @@ class PromptInput(TextArea):
         row = self.cursor_location[0]
         self._unmark()
         self.history.checkpoint()
-        super()._delete_via_keyboard((row, first), (row, last))
+        delete_via_keyboard(self, (row, first), (row, last))
         self.history.checkpoint()
         self.shrink_tokens([(row, first, token)], self.MARKED_STYLE)
 
@@ -423,7 +428,7 @@ class PromptInput(TextArea):
             self._redraw()
 
     def _redraw(self) -> None:
-        self._line_cache.clear()
+        clear_line_cache(self)
         self.refresh()
 
     def _watch_selection(self, previous_selection: Selection, selection: Selection) -> None:

@@ -16,11 +16,18 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from reference_crs.slash import NO_MATCH, attribute, printable
+from reference_crs.textual_private import first_row_of, line_at, update_lines
 
 CATEGORY_ICONS = {"session": "↻", "display": "◐", "config": "⚙", "general": "?"}
 """A one-cell glyph per known category (``crs-slash-item-category``); others get ``•``."""
 MAX_ROWS = 13
 """The popup's most rows of items (7 items and the rules between them), then it scrolls."""
+RESERVED_ROWS = 9
+"""Rows of the screen the popup leaves to the rest, borders included: the input (3), the
+key hints (1), a session line (up to 2) and at least 3 rows of conversation. On a short
+terminal (50x20) the popup shrinks and scrolls rather than covering the conversation and
+pushing the key hints off the screen (004 §3.2 ¶3: it SHOULD NOT hide the conversation);
+from 24 rows up it is as tall as :data:`MAX_ROWS` allows."""
 CHUNK = 200
 """Options made at a time: a long list gets more as the highlight or the scroll nears the
 end of those made, so `/` with 10,000 commands lays out 200 (``crs-slash-popup-latency``).
@@ -44,6 +51,8 @@ class SlashPopup(OptionList, can_focus=False):
         display: none;
         height: auto;
         border: round $accent;
+        border-subtitle-align: left;
+        border-subtitle-color: $text-muted;
         padding: 0;
         background: $surface;
         & > .option-list--option {
@@ -64,6 +73,9 @@ class SlashPopup(OptionList, can_focus=False):
 
     NO_MATCH = NO_MATCH
     """Shown when nothing matches (``crs-slash-no-match-message``)."""
+    NO_MATCH_HINT = "Enter 그대로 보내기 · Esc 닫기"
+    """On the bottom border beside the no-match message: what the keys do then (a text
+    that starts with `/`, such as a path, is sent as typed)."""
 
     @dataclass
     class Chosen(Message):
@@ -117,13 +129,35 @@ class SlashPopup(OptionList, can_focus=False):
             if not options:
                 options.append(Option(Content(self.NO_MATCH), disabled=True))
             self.set_options(options)
-            rows = max(1, 2 * len(self.shown) - 1)
-            self.styles.height = min(rows, MAX_ROWS) + 2
+            self.fit()
         if self.shown:
             target = names.index(keep) if keep in names else 0
             self._load_through(target)
             self.highlighted = target - self.first
         self.display = True
+        self._draw_status()
+
+    def fit(self, screen_height: int | None = None) -> None:
+        """Size the popup to its items: at most :data:`MAX_ROWS` rows, :data:`RESERVED_ROWS` left.
+
+        Called when the items change and when the terminal is resized.
+
+        Args:
+            screen_height: The terminal's height (rows); ``None``: the app's size now.
+        """
+        rows = max(1, 2 * len(self.shown) - 1)
+        height = self.app.size.height if screen_height is None else screen_height
+        room = height - RESERVED_ROWS - 2  # less the borders
+        self.styles.height = max(1, min(rows, MAX_ROWS, room)) + 2
+
+    @property
+    def no_match(self) -> bool:
+        """Whether the popup is open with its no-match message (then Enter sends the text)."""
+        return bool(self.display) and not self.shown
+
+    def _draw_status(self) -> None:
+        """The bottom border: the keys' hint while nothing matches."""
+        self.border_subtitle = self.NO_MATCH_HINT if self.no_match else ""
 
     @staticmethod
     def _identity(command: object) -> str:
@@ -183,12 +217,12 @@ class SlashPopup(OptionList, can_focus=False):
 
     def _scroll_back(self, y: int) -> None:
         """Scrolled near the first option made: put the previous chunk before it, in place."""
-        self._update_lines()
-        line = self._lines[y] if 0 <= y < len(self._lines) else (0, 0)
+        update_lines(self)
+        line = line_at(self, y)
         top = self.first + line[0]
         self._load_through(self.first)
-        self._update_lines()
-        row = self._index_to_line.get(top - self.first, 0) + line[1]
+        update_lines(self)
+        row = first_row_of(self, top - self.first) + line[1]
         self.scroll_to(y=row, animate=False, immediate=True)
 
     def close(self) -> None:

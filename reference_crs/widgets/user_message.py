@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from reference_crs.sent_prompt import FileToken, placeholders, read_sent
+from reference_crs.textual_private import refresh_layout_now
 from reference_crs.user_markdown import _FENCE, render_user_markdown, visible
 
 LAZY_LINES = 400
@@ -213,7 +214,7 @@ class UserMessage(Horizontal):
         try:
             with self.app.batch_update():
                 self._show()
-                self.app.screen._refresh_layout(size=self.app.screen.size)
+                refresh_layout_now(self.app.screen)
                 grown = conversation.virtual_size.height - height
                 conversation.scroll_to(y=y + grown, animate=False, immediate=True)
         finally:
@@ -231,7 +232,12 @@ class UserMessage(Horizontal):
 
 
 def _fenced(lines: Sequence[str]) -> list[bool]:
-    """For each of ``lines``, whether it is in a fenced block or is a fence (as bubbles read)."""
+    """For each of ``lines``, whether it is in a fenced block or is a fence (as bubbles read).
+
+    Lines holding no fence character at all are none (a scan of 10,000 lines is skipped).
+    """
+    if not any("`" in line or "~" in line for line in lines):
+        return [False] * len(lines)
     fence, inside = "", []
     for line in lines:
         opening = _FENCE.match(line)

@@ -190,7 +190,7 @@ def test_an_empty_conversation_is_never_reopened_as_the_latest(
     monkeypatch.setattr(CrsApp, "run", runs.method)
     assert crs_main(["--store", str(tmp_path / "c.db"), "--conversation", empty]) == 0
     assert crs_main(["--store", str(tmp_path / "c.db")]) == 0
-    assert runs.apps == ["DemoCrsApp", "CrsApp"]
+    assert runs.apps == ["DemoCrsApp", "ReopenedCrsApp"]
     store = Store(tmp_path / "c.db")
     assert [row[0] for row in store.conversations()] == [kept]
     store.close()

@@ -36,6 +36,17 @@ SIDE_TOLERANCE = 2
 """Cells an item may keep from the edge it sits against: a margin or Markdown's side padding."""
 
 
+def left_gutter(width: int) -> int:
+    """Cells an agent block may start right of the area's left edge and still sit at the left.
+
+    :data:`SIDE_TOLERANCE`, or a sixteenth of the area's width where that is more: a client
+    may keep a gutter for a marker (oterm draws ``❯`` left of a turn's first row and starts
+    every block of the turn 3 cells in; docs/thirdparty.md, H7). A block centred, or pushed
+    right, is still far past it. Seeds: 002 §2.2, l. 20 (Agent "좌측 정렬").
+    """
+    return max(SIDE_TOLERANCE, width // 16)
+
+
 @when(parsers.parse("the agent answers a text of {count:d} words"))
 def agent_answers_long(crs_driver: CrsDriver, crs_state: CrsState, count: int) -> None:
     """Publish one turn whose text is ``count`` words long."""
@@ -139,12 +150,14 @@ def user_bubble_width(crs_driver: CrsDriver, low: int, high: int) -> None:
 def agent_left(crs_driver: CrsDriver) -> None:
     """The text starts at the area's left edge (``crs-agent-left-aligned``)."""
     clause = "crs-agent-left-aligned"
-    left, right = drawn_item(crs_driver, "agent", clause).placement()
+    item = drawn_item(crs_driver, "agent", clause)
+    left, right = item.placement()
+    gutter = left_gutter(item.bounds.width)
     check(
-        0 <= left <= SIDE_TOLERANCE and right > left,
+        0 <= left <= gutter and right > left,
         clause,
         "the agent's text",
-        f"its first column within {SIDE_TOLERANCE} cells of the area's left edge, and more "
+        f"its first column within {gutter} cells of the area's left edge, and more "
         "room on its right than on its left (frames and padding not counted)",
         f"gaps left {left}, right {right}",
     )
@@ -169,11 +182,12 @@ def agent_block_left(crs_driver: CrsDriver, block: str) -> None:
     clause = "crs-agent-left-aligned"
     item = drawn_item(crs_driver, "agent", clause, AGENT_BLOCKS[block])
     left, right = item.placement()
+    gutter = left_gutter(item.bounds.width)
     check(
-        0 <= left <= SIDE_TOLERANCE and right > left,
+        0 <= left <= gutter and right > left,
         clause,
         f"the agent's {block}",
-        f"its first column within {SIDE_TOLERANCE} cells of the area's left edge, and more "
+        f"its first column within {gutter} cells of the area's left edge, and more "
         "room on its right than on its left (frames and padding not counted)",
         f"gaps left {left}, right {right}; {item.describe()}",
     )

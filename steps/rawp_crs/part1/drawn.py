@@ -17,7 +17,7 @@ from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
 
-from steps.checks import check
+from steps.checks import check, violation
 from steps.rawp_crs.contract import ItemView
 from steps.rawp_crs.driver import CrsDriver
 from steps.screen import BLANK, Cell, Leaf, content_leaves, screen_cells, text_columns, text_width
@@ -250,6 +250,10 @@ def area_background(cells: list[list[Cell]], bounds: Region, items: Sequence[Reg
     return outside.most_common(1)[0][0]
 
 
+class NotInArea(AssertionError):
+    """The item the adapter names is not drawn inside the conversation area at all."""
+
+
 def drawn(
     app: App[Any],
     item: Widget,
@@ -272,13 +276,13 @@ def drawn(
         The item's cells, box and the area's background.
 
     Raises:
-        AssertionError: The item is not visible in the conversation area.
+        NotInArea: The item is not visible in the conversation area.
     """
     cells = screen_cells(app)
     bounds = area_bounds(app, area)
     region = item.region.intersection(bounds)
     if not region.height:
-        raise AssertionError(f"the item {item!r} is not visible in the conversation area")
+        raise NotInArea(f"{item!r} at {tuple(item.region)}, the area at {tuple(bounds)}")
     background = area_background(cells, bounds, others)
     marked = [
         (x, y)
@@ -319,10 +323,12 @@ def drawn_item(
         item = found[-1].widget
     else:
         item = last_item(crs_driver, actor, clause).widget
-    return drawn_in_sight(crs_driver, item, views)
+    return drawn_in_sight(crs_driver, item, views, clause)
 
 
-def drawn_in_sight(crs_driver: CrsDriver, item: Widget, views: Sequence[ItemView]) -> Drawn:
+def drawn_in_sight(
+    crs_driver: CrsDriver, item: Widget, views: Sequence[ItemView], clause: str
+) -> Drawn:
     """``item`` as drawn, scrolled whole into sight first if it is not, as a person would.
 
     A check reading how an item is drawn needs it on the screen; where part of it lies
@@ -330,7 +336,19 @@ def drawn_in_sight(crs_driver: CrsDriver, item: Widget, views: Sequence[ItemView
     follow), the area is scrolled to show it (its top, when it is taller than the area), the
     item read, and the area scrolled back where it was, so later steps see the view the
     scenario left.
+
+    Raises:
+        AssertionError: Under ``clause`` (the clause the caller checks) when the item is
+            drawn nowhere in the conversation area, even scrolled to (an item the client
+            shows elsewhere, a notification, say, is not shown in the conversation).
     """
+    try:
+        return _drawn_in_sight(crs_driver, item, views)
+    except NotInArea as outside:
+        violation(clause, "the item", "drawn in the conversation area", str(outside))
+
+
+def _drawn_in_sight(crs_driver: CrsDriver, item: Widget, views: Sequence[ItemView]) -> Drawn:
     area = crs_driver.conversation
     bounds = area_bounds(crs_driver.app, area)
     inner = [view.widget.region for view in views if item in view.widget.ancestors]
@@ -412,7 +430,7 @@ def drawn_of(crs_driver: CrsDriver, kind: str, clause: str) -> Drawn:
         f"a user item of kind {kind!r}",
         [(v.actor, v.kind) for v in views],
     )
-    return drawn_in_sight(crs_driver, found[-1].widget, views)
+    return drawn_in_sight(crs_driver, found[-1].widget, views, clause)
 
 
 def bubble_text(item: Drawn) -> str:

@@ -97,7 +97,7 @@ def answer_in_full(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Every word of the answer is drawn, in order (``crs-ignore-unknown-events``)."""
     views = crs_driver.items()
     blocks = [
-        drawn_in_sight(crs_driver, view.widget, views)
+        drawn_in_sight(crs_driver, view.widget, views, "crs-ignore-unknown-events")
         for view in views
         if view.actor == "agent" and view.kind == "text"
     ]
@@ -164,7 +164,7 @@ def drawn_alike(crs_driver: CrsDriver) -> None:
 
 def _rows(crs_driver: CrsDriver, view: ItemView) -> list[str]:
     """The item's drawn rows, right-stripped, blank rows left out (scrolled into sight)."""
-    item = drawn_in_sight(crs_driver, view.widget, crs_driver.items())
+    item = drawn_in_sight(crs_driver, view.widget, crs_driver.items(), "crs-ignore-unknown-events")
     rows = (item.row_text(y).rstrip() for y in item.rows())
     return [row for row in rows if row.strip()]
 

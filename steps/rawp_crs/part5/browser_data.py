@@ -32,6 +32,9 @@ def _f(name: str, path: str, size: int | None = None, **kw: object) -> Entry:
 def workspace() -> FileSystem:
     """Unix, root mode; the allowed directory ``/w`` holds every kind of entry.
 
+    ``/etc`` exists too, outside ``/w``: a typed ``/etc`` is refused for its range, not
+    because it cannot be browsed.
+
     Root: ``src`` (loaded: ``core``, ``util`` lazy, ``main.py`` 2 KB), ``docs`` (lazy),
     ``build`` (loaded, empty), ``notes.txt`` (1.5 MB), ``link`` (symlink to a directory,
     lazy), ``readme.lnk`` (symlink to a file, 12 B).
@@ -59,6 +62,8 @@ def workspace() -> FileSystem:
             None: BrowseResult("", "unix", root),
             "/w": BrowseResult("/w", "unix", root),
             "/w/src": BrowseResult("/w/src", "unix", src.children or ()),
+            "/w/src/core": BrowseResult("/w/src/core", "unix", ()),
+            "/etc": BrowseResult("/etc", "unix", ()),  # on the node, outside the allowed /w
             "/w/docs": BrowseResult(
                 "/w/docs",
                 "unix",
@@ -93,12 +98,12 @@ def deep() -> FileSystem:
 def windows() -> FileSystem:
     r"""A Windows node, the tree at ``C:\Users\me\code``."""
     base = "C:\\Users\\me\\code"
+    top = (_d("proj", base + "\\proj"), _f("a.txt", base + "\\a.txt", 1))
     return FileSystem(
         {
-            None: BrowseResult(
-                base, "windows", (_d("proj", base + "\\proj"), _f("a.txt", base + "\\a.txt", 1))
-            ),
+            None: BrowseResult(base, "windows", top),
             "C:\\Users": BrowseResult("C:\\Users", "windows", (_d("me", "C:\\Users\\me"),)),
+            base: BrowseResult(base, "windows", top),
         },
         ["C:\\Users\\me"],
     )

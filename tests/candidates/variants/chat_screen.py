@@ -113,3 +113,36 @@ class TallPaddedItems(ChatApp):
     CSS = """
     .chat-message { padding: 2 1; }
     """
+
+
+@chat_variant(*DRAWN)
+class ChatAreaPadded(ChatApp):
+    """The conversation area padded 1 row and 5 cells on each side -- 000 (계약): user items
+    at the left, agent items at the right of the conversation area; its padding is not fixed
+    """
+
+    CSS = """
+    #chat-log { padding: 1 5; }
+    """
+
+
+@chat_variant(*DRAWN)
+class ChatNoGaps(ChatApp):
+    """No blank row between items -- 000: alignment and side borders tell the roles apart;
+    spacing between items is not fixed
+    """
+
+    CSS = """
+    .chat-message { margin-bottom: 0; }
+    """
+
+
+@chat_variant(*DRAWN)
+class ChatNoScrollbar(ChatApp):
+    """The conversation scrolls without a drawn scrollbar or a gutter for one -- 001 흐름 7:
+    scroll so that the last item is visible; a scrollbar is not asked for
+    """
+
+    CSS = """
+    #chat-log { scrollbar-size-vertical: 0; scrollbar-gutter: auto; }
+    """

@@ -275,3 +275,40 @@ class QueuedPrompts(CrsApp):
         await super().handle_turn_ended(event)
         if self.waiting and not self.busy:
             await super().on_prompt_input_submitted(self.waiting.pop(0))
+
+
+# --- how the conversation area is laid out (002 §2.2) -----------------------------------
+
+WideAreaPadding = styled(
+    "WideAreaPadding",
+    "The conversation area padded 1 row and 6 cells on each side, so its items start and "
+    "end 6 cells in from the screen's edge -- 002 §2.2 (l. 20): the agent's output uses the "
+    "full available width of the conversation area; the area's own padding is not fixed",
+    """
+    #conversation { padding: 1 6; }
+    """,
+    *EVERY_DRAWN,
+)
+
+TightItems = styled(
+    "TightItems",
+    "No blank row between items: every item of the conversation drawn right under the one "
+    "before -- 002 §2.2: sides, bubbles and backgrounds tell the actors apart; spacing "
+    "between items is not fixed",
+    """
+    AgentText, ThinkingBlock, ToolBlock, SystemNoticeItem, DateSeparator, UserMessage {
+        margin: 0;
+    }
+    """,
+    *EVERY_DRAWN,
+)
+
+NoScrollbar = styled(
+    "NoScrollbar",
+    "The conversation scrolls without a drawn scrollbar and keeps no gutter for one -- the "
+    "seeds do not ask for a scrollbar; 002 §2.2: the agent uses the area's full width",
+    """
+    #conversation { scrollbar-size-vertical: 0; scrollbar-gutter: auto; }
+    """,
+    *EVERY_DRAWN,
+)
