@@ -104,6 +104,26 @@ mutant(
 )
 
 
+def _token_path_escaped(nodes: _Seq[str | _tokens.Token]) -> tuple[str, _Seq[_FileReference]]:
+    _, references = _sending.prompt_of(nodes)
+    text = "".join(
+        f"<@file:{node.ref_id}|{_sending.escape_text(node.display_path)}>"
+        if isinstance(node, _tokens.Token)
+        else _sending.escape_text(node)
+        for node in nodes
+    )
+    return text, references
+
+
+mutant(
+    _sending_app(
+        "TokenPathEscaped",
+        "crs-send-token-format: a token's display_path is escaped like typed text (a \\ doubled).",
+        _token_path_escaped,
+    )
+)
+
+
 def _no_references(nodes: _Seq[str | _tokens.Token]) -> tuple[str, _Seq[_FileReference]]:
     text, _ = _sending.prompt_of(nodes)
     return text, ()

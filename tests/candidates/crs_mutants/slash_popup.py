@@ -435,3 +435,24 @@ class RefreshKeepsHighlightedRow(_SlashApp):
     """crs-commands-refresh-keeps-state: a refresh keeps the highlighted row, not its command."""
 
     CONTROL = _RefreshKeepsRow
+
+
+class _FoldsNamesOnly(SlashControl):
+    def sync(self, *, refreshed: bool = False) -> None:
+        super().sync(refreshed=refreshed)
+        found, popup = self.trigger(), self.popup
+        if found is None or not popup.is_open:
+            return
+        everything = matching(self.composer.commands, "", self.usage)
+        folded = [
+            c for c in everything if str(_attribute(c, "name", "")).lower().startswith(found.prefix)
+        ]
+        focused = popup.focused_command
+        popup.show(folded, str(_attribute(focused, "name", "")) if focused is not None else None)
+
+
+@mutant
+class FilterFoldsNamesNotPrefix(_SlashApp):
+    """crs-slash-filter-prefix: names lower-cased, the typed prefix not (`/Co` misses `Compact`)."""
+
+    CONTROL = _FoldsNamesOnly
