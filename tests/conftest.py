@@ -56,6 +56,10 @@ LONG_FIRST = (
     "tests/test_crs_third.py",
     "tests/test_thirdparty.py",
     "tests/test_thirdparty_agent.py",
+    "tests/test_crs_framed_conformance.py",
+    "tests/test_composite_chat_conformance.py",
+    "tests/test_framed_chat_conformance.py",
+    "tests/test_partial_claims.py",
 )
 """Test modules that each run for minutes (suite subprocesses): first in line under xdist.
 

@@ -47,6 +47,7 @@ def run_suite(
     workers: int = 1,
     features: str | Sequence[str] = "features/chat_screen",
     scenario_timeout: float = SCENARIO_TIMEOUT,
+    extra: Sequence[str] = (),
 ) -> subprocess.CompletedProcess[str]:
     """Run ``pytest features`` against ``adapter``, writing the conformance report.
 
@@ -57,6 +58,7 @@ def run_suite(
         workers: pytest-xdist workers (``-n``); 1 runs the scenarios in one process.
         features: The feature folder of the profile to run, or feature files.
         scenario_timeout: Seconds each scenario may take (``--scenario-timeout``).
+        extra: More pytest arguments (a ``--deselect``).
 
     Returns:
         The finished process, with its output.
@@ -74,6 +76,7 @@ def run_suite(
         # its 200-submission one over 120 s when the machine is loaded (bounds, not checks).
         f"--scenario-timeout={scenario_timeout:g}",
         *(["-n", str(workers)] if workers > 1 else []),
+        *extra,
     ]  # fmt: skip
     return subprocess.run(
         command, cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False
