@@ -62,10 +62,10 @@ def explore_one(profile: str, spec: str, examples: int, seed: int) -> None:
     Raises:
         AssertionError: ``[clause-id] ...``: the exploration found a defect.
     """
-    from steps.chat_screen.exploration_steps import ChatExplorer
+    from steps.chat_screen.explorer import ChatExplorer
     from steps.explore.core import Budget, Explorer, Harness, explore
     from steps.loading import AdapterSpec, load_adapter
-    from steps.rawp_crs.exploration_steps import CrsExplorer
+    from steps.rawp_crs.explorer import CrsExplorer
 
     machine: type[Explorer] = ChatExplorer if profile == "chat_screen" else CrsExplorer
     adapter = load_adapter(AdapterSpec(spec, "explore_teeth"), ROOT)

@@ -1,7 +1,7 @@
 """The reference app's adapter: how the harness reaches :class:`ChatApp`.
 
 This is the default adapter of ``pytest features``; ``docs/adapters.md`` explains each
-member. It satisfies ``steps.adapter.ChatScreenAdapter`` structurally: no import of the
+member. It satisfies ``steps.chat_screen.contract.ChatScreenAdapter`` structurally: no import of the
 harness is needed.
 """
 

@@ -1,7 +1,7 @@
 """The reference RAWP-CRS client's adapter: how the harness reaches :class:`CrsApp`.
 
 The default adapter of profile ``rawp_crs`` in ``pytest features``; ``docs/adapters.md``
-explains each member. It satisfies ``steps.adapter.RawpCrsAdapter`` structurally.
+explains each member. It satisfies ``steps.rawp_crs.contract.RawpCrsAdapter`` structurally.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from reference_crs.widgets import (
     UserMessage,
 )
 from reference_crs.widgets.prompt_input import PromptInput
-from steps.adapter import Actor, ItemKind, ItemView, TokenView
+from steps.rawp_crs.contract import Actor, ItemKind, ItemView, TokenView
 
 KINDS: dict[type[Widget], tuple[Actor, ItemKind]] = {
     UserMessage: ("user", "text"),

@@ -227,6 +227,10 @@ class AppDriver:
         self._terminal: tuple[terminal_input.TerminalParser, Callable[..., str]] | None = None
         self.replay: list[str] = []
         """What the scenario did to the app, as statements of a Pilot script (steps.replay)."""
+        self.parts_used: set[int] = set()
+        """The parts of its profile the scenario used, for a profile claimed in parts
+        (``steps.profiles.Part``): what :meth:`uses` recorded. Reported per scenario
+        (``steps.scenario_driver.parts_used``)."""
         self._starts = 0
         self._clicked: weakref.WeakKeyDictionary[Widget, float] = weakref.WeakKeyDictionary()
         """When each widget was last clicked (``time.monotonic()``), for :meth:`_apart`."""
@@ -268,6 +272,10 @@ class AppDriver:
                 "the app crashed while starting (compose, mount): "
                 + summarize_exception(self.crash)
             ) from self.crash
+
+    def uses(self, *parts: int) -> None:
+        """Record that the scenario uses ``parts`` of its profile (:attr:`parts_used`)."""
+        self.parts_used.update(parts)
 
     def make_app(self) -> object:
         """Call the adapter's factory and return what it returned (checked by the caller).
@@ -458,6 +466,11 @@ class AppDriver:
     def started(self) -> bool:
         """Whether an app was started in this scenario."""
         return self._starts > 0
+
+    @property
+    def app_made(self) -> bool:
+        """Whether the adapter's factory made an app in this scenario (it may have stopped)."""
+        return self._app is not None
 
     @property
     def running(self) -> bool:

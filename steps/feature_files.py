@@ -20,9 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pytest_bdd.parser import ScenarioTemplate
-from pytest_bdd.scenario import scenario_wrapper_template_registry
 
+from steps.bdd_private import ScenarioTemplate, template_of
 from steps.profiles import profile_of
 
 LINE_ARG = re.compile(r"^(?P<path>.+\.feature):(?P<line>\d+)$")
@@ -75,7 +74,7 @@ class FeatureFile(pytest.File):
         for module_path in sorted(profile.features_dir.glob("test_*.py")):
             module = pytest.Module.from_parent(self, path=module_path)
             for node in module.collect():
-                template = _template(node)
+                template = template_of(node)
                 if template is None or Path(template.feature.filename).resolve() != self.path:
                     continue
                 held = _held_lines(template, wanted)
@@ -88,11 +87,6 @@ class FeatureFile(pytest.File):
             raise self.CollectError(
                 f"{self.path}: no scenario holds line {', '.join(map(str, missing))}"
             )
-
-
-def _template(node: pytest.Item | pytest.Collector) -> ScenarioTemplate | None:
-    function = getattr(node, "function", None)
-    return None if function is None else scenario_wrapper_template_registry.get(function)
 
 
 def _held_lines(template: ScenarioTemplate, wanted: set[int]) -> set[int]:

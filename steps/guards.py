@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario, Step
 
-from steps.scenario_driver import DRIVER_KEY
+from steps.bdd_private import Feature, Scenario, Step
+from steps.stash import DRIVER_KEY
 from steps.tracebacks import summarize_exception
 from steps.verdicts import ImplementationError
 
@@ -54,7 +54,7 @@ def check_app_alive(request: pytest.FixtureRequest, step: Step) -> None:
         ImplementationError: The app crashed, or stopped during a step that does not quit it.
     """
     instance = request.node.stash.get(DRIVER_KEY, None)
-    if instance is None or instance._app is None:
+    if instance is None or not instance.app_made:
         return
     if instance.crash is not None:
         instance.crash_reported = True

@@ -13,7 +13,7 @@ import inspect
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any, Protocol, get_type_hints
 
 import pytest
 
@@ -182,7 +182,7 @@ def load_adapter(spec: AdapterSpec, rootdir: Path) -> Adapter:
         listed = "\n  - ".join(problems)
         raise AdapterError(
             f"adapter {spec.spec!r} from {spec.source} does not fit the adapter contract "
-            f"(steps/adapter.py, docs/adapters.md):\n  - {listed}"
+            f"(steps/adapter.py, steps/<profile>/contract.py, docs/adapters.md):\n  - {listed}"
         )
     adapter: Adapter = obj
     return adapter
@@ -268,7 +268,7 @@ def _missing(obj: object, protocol: type, needed_by: str = "") -> list[str]:
 
     Args:
         obj: The candidate adapter.
-        protocol: A capability ``Protocol`` of :mod:`steps.adapter`.
+        protocol: A capability ``Protocol`` (of a profile's contract, ``steps.<profile>.contract``).
         needed_by: What needs the members, for the message (default: the protocol's name).
     """
     where = f"needed by {needed_by}" if needed_by else protocol.__name__
@@ -276,7 +276,7 @@ def _missing(obj: object, protocol: type, needed_by: str = "") -> list[str]:
     hints = get_type_hints(protocol)
     members = set(hints)
     for cls in protocol.__mro__:
-        if getattr(cls, "_is_protocol", False) and cls.__module__ == Adapter.__module__:
+        if getattr(cls, "_is_protocol", False) and cls is not Protocol:
             members |= {name for name, value in vars(cls).items() if inspect.isfunction(value)}
     for name in sorted(members):
         if name.startswith("_"):

@@ -18,7 +18,6 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario, Step
 
 from steps import (
     fail_on,
@@ -32,6 +31,7 @@ from steps import (
     terminal,
     watchdog,
 )
+from steps.bdd_private import Feature, Scenario, Step
 from steps.clauses import CatalogueError
 from steps.explore import options as explore_options
 from steps.explore.core import ExploreSettingError
@@ -128,9 +128,10 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Attach each phase's verdict, and at teardown the scenario's (``steps.tally``)."""
+    """Attach each phase's verdict (``steps.tally``) and the parts the scenario used."""
     report: pytest.TestReport = yield
     tally.mark_report(item, call, report)
+    scenario_driver.mark_parts(item, report)
     return report
 
 

@@ -1,8 +1,10 @@
 """Conformance profiles: a spec, its features, its step modules, its adapter capability.
 
 A profile is *added*, never retrofitted: a folder ``features/<name>/``, a step package
-``steps/<name>/``, a capability ``Protocol`` in :mod:`steps.adapter`, a clause catalogue
-``docs/spec/<name>.yaml`` and one :class:`Profile` entry below. Scenarios of a profile the
+``steps/<name>/`` whose ``contract.py`` holds its adapter ``Protocol`` (``CAPABILITY``) and
+its parts (``PARTS``), a clause catalogue ``docs/spec/<name>.yaml`` and one
+:class:`Profile` entry below. The registry names a profile's modules by string and imports
+its contract only when asked for it, so the core imports no profile. Scenarios of a profile the
 adapter does not claim are reported as skipped with the reason "not claimed".
 
 A large profile may be built and claimed in *parts* (:class:`Part`): each clause of its
@@ -14,11 +16,12 @@ claimed" too.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import functools
+import importlib
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-
-from steps.adapter import RAWP_CRS_PARTS, ChatScreenAdapter, RawpCrsAdapter
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository root (features/ and docs/ live here)."""
@@ -54,22 +57,34 @@ class Profile:
     Attributes:
         name: Identifier used in features/, steps/, docs/spec/ and ``Adapter.profiles``.
         title: Human title of the spec it checks.
-        capability: The adapter ``Protocol`` an implementation of the profile fulfils.
         plugin: Dotted name of the profile's plugin (``steps/<name>/plugin.py``): its
             fixtures and step modules (:mod:`steps.profile_plugin`).
         reference_adapter: The adapter spec of the profile's reference implementation,
             checked when no adapter is set.
-        parts: The profile's parts, when it is claimed in parts; empty otherwise.
         required_parts: Parts every adapter claiming the profile must claim.
     """
 
     name: str
     title: str
-    capability: type
     plugin: str
     reference_adapter: str
-    parts: tuple[Part, ...] = ()
     required_parts: frozenset[int] = frozenset()
+
+    @property
+    def contract_module(self) -> str:
+        """Dotted name of the profile's contract, ``steps.<name>.contract``."""
+        return f"steps.{self.name}.contract"
+
+    @property
+    def capability(self) -> type:
+        """The adapter ``Protocol`` an implementation of the profile fulfils (``CAPABILITY``)."""
+        capability: type = _contract(self.contract_module).CAPABILITY
+        return capability
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """The profile's parts (its contract's ``PARTS``) when claimed in parts, else ``()``."""
+        return _parts(self.contract_module)
 
     @property
     def parts_attribute(self) -> str:
@@ -105,8 +120,8 @@ class Profile:
 
     @property
     def explorer_module(self) -> str:
-        """Dotted name of the profile's exploration (its ``PRELUDE`` begins replay scripts)."""
-        return f"steps.{self.name}.exploration_steps"
+        """Dotted name of the profile's explorer module (its ``PRELUDE`` begins replay scripts)."""
+        return f"steps.{self.name}.explorer"
 
     @property
     def features_dir(self) -> Path:
@@ -119,24 +134,31 @@ class Profile:
         return ROOT / "docs" / "spec" / f"{self.name}.yaml"
 
 
+@functools.cache
+def _contract(module: str) -> ModuleType:
+    """The contract module named ``module``, imported once."""
+    return importlib.import_module(module)
+
+
+@functools.cache
+def _parts(module: str) -> tuple[Part, ...]:
+    """The parts the contract ``module`` lists in ``PARTS`` (number -> (title, Protocol))."""
+    table: Mapping[int, tuple[str, type]] = getattr(_contract(module), "PARTS", {})
+    return tuple(Part(number, title, capability) for number, (title, capability) in table.items())
+
+
 PROFILES: tuple[Profile, ...] = (
     Profile(
         name="chat_screen",
         title="Chat screen interface contract and runtime flow (seeds 000, 001)",
-        capability=ChatScreenAdapter,
         plugin="steps.chat_screen.plugin",
         reference_adapter="reference_app.conformance:adapter",
     ),
     Profile(
         name="rawp_crs",
         title="RAWP-CRS agent chat client rendering and UX (seeds 002, 004)",
-        capability=RawpCrsAdapter,
         plugin="steps.rawp_crs.plugin",
         reference_adapter="reference_crs.conformance:adapter",
-        parts=tuple(
-            Part(number, title, capability)
-            for number, (title, capability) in RAWP_CRS_PARTS.items()
-        ),
         required_parts=frozenset({1}),
     ),
 )

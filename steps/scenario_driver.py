@@ -4,7 +4,8 @@ Each profile's ``driver`` fixture (``steps/<profile>/fixtures.py``) calls
 :func:`scenario_driver` with its own :class:`~steps.app_driver.AppDriver` subclass and
 adapter; everything around the driver is the same for every profile and lives here: the
 run's terminal size and scenario bound, a fresh data directory in ``tmp_path``, the audit
-of network, processes and writes (:mod:`steps.audit`), the item's :data:`DRIVER_KEY`, the
+of network, processes and writes (:mod:`steps.audit`), the item's
+:data:`~steps.stash.DRIVER_KEY`, the
 bounded stop and the leak check at teardown.
 """
 
@@ -19,12 +20,11 @@ import pytest
 from steps import audit, terminal, watchdog
 from steps.adapter import Adapter, ScenarioContext
 from steps.app_driver import AppDriver
+from steps.bdd_private import example_context, template_of
+from steps.stash import DRIVER_KEY, PARTS_KEY
 from steps.verdicts import ImplementationError
 
 D = TypeVar("D", bound=AppDriver)
-
-DRIVER_KEY = pytest.StashKey[AppDriver]()
-"""The scenario's driver, on the item's stash, once its profile's fixture made it."""
 
 
 def scenario_data_dir(tmp_path: Path) -> Path:
@@ -90,6 +90,28 @@ def disarm(item: pytest.Item) -> None:
         instance.watchdog.disarm()
 
 
+def parts_used(item: pytest.Item) -> list[int]:
+    """The parts of its profile the scenario ``item`` used so far, sorted.
+
+    What its driver recorded (:attr:`~steps.app_driver.AppDriver.parts_used`) and, for a
+    scenario that runs drivers of its own (an exploration's sessions), what they recorded
+    (:data:`~steps.stash.PARTS_KEY`); empty for a profile not claimed in parts.
+    """
+    sessions: set[int] = item.stash.get(PARTS_KEY, set())
+    found = set(sessions)
+    driver = item.stash.get(DRIVER_KEY, None)
+    if driver is not None:
+        found |= driver.parts_used
+    return sorted(found)
+
+
+def mark_parts(item: pytest.Item, report: pytest.TestReport) -> None:
+    """Give ``report`` the user property ``parts_used``: :func:`parts_used`, when any."""
+    used = parts_used(item)
+    if used:
+        report.user_properties.append(("parts_used", used))
+
+
 def release(item: pytest.Item) -> None:
     """Drop ``item``'s driver once the scenario is reported (``pytest_runtest_protocol``).
 
@@ -103,8 +125,6 @@ def release(item: pytest.Item) -> None:
 
 def _scenario_name(item: pytest.Item) -> str:
     """The scenario's name, an outline's example values filled in; else the test's name."""
-    from steps.report.capture import example_context, template_of  # it imports this module
-
     template = template_of(item)
     if template is None:
         return item.name

@@ -8,8 +8,8 @@ pytest's summary line ("1 failed, 2 timeout") counts what ``report.json`` counts
 from __future__ import annotations
 
 import pytest
-from pytest_bdd.scenario import scenario_wrapper_template_registry
 
+from steps.bdd_private import function_template
 from steps.verdicts import (
     UNATTRIBUTED_PREFIX,
     HarnessError,
@@ -84,7 +84,7 @@ def _tally(item: pytest.Item, report: pytest.TestReport, phases: dict[str, Verdi
 def is_scenario(item: pytest.Item) -> bool:
     """Whether ``item`` runs a pytest-bdd scenario."""
     function = getattr(item, "function", None)
-    return function is not None and function in scenario_wrapper_template_registry
+    return function is not None and function_template(function) is not None
 
 
 def teststatus(report: pytest.CollectReport | pytest.TestReport) -> tuple[str, str, str] | None:

@@ -21,8 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pytest_bdd.parser import Feature, FeatureParser, ScenarioTemplate
-
+from steps.bdd_private import Feature, ScenarioTemplate, parse_feature
 from steps.clauses import CLAUSE_TAG, GUARD_TAG, Clause, catalogue
 from steps.profiles import PROFILES, ROOT, Profile
 
@@ -66,10 +65,7 @@ def parse_features(features_dir: Path) -> list[Feature]:
     Raises:
         pytest_bdd.exceptions.FeatureError: A feature file is not valid Gherkin.
     """
-    return [
-        FeatureParser(str(path.parent), path.name).parse()
-        for path in sorted(features_dir.rglob("*.feature"))
-    ]
+    return [parse_feature(path) for path in sorted(features_dir.rglob("*.feature"))]
 
 
 def read_scenarios(features_dir: Path, root: Path = FEATURES_ROOT) -> list[ScenarioRef]:

@@ -20,12 +20,12 @@ from tests.test_catalogues import AWAITING_LEVEL
 
 DOCUMENTED_DYNAMIC: dict[str, str] = {
     "browser_clause(): the clauses the running scenario cites (steps.checks.cited_clauses)": (
-        "the file browser's shared steps (steps/rawp_crs/support/browser.py) report under the "
+        "the file browser's shared steps (steps/rawp_crs/part5/browser.py) report under the "
         "first clause the scenario cites, else crs-fb-confirm-sets-workspace: a shared step "
         "serves every §7 clause, and its failure belongs to the clause the scenario verifies"
     ),
     "clause_of(): the clauses the running scenario cites (steps.checks.cited_clauses)": (
-        "the token steps (steps/rawp_crs/support/tokens.py) report under the first "
+        "the token steps (steps/rawp_crs/part3/tokens.py) report under the first "
         "crs-token-*, crs-send-* or crs-input-tracks-* clause the scenario cites, else the "
         "default the call names (listed on the row)"
     ),

@@ -23,7 +23,8 @@ from steps.report.build import (
     outcome,
     slug,
 )
-from steps.scenario_driver import DRIVER_KEY
+from steps.screenshot import SCREENSHOT_BOUND
+from steps.stash import DRIVER_KEY
 from steps.traceability import read_scenarios
 from tests.reporting_support import CRASHING, REFERENCE, SWAPPED, run_features
 
@@ -202,6 +203,7 @@ def scenario(
         "message": text,
         "failed_step": None,
         "expectation": None,
+        "parts_used": [],
     }
     phases = {
         "setup": Phase("passed", None, 0.0),
@@ -318,4 +320,4 @@ def test_a_screenshot_whose_drawing_blocks_is_given_up_with_a_note() -> None:
 
     assert svg is None
     assert note is not None
-    assert f"drawing it did not finish within {capture.SCREENSHOT_BOUND:g} s" in note
+    assert f"drawing it did not finish within {SCREENSHOT_BOUND:g} s" in note

@@ -72,9 +72,10 @@ def test_the_run_names_the_alternative_client_in_its_report_header() -> None:
     ) in completed.stdout.splitlines()
 
 
-ADAPTER_CONTRACT = {"adapter.py": {"steps.adapter"}}
+ADAPTER_CONTRACT = {"adapter.py": {"steps.rawp_crs.contract"}}
 """What a module may import from the harness at run time: the adapter builds the contract's
-value type ``steps.adapter.TokenView`` for ``input_tokens`` (docs/adapters.md, "Part 3")."""
+value type ``steps.rawp_crs.contract.TokenView`` for ``input_tokens`` (docs/adapters.md,
+"Part 3")."""
 
 
 @pytest.mark.parametrize(

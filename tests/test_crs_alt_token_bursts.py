@@ -17,8 +17,9 @@ from textual import events
 
 from examples.crs_alt.adapter import adapter
 from examples.crs_alt.token_input import TokenComposer
-from steps.adapter import ScenarioContext, TokenView
+from steps.adapter import ScenarioContext
 from steps.app_driver import key, typed
+from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
 
 

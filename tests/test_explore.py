@@ -30,7 +30,7 @@ from steps.explore.core import (
     resolve_budget,
 )
 from steps.loading import AdapterSpec, load_adapter
-from steps.rawp_crs.exploration_steps import CrsExplorer
+from steps.rawp_crs.explorer import CrsExplorer
 from tests.helpers import ROOT
 
 MUTANT = "tests.candidates.crs_mutants:typed_joiner_dropped"

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from steps.chat_screen.exploration_steps import ChatExplorer
+from steps.chat_screen.explorer import ChatExplorer
 from steps.explore.core import Explorer, Harness
 from steps.loading import AdapterSpec, load_adapter
-from steps.rawp_crs.exploration_steps import CrsExplorer
+from steps.rawp_crs.explorer import CrsExplorer
 from tests.helpers import ROOT
 
 Session = Callable[[Any], None]
@@ -163,7 +163,7 @@ def test_the_same_sessions_pass_on_the_reference(
 
 
 def test_a_missing_time_is_charged_to_the_side_that_has_it() -> None:
-    from steps.rawp_crs.exploration_steps import reopen_clause
+    from steps.rawp_crs.explorer import reopen_clause
 
     user = ("user", "message", "refactor the parser")
     answer = ("agent", "text", "done")

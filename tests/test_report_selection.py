@@ -12,7 +12,8 @@ from pathlib import Path
 
 from steps.clauses import catalogue
 from steps.profiles import PROFILES
-from steps.report import build, capture, render
+from steps.report import build, render
+from steps.screenshot import offline_svg
 from tests.reporting_support import SWAPPED, run_features
 from tests.test_conformance_report import EDGES, EDGES_TITLE, run_info, scenario
 
@@ -95,7 +96,7 @@ def test_wide_characters_fill_their_double_width_cells() -> None:
         '</style><text class="r2" x="12.2" y="20" textLength="85.4" clip-path="url(#c)">'
         '사용자:&#160;왼쪽</text><text class="r2" x="0" y="44" textLength="24.4">ok</text></svg>'
     )
-    svg = capture.offline_svg(rich)
+    svg = offline_svg(rich)
 
     stretched = "spacingAndGlyphs"
     assert runs(svg) == [

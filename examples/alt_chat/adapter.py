@@ -2,7 +2,7 @@
 
 Run the suite on it with ``pytest features --adapter examples/alt_chat/adapter.py:adapter``
 (or ``--adapter examples.alt_chat.adapter:adapter``). It satisfies
-``steps.adapter.ChatScreenAdapter`` structurally and imports nothing from the harness.
+``steps.chat_screen.contract.ChatScreenAdapter`` structurally and imports nothing from the harness.
 """
 
 from __future__ import annotations

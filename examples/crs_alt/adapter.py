@@ -2,9 +2,9 @@
 
 Run the profile's features on it with
 ``pytest features/rawp_crs --adapter examples.crs_alt.adapter:adapter``. It satisfies
-``steps.adapter.RawpCrsAdapter`` structurally and imports nothing from the harness but the
-part-3 value type ``steps.adapter.TokenView`` (when asked for the input's tokens); the port's
-types are imported for typing only.
+``steps.rawp_crs.contract.RawpCrsAdapter`` structurally and imports nothing from the
+harness but the part-3 value type ``steps.rawp_crs.contract.TokenView`` (when asked for the
+input's tokens); the port's types are imported for typing only.
 """
 
 from __future__ import annotations
@@ -162,8 +162,10 @@ class CrsAltAdapter:
     # part 3, tokens in the input (004 §3.4.5)
 
     def input_tokens(self, app: App[Any]) -> Sequence[object]:
-        """The input as ``str`` runs and ``steps.adapter.TokenView`` tokens, in order."""
-        from steps.adapter import TokenView  # the contract's value type (docs/adapters.md)
+        """The input as ``str`` runs and ``steps.rawp_crs.contract.TokenView`` tokens, in order."""
+        from steps.rawp_crs.contract import (
+            TokenView,
+        )  # the contract's value type (docs/adapters.md)
 
         return [
             part if isinstance(part, str) else TokenView(part.ref_id, part.path, part.label)

@@ -4,7 +4,7 @@ It claims parts 1 to 3 of profile ``rawp_crs`` (docs/profiles.md, "Profiles clai
 parts"). Items are reported with a value type of its own that has the contract's fields
 (``actor, kind, widget``). Tokens too in :data:`adapter_structural` (``ref_id, path,
 label``); the harness takes such a token for a text run today, so :data:`adapter` builds the
-harness's own ``steps.adapter.TokenView`` instead (FALSE_VERDICTS.md, the token entry).
+harness's own ``steps.rawp_crs.contract.TokenView`` instead (FALSE_VERDICTS.md, the token entry).
 
 Times are revealed by a key (F2), which the contract cannot declare
 (``timestamp_reveal`` is ``"inline"`` or ``"hover"``): :data:`adapter` declares ``"hover"``,
@@ -83,7 +83,7 @@ class FramedCrsAdapter:
         """The input's text runs and tokens, in order."""
         token: Callable[[str, str, str], object] = TokenShown
         if self.harness_tokens:
-            from steps.adapter import TokenView
+            from steps.rawp_crs.contract import TokenView
 
             token = TokenView
         return [

@@ -3,7 +3,7 @@
 Run the profile's features on it with
 ``pytest features/rawp_crs --adapter examples.crs_part1.adapter:adapter``: part 1's
 scenarios run, the others are reported "not claimed". It has part 1's members only
-(``steps.adapter.RawpCrsPart1``); the items it names are nested in the conversation's
+(``steps.rawp_crs.contract.RawpCrsPart1``); the items it names are nested in the conversation's
 ``ListView`` > ``ListItem`` rows.
 """
 

@@ -20,7 +20,7 @@ from examples.crs_third.composer import NEWLINE_KEYS, Token
 from examples.crs_third.settings import settings_from_args
 from rawp_port import AgentPort, ClientSettings, Clock, ControlPlane
 from reference_app.paste import PasteSafeParser
-from steps.adapter import ItemView, TokenView
+from steps.rawp_crs.contract import ItemView, TokenView
 
 
 class ThirdAdapter:

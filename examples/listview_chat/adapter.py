@@ -1,7 +1,7 @@
 """Adapter of the list-view chat screen.
 
 Run the suite on it with ``pytest features --adapter examples.listview_chat.adapter:adapter``.
-It satisfies ``steps.adapter.ChatScreenAdapter`` structurally and imports nothing from
+It satisfies ``steps.chat_screen.contract.ChatScreenAdapter`` structurally and imports nothing from
 the harness.
 """
 

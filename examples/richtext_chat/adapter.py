@@ -1,7 +1,7 @@
 """Adapter of the Rich-text chat screen.
 
 Run the suite on it with ``pytest features --adapter examples.richtext_chat.adapter:adapter``.
-It satisfies ``steps.adapter.ChatScreenAdapter`` structurally and imports nothing from
+It satisfies ``steps.chat_screen.contract.ChatScreenAdapter`` structurally and imports nothing from
 the harness.
 """
 

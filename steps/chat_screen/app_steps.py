@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
+import re
+
 from pytest_bdd import given, parsers, then, when
 
 from steps import audit
@@ -15,12 +16,6 @@ from steps.verdicts import HARNESS_PREFIX, HarnessError
 
 KEYS = {"Escape": "escape", "Ctrl+Q": "ctrl+q", "Enter": "enter"}
 """Key names as features write them -> Pilot key names."""
-
-
-@pytest.fixture
-def submissions() -> list[Snapshot]:
-    """Snapshots taken just before each submission of the scenario, in order."""
-    return []
 
 
 # -- Given ---------------------------------------------------------------------------
@@ -85,7 +80,7 @@ def submits(driver: Driver, submissions: list[Snapshot], text: str) -> None:
     submit(driver, submissions, literal(text))
 
 
-@when(parsers.re(r'the user submits the raw value "(?P<value>.*)"', flags=16))
+@when(parsers.re(r'the user submits the raw value "(?P<value>.*)"', flags=re.DOTALL))
 def submits_raw(driver: Driver, submissions: list[Snapshot], value: str) -> None:
     """Place ``value`` (escapes decoded, newlines allowed) in the input and press Enter."""
     submissions.append(snapshot(driver))

@@ -17,7 +17,6 @@ from textual import events
 from textual.app import App
 from textual.widget import Widget
 
-from steps.adapter import ChatScreenAdapter
 from steps.app_driver import (
     ABANDON_BOUND,
     QUIET_ROUNDS,
@@ -33,6 +32,7 @@ from steps.app_driver import (
     key,
     typed,
 )
+from steps.chat_screen.contract import ChatScreenAdapter
 from steps.input_field import set_field_value
 
 __all__ = [

@@ -1,5 +1,6 @@
-"""Fixtures of profile ``chat_screen``: its adapter, a driver per scenario, the smoke check.
+"""Fixtures of profile ``chat_screen``: its adapter, its driver, the smoke check, snapshots.
 
+The snapshots are those taken before each submission of a scenario (``submissions``).
 Registered by the profile's plugin (``steps/chat_screen/plugin.py``). The driver is built
 by the core's :func:`steps.scenario_driver.scenario_driver`, as every profile's is.
 """
@@ -12,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from steps import watchdog
-from steps.adapter import Adapter, ChatScreenAdapter
+from steps.adapter import Adapter
+from steps.chat_screen.contract import ChatScreenAdapter
 from steps.chat_screen.driver import Driver
+from steps.chat_screen.observe import Snapshot
 from steps.chat_screen.smoke import smoke_check
 from steps.loading import ADAPTER_KEY, ADAPTERS_KEY, SPEC_KEY
 from steps.profiles import PROFILES
@@ -73,8 +76,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         raise pytest.UsageError(
             f"adapter {adapter.name!r} ({spec.spec}, from {spec.source}) failed the smoke "
             f"check, so no scenario was run:{listed}\n"
-            "Fix these members of the adapter (steps/adapter.py documents each one) and run "
-            "again."
+            "Fix these members of the adapter (steps/chat_screen/contract.py documents each "
+            "one) and run again."
         )
 
 
@@ -94,3 +97,9 @@ def _runs_features(config: pytest.Config, adapter: Adapter) -> bool:
         if any(path.is_relative_to(folder) or folder.is_relative_to(path) for folder in folders):
             return True
     return False
+
+
+@pytest.fixture
+def submissions() -> list[Snapshot]:
+    """Snapshots taken just before each submission of the scenario, in order."""
+    return []

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from textual.widget import Widget
 
-from steps.adapter import ChatScreenAdapter, role_value
+from steps.chat_screen.contract import ChatScreenAdapter, role_value
 from steps.chat_screen.driver import Driver
 from steps.chat_screen.geometry import Side
 from steps.checks import check

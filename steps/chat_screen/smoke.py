@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from steps.adapter import ChatScreenAdapter
+from steps.chat_screen.contract import ChatScreenAdapter
 from steps.chat_screen.driver import Driver, FactoryError
 from steps.input_field import field_problem
 from steps.tracebacks import summarize_exception
@@ -142,7 +142,7 @@ def _accessor_problems(driver: Driver) -> list[str]:
         except Exception as error:
             problems.append(
                 f"{name}(app) raised {summarize_exception(error)}: it must read the running "
-                "app's state (steps/adapter.py)"
+                "app's state (steps/chat_screen/contract.py)"
             )
             continue
         if not isinstance(value, Iterable) or isinstance(value, str | bytes):

@@ -39,6 +39,7 @@ from steps import audit
 from steps.adapter import Adapter, ScenarioContext
 from steps.app_driver import AppDriver
 from steps.screen import screen_rows
+from steps.screenshot import driver_screenshot
 from steps.settings import Setting
 from steps.textual_private import app_context
 
@@ -152,8 +153,10 @@ class Harness:
         failure_script: The last failing session's Pilot script, if one failed.
         pictures: Whether to keep :attr:`picture` (a report or the living docs are written).
         picture: The screen at the end of the last session (the shrunk one, after a
-            failure), as ``steps.report.capture.driver_screenshot`` returns it: the
+            failure), as ``steps.screenshot.driver_screenshot`` returns it: the
             scenario's picture in reports and the living docs.
+        parts_used: The parts of its profile the sessions used (each session's driver's
+            ``parts_used``, gathered when it ends).
     """
 
     adapter: Adapter
@@ -168,6 +171,7 @@ class Harness:
     failure_script: list[str] = field(default_factory=list)
     pictures: bool = False
     picture: tuple[str | None, str | None] = (None, "no screenshot: no session ran")
+    parts_used: set[int] = field(default_factory=set)
 
 
 class Script:
@@ -343,9 +347,8 @@ class Explorer(RuleBasedStateMachine):
         )
 
     def teardown(self) -> None:
-        """Keep the session's last screen, stop the app (bounded), end its scenario context."""
-        from steps.report.capture import driver_screenshot  # the report imports the plugin
-
+        """Keep the session's last screen and parts used, stop the app, end its scenario context."""
+        self.harness.parts_used |= self.driver.parts_used
         try:
             if self.harness.pictures:
                 title = f"exploration session {self.harness.sessions}"

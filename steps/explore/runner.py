@@ -14,18 +14,12 @@ import pytest
 from steps import audit
 from steps.adapter import Adapter
 from steps.explore.core import Budget, Explorer, Harness, explore
+from steps.loading import adapter_spec
+from steps.scenario_driver import driver_settings
+from steps.stash import PARTS_KEY, PICTURE_KEY, RECORDING_KEY
 
 BUDGET_KEY = pytest.StashKey[Budget]()
 """The run's exploration budget, resolved at configure time (steps.plugin)."""
-
-
-def adapter_spec(config: pytest.Config, profile: str) -> str:
-    """How a reproducer imports the adapter of ``profile`` (``package.module:attr``)."""
-    from steps.loading import SPEC_KEY
-    from steps.profiles import profile_named as _profile
-
-    spec = config.stash[SPEC_KEY]
-    return _profile(profile).reference_adapter if spec.is_default else spec.spec
 
 
 def run_profile(
@@ -38,10 +32,6 @@ def run_profile(
         pytest.skip.Exception: The budget is 0 sessions (``--explore 0``).
     """
     __tracebackhide__ = True
-    from steps.report.capture import PICTURE_KEY
-    from steps.report.plugin import SETTINGS_KEY
-    from steps.scenario_driver import driver_settings
-
     budget = request.config.stash[BUDGET_KEY]
     if budget.examples == 0:
         pytest.skip(f"exploration turned off: {budget.describe()}")
@@ -58,12 +48,13 @@ def run_profile(
         timeout_source=bound.source,
         data_dir=data,
         recorder=audit.watch(tmp_path, monkeypatch),
-        pictures=request.config.stash[SETTINGS_KEY].recording,
+        pictures=request.config.stash.get(RECORDING_KEY, False),
     )
     try:
         explore(machine, harness, budget)
     finally:
         request.node.stash[PICTURE_KEY] = harness.picture
+        request.node.stash[PARTS_KEY] = set(harness.parts_used)
     return harness
 
 

@@ -1,4 +1,8 @@
-"""Fixtures of profile ``rawp_crs``: its adapter and a :class:`CrsDriver` per scenario."""
+"""Fixtures of profile ``rawp_crs``: its adapter, and per scenario a driver and a state.
+
+The driver (:class:`CrsDriver`) runs the client; the state (:class:`CrsState`) is what the
+steps hand on to later steps.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from steps.adapter import RawpCrsAdapter
 from steps.loading import adapter_for
+from steps.rawp_crs.contract import RawpCrsAdapter
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.state import CrsState
+from steps.rawp_crs.support.held_timers import HeldTimers
 from steps.scenario_driver import scenario_driver
 
 PROFILE = "rawp_crs"
@@ -39,3 +45,15 @@ def crs_driver(
         ImplementationError: Something of the scenario outlived it (at teardown).
     """
     yield from scenario_driver(request, CrsDriver, crs_adapter, tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def crs_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[CrsState]:
+    """What this scenario's steps hand on to later ones (:class:`CrsState`), fresh.
+
+    At teardown its held timers are released (each timer still waiting wakes) before
+    ``monkeypatch`` gives Textual's timers their clock back.
+    """
+    state = CrsState(timers=HeldTimers(monkeypatch))
+    yield state
+    state.timers.release()

@@ -13,47 +13,50 @@ from __future__ import annotations
 from steps.profile_plugin import Scope, plugins
 
 FIXTURES = "steps.rawp_crs.fixtures"
-"""The profile's adapter and driver fixtures."""
+"""The profile's adapter, driver and state fixtures."""
 STEP_MODULES = (
     "steps.rawp_crs.exploration_steps",
     "steps.rawp_crs.shared_steps",
     "steps.rawp_crs.popup_shared_steps",
-    "steps.rawp_crs.file_browser_shared_steps",
-    "steps.rawp_crs.actor_layout_steps",
-    "steps.rawp_crs.cancelling_steps",
-    "steps.rawp_crs.command_bubble_steps",
-    "steps.rawp_crs.file_browser_breadcrumb_steps",
-    "steps.rawp_crs.file_browser_states_steps",
-    "steps.rawp_crs.file_browser_tree_steps",
-    "steps.rawp_crs.file_popup_keys_steps",
-    "steps.rawp_crs.file_popup_steps",
-    "steps.rawp_crs.file_tokens_steps",
-    "steps.rawp_crs.forward_compatibility_steps",
-    "steps.rawp_crs.history_keys_and_focus_steps",
-    "steps.rawp_crs.history_tokens_steps",
-    "steps.rawp_crs.hover_feedback_steps",
-    "steps.rawp_crs.interaction_keys_steps",
-    "steps.rawp_crs.lazy_loading_steps",
-    "steps.rawp_crs.long_conversation_steps",
-    "steps.rawp_crs.popup_exclusion_steps",
-    "steps.rawp_crs.reopening_steps",
-    "steps.rawp_crs.sending_file_references_steps",
-    "steps.rawp_crs.sending_steps",
-    "steps.rawp_crs.slash_popup_keys_steps",
-    "steps.rawp_crs.slash_popup_steps",
-    "steps.rawp_crs.terminal_input_steps",
-    "steps.rawp_crs.timestamps_steps",
-    "steps.rawp_crs.user_markdown_steps",
-    "steps.rawp_crs.workspace_selection_steps",
+    "steps.rawp_crs.part1.actor_layout_steps",
+    "steps.rawp_crs.part1.cancelling_steps",
+    "steps.rawp_crs.part1.forward_compatibility_steps",
+    "steps.rawp_crs.part1.sending_steps",
+    "steps.rawp_crs.part1.terminal_input_steps",
+    "steps.rawp_crs.part1.timestamps_steps",
+    "steps.rawp_crs.part1.user_markdown_steps",
+    "steps.rawp_crs.part2.command_bubble_steps",
+    "steps.rawp_crs.part2.reopening_steps",
+    "steps.rawp_crs.part2.slash_popup_keys_steps",
+    "steps.rawp_crs.part2.slash_popup_steps",
+    "steps.rawp_crs.part3.file_popup_keys_steps",
+    "steps.rawp_crs.part3.file_popup_steps",
+    "steps.rawp_crs.part3.file_tokens_steps",
+    "steps.rawp_crs.part3.history_tokens_steps",
+    "steps.rawp_crs.part3.popup_exclusion_steps",
+    "steps.rawp_crs.part3.sending_file_references_steps",
+    "steps.rawp_crs.part4.history_keys_and_focus_steps",
+    "steps.rawp_crs.part4.hover_feedback_steps",
+    "steps.rawp_crs.part4.interaction_keys_steps",
+    "steps.rawp_crs.part4.lazy_loading_steps",
+    "steps.rawp_crs.part4.long_conversation_steps",
+    "steps.rawp_crs.part5.file_browser_shared_steps",
+    "steps.rawp_crs.part5.file_browser_breadcrumb_steps",
+    "steps.rawp_crs.part5.file_browser_states_steps",
+    "steps.rawp_crs.part5.file_browser_tree_steps",
+    "steps.rawp_crs.part5.workspace_selection_steps",
     "steps.rawp_crs.oracles.slash_filter_steps",
     "steps.rawp_crs.oracles.token_encoding_steps",
     "steps.rawp_crs.oracles.user_markdown_steps",
     "steps.rawp_crs.oracles.timestamps_steps",
 )
-"""The step modules: the steps several feature files use (``shared_steps``, and the popups' and
-the file browser's ``*_shared_steps``), then one module per feature file of
-``features/rawp_crs/`` that has steps of its own (``<name>.feature`` -> ``<name>_steps.py``;
-``file_browser_keys.feature`` uses only shared steps)."""
+"""The step modules: the exploration's; the steps feature files of several parts use
+(``shared_steps``, and ``popup_shared_steps`` for the two popups of parts 2 and 3); then,
+part by part (``part<n>/``), one module per feature file of ``features/rawp_crs/`` that has
+steps of its own (``<name>.feature`` -> ``part<n>/<name>_steps.py``, ``n`` the part most
+of its scenarios' clauses are of), and the file browser's ``file_browser_shared_steps``
+(``file_browser_keys.feature`` uses only those). No two modules define the same step text.
+"""
 SCOPE: Scope = "folder"
 """Where the steps are visible: ``"run"`` (every feature) or ``"folder"`` (its own)."""
 

@@ -13,10 +13,13 @@ from pytest_bdd import given, parsers, then, when
 from rawp_port import Command
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
-from steps.rawp_crs.support.file_popup import (
-    FILE_POPUP_PART,
-    Files,
+from steps.rawp_crs.part2.popup import (
+    focused,
+    opened,
+    popup_widget,
+    publish_commands,
+)
+from steps.rawp_crs.part3.file_popup import (
     file_opened,
     file_popup_widget,
     offer_files,
@@ -24,29 +27,22 @@ from steps.rawp_crs.support.file_popup import (
     split_paths,
     wait_for_search,
 )
-from steps.rawp_crs.support.popup import (
-    Published,
-    focused,
-    opened,
-    popup_widget,
-    publish_commands,
-)
-from steps.rawp_crs.support.tokens import token_view
+from steps.rawp_crs.part3.tokens import token_view
+from steps.rawp_crs.state import CrsState
 
 
 @given(parsers.parse('the file popup offers "{paths}"'))
 @when(parsers.parse('the file popup offers "{paths}"'))
 @when(parsers.parse('the agent answers the file search with "{paths}"'))
-def offers(crs_driver: CrsDriver, files: Files, paths: str) -> None:
+def offers(crs_driver: CrsDriver, crs_state: CrsState, paths: str) -> None:
     """Answer the search of the typed `@` word with the comma-separated ``paths``."""
-    offer_files(crs_driver, split_paths(paths), files)
+    offer_files(crs_driver, split_paths(paths), crs_state.files)
 
 
 @when("the user presses Escape in the file popup")
-def file_presses_escape(crs_driver: CrsDriver, files: Files) -> None:
-    """Press Escape once, remembering the input's text and the frames sent before."""
-    files.remembered["text"] = crs_driver.input_value
-    files.remembered["frames"] = len(crs_driver.agent.sent)
+def file_presses_escape(crs_driver: CrsDriver, crs_state: CrsState) -> None:
+    """Press Escape once, remembering the input's text before it."""
+    crs_state.files.typed = crs_driver.input_value
     crs_driver.press("escape")
 
 
@@ -109,7 +105,9 @@ def searched(crs_driver: CrsDriver, request: pytest.FixtureRequest, query: str) 
 
 
 @then(parsers.parse('the file popup lists "{names}"'))
-def lists(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, names: str) -> None:
+def lists(
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, names: str
+) -> None:
     """Exactly the candidates ``names`` (comma-separated), in that order, are drawn."""
     clause = scenario_clause(
         request,
@@ -121,7 +119,7 @@ def lists(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, n
         "crs-at-item-content",
     )
     expected = split_paths(names)
-    popup = file_opened(crs_driver, files, clause)
+    popup = file_opened(crs_driver, crs_state.files, clause)
     check(
         popup.names == expected,
         clause,
@@ -132,12 +130,13 @@ def lists(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, n
 
 
 @then(parsers.parse('the input refers to "{path}" and the file popup is closed'))
-def refers(crs_driver: CrsDriver, files: Files, request: pytest.FixtureRequest, path: str) -> None:
+def refers(
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, path: str
+) -> None:
     """The selected file is a token of the input (``input_tokens``, ``crs-at-keys-select``)."""
     clause = scenario_clause(request, "crs-at-keys-select", "crs-at-popup-shares-slash-rules")
     expected = literal(path)
-    read = member(crs_driver.adapter, "input_tokens", FILE_POPUP_PART)
-    runs = [token_view(node) for node in read(crs_driver.app)]
+    runs = [token_view(node) for node in crs_driver.part3.input_tokens(crs_driver.app)]
     paths = [getattr(r, "path", None) for r in runs if not isinstance(r, str)]
     check(expected in paths, clause, "the input's tokens", f"one for {expected!r}", repr(runs))
     check(
@@ -181,29 +180,29 @@ def generated(count: int, prefix: str = "cmd") -> list[Command]:
 
 @given(parsers.parse("the agent publishes {count:d} commands in categories"))
 @when(parsers.parse("the agent publishes {count:d} commands in categories"))
-def publishes_many(crs_driver: CrsDriver, published: Published, count: int) -> None:
+def publishes_many(crs_driver: CrsDriver, crs_state: CrsState, count: int) -> None:
     """Publish ``count`` generated commands (``cmd000``...)."""
-    publish_commands(crs_driver, published, generated(count))
+    publish_commands(crs_driver, crs_state.published, generated(count))
 
 
 @when(parsers.parse('the user types "{first}", presses the newline key and types "{second}"'))
 def types_two_lines(crs_driver: CrsDriver, first: str, second: str) -> None:
     """Type ``first``, the adapter's last newline key (every terminal reports it), ``second``."""
     crs_driver.type_text(literal(first))
-    crs_driver.press(list(crs_driver.adapter.newline_keys)[-1])
+    crs_driver.press(list(crs_driver.part1.newline_keys)[-1])
     crs_driver.type_text(literal(second))
 
 
 @when("the user remembers the focused item")
 def remember_focus(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest
 ) -> None:
     """Read the highlighted item's name, for a later step."""
     clause = scenario_clause(request, "crs-slash-focus-highlight")
-    popup = opened(crs_driver, published, clause)
-    published.remembered["focused"] = focused(popup, clause).name
-    published.remembered["first"] = popup.names[0] if popup.names else ""
-    published.remembered["second"] = popup.names[1] if len(popup.names) > 1 else ""
+    popup = opened(crs_driver, crs_state.published, clause)
+    crs_state.published.remembered["focused"] = focused(popup, clause).name
+    crs_state.published.remembered["first"] = popup.names[0] if popup.names else ""
+    crs_state.published.remembered["second"] = popup.names[1] if len(popup.names) > 1 else ""
 
 
 @then("the command popup is closed")
@@ -229,7 +228,7 @@ def popup_closed(crs_driver: CrsDriver, request: pytest.FixtureRequest) -> None:
 
 
 @then("the command popup lists every published command")
-def lists_all(crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest) -> None:
+def lists_all(crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest) -> None:
     """Every published name is drawn as an item.
 
     (``crs-slash-popup-opens``, ``crs-commands-cached``, ``crs-commands-refresh``.)
@@ -237,20 +236,20 @@ def lists_all(crs_driver: CrsDriver, published: Published, request: pytest.Fixtu
     clause = scenario_clause(
         request, "crs-slash-popup-opens", "crs-commands-cached", "crs-commands-refresh"
     )
-    popup = opened(crs_driver, published, clause)
-    missing = [n for n in published.names if n not in popup.names]
+    popup = opened(crs_driver, crs_state.published, clause)
+    missing = [n for n in crs_state.published.names if n not in popup.names]
     check(
         not missing,
         clause,
         "the command popup",
-        f"all of {published.names}",
+        f"all of {crs_state.published.names}",
         f"missing {missing}; drawn {popup.names}",
     )
 
 
 @then(parsers.parse('the command popup lists exactly the commands starting with "{prefix}"'))
 def lists_prefix(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest, prefix: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, prefix: str
 ) -> None:
     """Every command named ``prefix...`` is drawn; any other drawn one is a fuzzy match.
 
@@ -263,8 +262,8 @@ def lists_prefix(
         "crs-slash-keys-typing",
         "crs-commands-refresh-open-popup",
     )
-    popup = opened(crs_driver, published, clause)
-    wanted = [n for n in published.names if n.startswith(prefix)]
+    popup = opened(crs_driver, crs_state.published, clause)
+    wanted = [n for n in crs_state.published.names if n.startswith(prefix)]
     missing = [n for n in wanted if n not in popup.names]
     extra = [n for n in popup.names if n not in wanted and not _subsequence(prefix, n)]
     check(
@@ -290,7 +289,7 @@ def escape_no_cancel(crs_driver: CrsDriver) -> None:
 
 @then(parsers.parse("the {which} item of the popup has the highlight"))
 def has_highlight(
-    crs_driver: CrsDriver, published: Published, request: pytest.FixtureRequest, which: str
+    crs_driver: CrsDriver, crs_state: CrsState, request: pytest.FixtureRequest, which: str
 ) -> None:
     """Exactly one item is highlighted, the named one (first, second, last, or remembered)."""
     clause = scenario_clause(
@@ -304,14 +303,14 @@ def has_highlight(
         "crs-slash-hover-highlight",
         "crs-slash-hover-wins",
     )
-    popup = opened(crs_driver, published, clause)
+    popup = opened(crs_driver, crs_state.published, clause)
     item = focused(popup, clause)
     if which == "first":
         expected = popup.names[0]
     elif which == "last":
         expected = popup.names[-1]
     else:
-        expected = published.remembered[which]
+        expected = crs_state.published.remembered[which]
     check(
         item.name == expected,
         clause,

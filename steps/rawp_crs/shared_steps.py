@@ -36,8 +36,7 @@ from rawp_port import (
 from steps.app_driver import key, typed
 from steps.checks import check, cited_clauses, literal, precondition, scenario_clause
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.support.capability import member
-from steps.rawp_crs.support.drawn import (
+from steps.rawp_crs.part1.drawn import (
     absent,
     bubble,
     bubble_text,
@@ -46,42 +45,30 @@ from steps.rawp_crs.support.drawn import (
     drawn_of,
     shown,
 )
-from steps.rawp_crs.support.file_popup import files_fixture  # noqa: F401 - fixture
-from steps.rawp_crs.support.history import (
-    HISTORY_PART,
-    store,
-    stored_turn,
-)
-from steps.rawp_crs.support.interaction import (
-    split_options,
-    ui_region,
-    ui_text,
-)
-from steps.rawp_crs.support.layout import (
-    Traffic,
-    publish_answer,
-    traffic_fixture,  # noqa: F401 - fixture
-)
-from steps.rawp_crs.support.popup import (
-    Published,
+from steps.rawp_crs.part1.timestamps import DAY_FORMS, join_in_sight, one_time, rows_between_turns
+from steps.rawp_crs.part2.popup import (
     publish_commands,
-    published_fixture,  # noqa: F401 - fixture
 )
-from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
-from steps.rawp_crs.support.timestamps import (
-    DAY_FORMS,
-    join_in_sight,
-    one_time,
-    rows_between_turns,
-)
-from steps.rawp_crs.support.tokens import (
-    TokenLog,
+from steps.rawp_crs.part3.tokens import (
     add_token,
     clause_of,
     prompts,
     send_closing_popups,
-    token_log_fixture,  # noqa: F401 - fixture
 )
+from steps.rawp_crs.part4.interaction import (
+    split_options,
+    ui_region,
+    ui_text,
+)
+from steps.rawp_crs.state import CrsState
+from steps.rawp_crs.support.history import (
+    store,
+    stored_turn,
+)
+from steps.rawp_crs.support.layout import (
+    publish_answer,
+)
+from steps.rawp_crs.support.scroll import scroll_state, wait_scroll
 from steps.rawp_crs.support.turns import ANSWER, CANCEL, PROMPT, send, sent_or_queued
 from steps.screen import (
     Cell,
@@ -114,7 +101,8 @@ def sends_command_text(crs_driver: CrsDriver, text: str) -> None:
 
 @then(parsers.parse("the last user item is a {kind} bubble"))
 def last_kind(crs_driver: CrsDriver, kind: str) -> None:
-    """The last user item's kind: ``command`` or ``text``."""
+    """The last user item's kind: ``command`` or ``text`` (the command bubble of part 2)."""
+    crs_driver.uses(2)
     expected = {"command": "command", "text": "text"}[kind]
     clause = (
         "crs-command-bubble-for-slash-input-type"
@@ -132,6 +120,7 @@ def bubble_reads(crs_driver: CrsDriver, text: str) -> None:
 
     A leading icon glyph (``crs-command-bubble-icon``) is allowed before the name.
     """
+    crs_driver.uses(2)
     clause = "crs-command-bubble-strips-slash"
     item = drawn_of(crs_driver, "command", clause)
     seen = bubble_text(item)
@@ -295,8 +284,7 @@ def user_sets_n(crs_driver: CrsDriver, value: int) -> None:
 
     Its answer is read by field name (``initial_turns``), like every port object.
     """
-    setting = member(crs_driver.adapter, "initial_turns_setting", HISTORY_PART)
-    chosen = setting(value)
+    chosen = crs_driver.part4.initial_turns_setting(value)
     check(
         getattr(chosen, "initial_turns", None) == value,
         "crs-initial-turns-configurable",
@@ -332,6 +320,8 @@ def stored_on_days(crs_driver: CrsDriver, first: str, second: str) -> None:
 
 
 KEY_NAMES = {"Space": "space", "Enter": "enter", "Escape": "escape", "Up": "up", "Down": "down"}
+HISTORY_KEYS = frozenset({"Up", "Down", "pageup", "pagedown", "home", "end"})
+"""The keys part 4 gives the input and the conversation (002 §2.6: recall, scrolling)."""
 """Key names as the features write them -> Textual's key names."""
 
 
@@ -373,7 +363,12 @@ def agent_asks(
 
 @when(parsers.parse('the user presses the key "{key}"'))
 def presses_key(crs_driver: CrsDriver, key: str) -> None:
-    """Press one key (``y``, ``Space``, ``Enter``, ``Escape``, ``Down``, ...)."""
+    """Press one key (``y``, ``Space``, ``Enter``, ``Escape``, ``Down``, ...).
+
+    One of :data:`HISTORY_KEYS` uses part 4 (in an interaction UI, Up and Down are part 4's too).
+    """
+    if key in HISTORY_KEYS:
+        crs_driver.uses(4)
     crs_driver.press(KEY_NAMES.get(key, key))
 
 
@@ -403,9 +398,9 @@ def ui_shown(crs_driver: CrsDriver, request: pytest.FixtureRequest, prompt: str)
 
 
 @when(parsers.parse('the agent answers "{text}"'))
-def agent_answers(crs_driver: CrsDriver, traffic: Traffic, text: str) -> None:
+def agent_answers(crs_driver: CrsDriver, crs_state: CrsState, text: str) -> None:
     """Publish one turn whose text is ``text``: start, one delta, end."""
-    publish_answer(crs_driver, traffic, literal(text))
+    publish_answer(crs_driver, crs_state.traffic, literal(text))
 
 
 @when(parsers.parse("the terminal is resized to {columns:d} columns"))
@@ -419,24 +414,24 @@ def terminal_resized(crs_driver: CrsDriver, columns: int) -> None:
 
 
 @when(parsers.parse('the agent reports the {kind} notice "{text}"'))
-def agent_reports_kind(crs_driver: CrsDriver, traffic: Traffic, kind: str, text: str) -> None:
+def agent_reports_kind(crs_driver: CrsDriver, crs_state: CrsState, kind: str, text: str) -> None:
     """Publish a system notice of ``kind`` (``error``, ``cancelled``, ``reconnected``).
 
     002 §2.1 names the system messages: stop notices, errors, session events; each is
     drawn as a system message (our port's kinds, :class:`rawp_port.events.SystemNotice`).
     """
-    traffic.notice = literal(text)
-    crs_driver.publish(SystemNotice(kind, traffic.notice))
+    crs_state.traffic.notice = literal(text)
+    crs_driver.publish(SystemNotice(kind, crs_state.traffic.notice))
 
 
 @then("the whole text of the system notice is on the screen")
-def system_complete(crs_driver: CrsDriver, traffic: Traffic) -> None:
+def system_complete(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """Every character of the notice is drawn, in order (``crs-system-content-complete``)."""
     clause = "crs-system-content-complete"
     item = drawn_item(crs_driver, "system", clause)
     seen = "".join("".join(item.row_text(y) for y in item.rows()).split())
-    expected = "".join(traffic.notice.split())
-    check(expected in seen, clause, "the system notice", repr(traffic.notice), repr(seen))
+    expected = "".join(crs_state.traffic.notice.split())
+    check(expected in seen, clause, "the system notice", repr(crs_state.traffic.notice), repr(seen))
 
 
 STYLES: dict[str, Callable[[Cell], bool]] = {
@@ -531,9 +526,7 @@ def bubble_code(crs_driver: CrsDriver, text: str, marker: str) -> None:
 
 @given("the agent publishes these commands:")
 @when("the agent publishes these commands:")
-def publishes_table(
-    crs_driver: CrsDriver, published: Published, datatable: list[list[str]]
-) -> None:
+def publishes_table(crs_driver: CrsDriver, crs_state: CrsState, datatable: list[list[str]]) -> None:
     """Publish ``agent.commands.publish`` with the table's commands.
 
     Columns: name, description, category, and optionally a required parameter's hint.
@@ -552,7 +545,7 @@ def publishes_table(
                 parameters,
             )
         )
-    publish_commands(crs_driver, published, commands)
+    publish_commands(crs_driver, crs_state.published, commands)
 
 
 @when(parsers.parse('the user types "{text}" in the input'))
@@ -714,16 +707,16 @@ def with_date(crs_driver: CrsDriver, request: pytest.FixtureRequest, hhmm: str, 
 
 @given(parsers.parse('the user has typed "{text}" and added a token for "{path}"'))
 @when(parsers.parse('the user types "{text}" and adds a token for "{path}"'))
-def types_and_adds(crs_driver: CrsDriver, token_log: TokenLog, text: str, path: str) -> None:
+def types_and_adds(crs_driver: CrsDriver, crs_state: CrsState, text: str, path: str) -> None:
     """Type ``text`` key by key, then make a token for ``path`` through the `@` popup."""
     into_input(crs_driver, literal(text))
-    add_token(crs_driver, token_log, literal(path))
+    add_token(crs_driver, crs_state.tokens, literal(path))
 
 
 @when(parsers.parse('the user adds a token for "{path}"'))
-def adds(crs_driver: CrsDriver, token_log: TokenLog, path: str) -> None:
+def adds(crs_driver: CrsDriver, crs_state: CrsState, path: str) -> None:
     """Type ``@`` and choose ``path`` from the popup."""
-    add_token(crs_driver, token_log, literal(path))
+    add_token(crs_driver, crs_state.tokens, literal(path))
 
 
 @when(parsers.parse('the user presses the keys "{keys}"'))
@@ -761,7 +754,7 @@ def token_types_and_sends(crs_driver: CrsDriver, text: str) -> None:
 @then(parsers.parse('prompt {number:d} is "{template}", token n standing for <n>'))
 def sent_as(
     crs_driver: CrsDriver,
-    token_log: TokenLog,
+    crs_state: CrsState,
     request: pytest.FixtureRequest,
     number: int,
     template: str,
@@ -783,7 +776,7 @@ def sent_as(
     )
     frame = sent[number - 1]
     refs = list(getattr(frame, "file_references", ()) or ())
-    made = token_log.made
+    made = crs_state.tokens.made
     check(
         [(r.ref_id, r.path) for r in refs] == [(t.ref_id, t.path) for t in made],
         "crs-send-file-references",

@@ -178,6 +178,7 @@ class Collector:
         verdict = dict(report.user_properties).get("phase_verdict", report.outcome)
         run.phases[report.when] = Phase(str(verdict), record["message"], report.duration, named)
         run.record["failed_step"] = run.record["failed_step"] or record["failed_step"]
+        run.record["parts_used"] = sorted({*run.record["parts_used"], *record["parts_used"]})
         if svg is not None and run.svg is None:
             run.svg, run.region = svg, region
         run.screenshot_note = run.screenshot_note or note
@@ -345,6 +346,7 @@ _SCENARIO_KEYS = (
     "guards",
     "failed_step",
     "expectation",
+    "parts_used",
 )
 
 

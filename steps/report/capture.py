@@ -10,44 +10,31 @@ a user property, it stays out of ``--junitxml`` files and the terminal.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_bdd.parser import ScenarioTemplate
-from pytest_bdd.scenario import scenario_wrapper_template_registry
-from rich.cells import cell_len
-from textual.app import App
 from textual.geometry import Region
 from textual.widget import Widget
 
-from steps.app_driver import AppDriver
+from steps.bdd_private import example_context, template_of
 from steps.checks import cited_clauses, guarded_clauses, named_clause
+from steps.loading import adapter_spec
 from steps.profiles import profile_of
-from steps.scenario_driver import DRIVER_KEY
+from steps.replay import script
+from steps.scenario_driver import parts_used
+from steps.screenshot import SCREENSHOT_BOUND, driver_screenshot
+from steps.stash import DRIVER_KEY, PICTURE_KEY
 from steps.traceability import FEATURES_ROOT, example_ids
-from steps.tracebacks import summarize_exception
-from steps.verdicts import UNATTRIBUTED_PREFIX, HarnessError, TimeoutInterrupt, unattributed
+from steps.verdicts import UNATTRIBUTED_PREFIX, TimeoutInterrupt, unattributed
 from steps.watchdog import Watchdog
 
 RECORD_ATTR = "conformance"
 """Name of the report attribute holding the scenario record."""
-PICTURE_KEY = pytest.StashKey[tuple[str | None, str | None]]()
-"""A picture a scenario without a driver of its own took (the exploration's last session,
-``steps.explore.runner``): ``(svg, None)`` or ``(None, note)``, as :func:`screenshot` returns."""
 FAILED_STEP_KEY = pytest.StashKey[str]()
 """The step that raised, on the item's stash (``Then item 2 is drawn ...``)."""
-EXAMPLE_PARAM = "_pytest_bdd_example"
-"""The parameter through which pytest-bdd passes an outline's example row."""
-_FONT_URLS = re.compile(r',\s*url\("https?://[^"]*"\)\s*format\("[^"]*"\)')
-_TEXT_RUN = re.compile(
-    r'(<text [^>]*?)x="([0-9.]+)"([^>]*?) textLength="([0-9.]+)"([^>]*>)([^<]*)(</text>)'
-)
-_MATRIX_FONT = re.compile(r"font-family: Fira Code, monospace;")
-_ROOT = re.compile(r'<svg class="rich-terminal" viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
 _LINE_HEIGHT = re.compile(r"line-height: ([0-9.]+)px;")
 _TERMINAL_END = re.compile(r"(</g>\s*)(</g>\s*</svg>\s*)$")
 _REGION_KIND = re.compile(r"\b(drawn box|item region) \((\d+), (\d+), (\d+), (\d+)\)")
@@ -58,27 +45,6 @@ the precondition belongs to. The scenario is then *blocked by* that clause
 (``steps.report.build.blocked_by``; docs/reports.md, "Blocked scenarios")."""
 MARK_CLASS = "failing-item"
 """Class of the outline :func:`mark_region` draws on a screenshot."""
-SCREEN_FONTS = (
-    '"Fira Code", "DejaVu Sans Mono", Menlo, Consolas, "D2Coding", "Noto Sans Mono CJK KR", '
-    '"NanumGothicCoding", "Sarasa Mono K", "Malgun Gothic", "Apple SD Gothic Neo", '
-    '"Noto Sans CJK KR", "WenQuanYi Zen Hei Mono", monospace'
-)
-"""Font stack of a screenshot's cells: monospace fonts, then ones with Hangul glyphs."""
-
-
-def template_of(item: pytest.Item) -> ScenarioTemplate | None:
-    """Return the pytest-bdd scenario ``item`` runs, or ``None`` for any other test."""
-    function = getattr(item, "function", None)
-    if function is None:
-        return None
-    return scenario_wrapper_template_registry.get(function)
-
-
-def example_context(item: pytest.Item) -> dict[str, str] | None:
-    """Return the example row ``item`` runs (column -> value), or ``None``."""
-    callspec = getattr(item, "callspec", None)
-    context = None if callspec is None else callspec.params.get(EXAMPLE_PARAM)
-    return dict(context) if context else None
 
 
 def identity(item: pytest.Item) -> dict[str, Any] | None:
@@ -149,18 +115,14 @@ def exception_text(call: pytest.CallInfo[None]) -> str | None:
     return f"{type(error).__name__}: {error}"
 
 
-SCREENSHOT_BOUND = 2.0
-"""Seconds drawing one screenshot may take; the implementation's own render code runs."""
-
-
 def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
     """Take an SVG screenshot of the scenario's app, if it is still running.
 
     Call it while the app runs: in ``pytest_runtest_makereport`` for the call phase, the
     ``driver`` fixture has not been torn down yet. Drawing runs the implementation's
     render code outside the scenario's bound (the step that failed has ended), so it has
-    its own: blocking code is interrupted :data:`SCREENSHOT_BOUND` seconds (plus the
-    watchdog's grace) after the start, and the report goes on without the picture.
+    its own: blocking code is interrupted :data:`steps.screenshot.SCREENSHOT_BOUND` seconds
+    (plus the watchdog's grace) after the start, and the report goes on without the picture.
 
     Args:
         item: The scenario's test item (its stash holds the driver).
@@ -175,42 +137,12 @@ def screenshot(item: pytest.Item, title: str) -> tuple[str | None, str | None]:
     return driver_screenshot(driver, title)
 
 
-def driver_screenshot(driver: AppDriver, title: str) -> tuple[str | None, str | None]:
-    """Take an SVG screenshot of ``driver``'s app, if it is still running (bounded).
-
-    Args:
-        driver: A driver whose app may be running (a scenario's, or an exploration session's).
-        title: Title written in the screenshot's window bar.
-
-    Returns:
-        ``(svg, None)``, or ``(None, note)`` saying why there is no picture.
-    """
-    try:
-        app: App[Any] = driver.app
-    except HarnessError:
-        return None, "no screenshot: the scenario started no app"
-    if driver.crash is not None:
-        return None, f"no screenshot: the app crashed ({summarize_exception(driver.crash)})"
-    if not driver.running:
-        return None, "no screenshot: the app had exited"
-    bound = Watchdog(SCREENSHOT_BOUND, "screenshot bound")
-    bound.start()
-    try:
-        return offline_svg(app.export_screenshot(title=title)), None
-    except TimeoutInterrupt:
-        return None, f"no screenshot: drawing it {bound.message()}"
-    except Exception as error:
-        return None, f"no screenshot: exporting it raised {type(error).__name__}: {error}"
-    finally:
-        bound.disarm()
-
-
 def failing_region(driver: Any, text: str | None) -> tuple[int, int, int, int] | None:
     """Where the item a failure names is on the screen, in cells, if the message says.
 
     Two wordings name an item precisely: ``drawn box (x, y, width, height)``, else
     ``item region (...)`` (a check that read the item's drawn cells: the box of what it
-    draws, the widget's region; ``steps/rawp_crs/support/drawn.py``), and a
+    draws, the widget's region; ``steps/rawp_crs/part1/drawn.py``), and a
     message whose place is ``item <n>`` (``[role-alignment] item 2 (Static): ...``,
     the ``n``-th of the driver's ``items()`` when they are widgets, as the chat_screen
     steps number them). Call it right after the failing step, as the screenshot is
@@ -296,71 +228,6 @@ def mark_region(svg: str, region: tuple[int, int, int, int] | Sequence[int] | No
     return _TERMINAL_END.sub(lambda found: found[1] + outline + found[2], svg, count=1)
 
 
-def sized_svg(svg: str) -> str:
-    """Give a Rich SVG export's root a ``width`` and a ``height`` (its ``viewBox``'s).
-
-    With a ``viewBox`` alone, an ``<img>`` of it has no size of its own: a Markdown table
-    cell (GitHub's living docs) draws it as a thumbnail. With both, it is drawn at its
-    full size, and a page's CSS may still scale it down.
-    """
-    return _ROOT.sub(
-        lambda found: f'{found[0]} width="{found[1]}" height="{found[2]}"', svg, count=1
-    )
-
-
-def offline_svg(svg: str) -> str:
-    """Make a Rich SVG export self-contained and faithful to the terminal's cells.
-
-    Drops the web-font URLs (the ``local("FiraCode-...")`` sources stay), so the SVG
-    loads nothing from the network, and gives the cells :data:`SCREEN_FONTS`, which
-    ends with fonts that have Hangul. And draws wide characters (Hangul) on their
-    double-width cells: Rich sets one ``textLength`` per run from its number of
-    characters, which squeezes such text into half its width (Textualize/rich#2742),
-    and stretching the run to its width in cells spaces the glyphs of a narrower
-    fallback font apart (``사 용 자 :``). So a run holding wide characters is split into
-    runs of wide and of narrow characters, each at its own cell; a wide run's glyphs
-    are scaled to fill two cells each (``lengthAdjust="spacingAndGlyphs"``), as a
-    terminal draws them. Its root gets a size (:func:`sized_svg`).
-    """
-    svg = _MATRIX_FONT.sub(f"font-family: {SCREEN_FONTS};", _FONT_URLS.sub("", svg))
-    return sized_svg(_TEXT_RUN.sub(_cell_runs, svg))
-
-
-def _cell_runs(match: re.Match[str]) -> str:
-    head, start, middle, length, rest, text, tail = match.groups()
-    plain = html.unescape(text)
-    if not plain or cell_len(plain) == len(plain):
-        return match[0]
-    cell = float(length) / len(plain)  # Rich: one cell per character
-    runs, column = [], 0
-    for wide, chars in _by_width(plain):
-        cells = cell_len(chars)
-        stretch = ' lengthAdjust="spacingAndGlyphs"' if wide else ""
-        x, width = float(start) + column * cell, cells * cell
-        escaped = html.escape(chars, quote=False).replace(" ", "&#160;").replace("\xa0", "&#160;")
-        runs.append(
-            f'{head}x="{x:.5g}"{middle} textLength="{width:.5g}"{stretch}{rest}{escaped}{tail}'
-        )
-        column += cells
-    return "".join(runs)
-
-
-def _by_width(text: str) -> list[tuple[bool, str]]:
-    """Split ``text`` into runs of wide (two-cell) and of other characters, in order.
-
-    A zero-width character (a joiner, a combining mark) stays with the character before.
-    """
-    runs: list[tuple[bool, str]] = []
-    for char in text:
-        width = cell_len(char)
-        wide = width == 2 if width else (runs[-1][0] if runs else False)
-        if runs and runs[-1][0] == wide:
-            runs[-1] = (wide, runs[-1][1] + char)
-        else:
-            runs.append((wide, char))
-    return runs
-
-
 def is_failure(report: pytest.TestReport, call: pytest.CallInfo[None]) -> bool:
     """Whether the phase ended in an exception of the scenario (failed, error, xfailed)."""
     return call.excinfo is not None and (report.failed or hasattr(report, "wasxfail"))
@@ -397,6 +264,7 @@ def record(
     found["expectation"] = next(
         (mark.kwargs.get("reason") for mark in item.iter_markers("xfail")), None
     )
+    found["parts_used"] = parts_used(item)
     if picture:
         found["screenshot"], found["screenshot_note"] = screenshot(item, found["title"])
         driver = item.stash.get(DRIVER_KEY, None)
@@ -409,9 +277,6 @@ def record(
 
 def replay_script(item: pytest.Item, text: str | None, profile: str | None) -> str | None:
     """The Pilot script replaying what the scenario's driver did (:mod:`steps.replay`)."""
-    from steps.explore.runner import adapter_spec
-    from steps.replay import script
-
     driver = item.stash.get(DRIVER_KEY, None)
     if driver is None or profile is None:
         return None

@@ -26,9 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pytest_bdd.parser import Feature, ScenarioTemplate, Step
-from pytest_bdd.scenario import make_python_name
-
+from steps.bdd_private import Feature, ScenarioTemplate, Step, python_name
 from steps.clauses import Clause, catalogue
 from steps.profiles import PROFILES, ROOT, Profile
 from steps.report.build import slug
@@ -190,7 +188,7 @@ def take_contrast(contrast: Contrast, timeout: float = 300.0) -> str:
     with tempfile.TemporaryDirectory() as temporary:
         command = [
             sys.executable, "-m", "pytest", f"features/{profile}", "-q", "-p", "no:cacheprovider",
-            "-p", "no:randomly", "-k", f"test_{make_python_name(contrast.scenario)}",
+            "-p", "no:randomly", "-k", f"test_{python_name(contrast.scenario)}",
             f"--adapter={MUTANTS_MODULE}:{contrast.mutant}", f"--conformance-report={temporary}",
         ]  # fmt: skip
         try:

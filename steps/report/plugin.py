@@ -27,14 +27,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_bdd.parser import Feature, Scenario, Step
-from pytest_bdd.reporting import ReportContext, test_report_context_registry
 
 from steps.adapter import Adapter
+from steps.bdd_private import Feature, Scenario, Step, report_context, restore_report_context
 from steps.fail_on import DEFAULT_FAIL_ON, FAIL_ON_KEY, FailOn
 from steps.loading import ADAPTER_KEY, ADAPTERS_KEY, SPEC_KEY, adapter_spec
 from steps.profiles import PROFILES
 from steps.report import build, capture, expectations, living, render
+from steps.stash import RECORDING_KEY
 from steps.traceability import read_scenarios
 
 SETTINGS_KEY = pytest.StashKey["Settings"]()
@@ -146,6 +146,7 @@ def configure(config: pytest.Config) -> None:
         report_formats=_formats(config.getoption("conformance_report_format"), config),
     )
     config.stash[SETTINGS_KEY] = settings
+    config.stash[RECORDING_KEY] = settings.recording
     if settings.recording and not hasattr(config, "workerinput"):
         config.pluginmanager.register(Recorder(config, settings), "conformance-recorder")
 
@@ -297,17 +298,17 @@ def _carry_bdd_context(item: pytest.Item, report: pytest.TestReport) -> None:
     """On an xdist worker running ``--cucumberjson``, copy the scenario data onto ``report``."""
     if not (hasattr(item.config, "workerinput") and item.config.option.cucumber_json_path):
         return
-    context = test_report_context_registry.get(report)
+    context = report_context(report)
     if context is not None:
-        setattr(report, BDD_CONTEXT_ATTR, {"scenario": context.scenario, "name": context.name})
+        setattr(report, BDD_CONTEXT_ATTR, context)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Where results are gathered, give pytest-bdd back the scenario data of a worker's report."""
     carried = getattr(report, BDD_CONTEXT_ATTR, None)
-    if carried is not None and report not in test_report_context_registry:
-        test_report_context_registry[report] = ReportContext(**carried)
+    if carried is not None:
+        restore_report_context(report, carried)
 
 
 class Recorder:

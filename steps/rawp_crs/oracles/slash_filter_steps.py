@@ -29,7 +29,8 @@ from rawp_port import Command
 from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.oracles.search import search
-from steps.rawp_crs.support.popup import Published, publish_commands, read_popup
+from steps.rawp_crs.part2.popup import Published, publish_commands, read_popup
+from steps.rawp_crs.state import CrsState
 
 SEED = 3802
 """The search's seed (issue 38, oracle 2 of the list: the slash filter)."""
@@ -129,7 +130,7 @@ def attempt(driver: CrsDriver, published: Published, case: Case) -> None:
 
 
 @then("for any published list and any prefix typed, the popup lists what the filter selects")
-def filter_oracle(crs_driver: CrsDriver, published: Published) -> None:
+def filter_oracle(crs_driver: CrsDriver, crs_state: CrsState) -> None:
     """The slash filter against its oracle on generated lists and prefixes.
 
     (``crs-slash-filter-prefix``; ``crs-slash-no-match-stays-open`` when nothing matches.)
@@ -137,7 +138,7 @@ def filter_oracle(crs_driver: CrsDriver, published: Published) -> None:
     search(
         "the slash filter",
         cases(),
-        lambda case: attempt(crs_driver, published, case),
+        lambda case: attempt(crs_driver, crs_state.published, case),
         examples=EXAMPLES,
         seed=SEED,
     )

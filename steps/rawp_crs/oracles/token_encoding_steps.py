@@ -31,12 +31,12 @@ from rawp_port import TurnEnded, TurnStarted
 from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.oracles.search import search
-from steps.rawp_crs.support.tokens import (
+from steps.rawp_crs.part3.tokens import (
     TokenLog,
     add_token,
+    popup_open,
     prompts,
     send_closing_popups,
-    token_popup_open,
 )
 
 SEED = 3803
@@ -110,8 +110,8 @@ def put_text(driver: CrsDriver, text: str) -> None:
     if not text:
         return
     driver.paste_text(text)
-    for name in ("file_popup_selector", "slash_popup_selector"):
-        if token_popup_open(driver, name):
+    for selector in (driver.part3.file_popup_selector, driver.part3.slash_popup_selector):
+        if popup_open(driver, selector):
             driver.press("escape")
 
 

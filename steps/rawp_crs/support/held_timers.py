@@ -9,15 +9,14 @@ it with :meth:`HeldTimers.advance`, one tick at a time, in the order a real cloc
 fire them. Nothing waits for time: a tick is released when the virtual clock reaches it.
 
 The patch is on ``textual.timer`` only (its ``_time`` module and its ``sleep``), applied by
-:meth:`HeldTimers.hold` for the frames a scenario samples and undone by the
-``held_timers`` fixture at teardown (pytest's ``monkeypatch``), after releasing every
-timer still waiting.
+:meth:`HeldTimers.hold` for the frames a scenario samples and undone when the scenario
+ends (pytest's ``monkeypatch``; the ``crs_state`` fixture calls :meth:`HeldTimers.release`
+first, which wakes every timer still waiting).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 
@@ -101,11 +100,3 @@ class HeldTimers:
             if not future.done() and not future.get_loop().is_closed():
                 future.set_result(None)  # the timer's task wakes when its loop next runs
         self._waiting = []
-
-
-@pytest.fixture(name="held_timers")
-def held_timers_fixture(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldTimers]:
-    """A :class:`HeldTimers`, not holding until :meth:`HeldTimers.hold`; undone at teardown."""
-    timers = HeldTimers(monkeypatch)
-    yield timers
-    timers.release()

@@ -49,7 +49,8 @@ def stored_turn(number: int, answer: str | None = None) -> Turn:
 
 
 def store(crs_driver: CrsDriver, turns: Sequence[Turn]) -> None:
-    """Make ``turns`` the stored conversation the client will reopen."""
+    """Make ``turns`` the stored conversation the client will reopen (part 4's lazy loading)."""
+    crs_driver.uses(4)
     crs_driver.agent.history = list(turns)
     crs_driver.settings = dataclasses.replace(crs_driver.settings, conversation_id=CONVERSATION)
 
@@ -59,7 +60,3 @@ def visible_rows(crs_driver: CrsDriver) -> list[str]:
     area = crs_driver.conversation.content_region
     rows = screen_rows(crs_driver.app)
     return ["".join(row[area.x : area.right]).strip() for row in rows[area.y : area.bottom]]
-
-
-HISTORY_PART = "part 4, lazy loading of the history"
-"""What the members looked up here are for, in the verdict of an adapter without them."""

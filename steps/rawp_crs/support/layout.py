@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import pytest
-
 from rawp_port import (
     TextDelta,
     TurnEnded,
@@ -32,12 +30,6 @@ class Traffic:
     """The output of the last tool result."""
     unknown: list[str] = field(default_factory=list)
     """Types of the unknown events published."""
-
-
-@pytest.fixture(name="traffic")
-def traffic_fixture() -> Traffic:
-    """The scenario's record of the agent events the steps published."""
-    return Traffic()
 
 
 def next_turn(traffic: Traffic) -> str:
