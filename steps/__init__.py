@@ -22,9 +22,8 @@ How the package is laid out:
 * **one folder per profile**, mirrored in ``features/<profile>/``: ``steps/chat_screen/``
   (its contract, driver, fixtures, smoke check, steps and explorer) and
   ``steps/rawp_crs/`` (its contract, driver, fixtures and scenario state, one folder per
-  part with the step modules of that part's feature files and its views, the steps that
-  cross parts, its explorer, its oracles in ``oracles/`` and what every part uses in
-  ``support/``);
+  part with the step modules of that part's feature files, its oracles and its views, the
+  steps that cross parts, its explorer, and what every part uses in ``support/``);
 * **the reports**: ``steps/report/`` (``--conformance-report``, ``--expectations``,
   ``--living-docs``).
 """

@@ -45,10 +45,10 @@ STEP_MODULES = (
     "steps.rawp_crs.part5.file_browser_states_steps",
     "steps.rawp_crs.part5.file_browser_tree_steps",
     "steps.rawp_crs.part5.workspace_selection_steps",
-    "steps.rawp_crs.oracles.slash_filter_steps",
-    "steps.rawp_crs.oracles.token_encoding_steps",
-    "steps.rawp_crs.oracles.user_markdown_steps",
-    "steps.rawp_crs.oracles.timestamps_steps",
+    "steps.rawp_crs.part2.slash_filter_oracle_steps",
+    "steps.rawp_crs.part3.token_encoding_oracle_steps",
+    "steps.rawp_crs.part1.user_markdown_oracle_steps",
+    "steps.rawp_crs.part1.timestamps_oracle_steps",
 )
 """The step modules: the exploration's; the steps feature files of several parts use
 (``shared_steps``, and ``popup_shared_steps`` for the two popups of parts 2 and 3); then,

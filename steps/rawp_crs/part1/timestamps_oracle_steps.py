@@ -43,8 +43,8 @@ from pytest_bdd import then
 from rawp_port import TextDelta, TurnEnded, TurnStarted
 from steps.checks import check
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.oracles.search import search
 from steps.rawp_crs.part1.timestamps import Shown, one_time, pointer_away
+from steps.rawp_crs.support.oracle_search import search
 
 SEED = 3805
 """The search's seed (issue 38: timestamps, any zone, any instant)."""

@@ -57,8 +57,8 @@ from pytest_bdd import then
 from rawp_port import TurnEnded, TurnStarted
 from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.oracles.search import search
 from steps.rawp_crs.part1.drawn import Drawn, bubble, is_frame, shown
+from steps.rawp_crs.support.oracle_search import search
 from steps.screen import Cell, text_width
 
 SEED = 3804

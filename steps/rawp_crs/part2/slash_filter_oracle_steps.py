@@ -28,9 +28,9 @@ from pytest_bdd import then
 from rawp_port import Command
 from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.oracles.search import search
 from steps.rawp_crs.part2.popup import Published, publish_commands, read_popup
 from steps.rawp_crs.state import CrsState
+from steps.rawp_crs.support.oracle_search import search
 
 SEED = 3802
 """The search's seed (issue 38, oracle 2 of the list: the slash filter)."""

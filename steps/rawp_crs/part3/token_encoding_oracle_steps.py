@@ -30,7 +30,6 @@ from pytest_bdd import then
 from rawp_port import TurnEnded, TurnStarted
 from steps.checks import check, violation
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.oracles.search import search
 from steps.rawp_crs.part3.tokens import (
     TokenLog,
     add_token,
@@ -38,6 +37,7 @@ from steps.rawp_crs.part3.tokens import (
     prompts,
     send_closing_popups,
 )
+from steps.rawp_crs.support.oracle_search import search
 
 SEED = 3803
 """The search's seed."""
