@@ -29,9 +29,11 @@ import threading
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
+import pytest
 from rich.console import Console
 from textual import events
 from textual.app import App
@@ -167,6 +169,26 @@ class ScreenSelectors(Protocol):
     """The input field: one widget an ``Input``, a ``TextArea`` or the like."""
 
 
+@dataclass(frozen=True)
+class PartRule:
+    """The parts of a profile claimed in parts that one scenario may use.
+
+    Attributes:
+        profile: The profile's name.
+        adapter: The adapter's name, for messages.
+        declared: The parts the scenario declares: those of the clauses it cites and of
+            its ``@part:<n>`` tags (``steps.selection``).
+        claimed: The parts the adapter claims.
+        titles: Each part's title, by number, for messages.
+    """
+
+    profile: str
+    adapter: str
+    declared: frozenset[int]
+    claimed: frozenset[int]
+    titles: dict[int, str]
+
+
 class AppDriver:
     """Runs one app for one scenario and offers the operations every profile's steps need.
 
@@ -227,6 +249,10 @@ class AppDriver:
         self._terminal: tuple[terminal_input.TerminalParser, Callable[..., str]] | None = None
         self.replay: list[str] = []
         """What the scenario did to the app, as statements of a Pilot script (steps.replay)."""
+        self.part_rule: PartRule | None = None
+        """The parts the scenario declares and the adapter claims, for a profile claimed in
+        parts (set by ``steps.scenario_driver`` from ``steps.selection``); ``None`` where
+        the profile has no parts."""
         self.parts_used: set[int] = set()
         """The parts of its profile the scenario used, for a profile claimed in parts
         (``steps.profiles.Part``): what :meth:`uses` recorded. Reported per scenario
@@ -274,7 +300,37 @@ class AppDriver:
             ) from self.crash
 
     def uses(self, *parts: int) -> None:
-        """Record that the scenario uses ``parts`` of its profile (:attr:`parts_used`)."""
+        """Record that the scenario uses ``parts`` of its profile (:attr:`parts_used`).
+
+        Where the scenario's :attr:`part_rule` is set (a profile claimed in parts), a part
+        the adapter does not claim ends the scenario as "not claimed" there and then (its
+        verdict cannot depend on what the client need not have), and a part the scenario
+        does not declare (by the clauses it cites or an ``@part:<n>`` tag) is a harness
+        defect, reported as such: in a run of the reference, which claims every part, each
+        use the tags miss is found.
+
+        Raises:
+            pytest.skip.Exception: A part the adapter does not claim.
+            HarnessError: A part the scenario does not declare.
+        """
+        rule = self.part_rule
+        for part in parts:
+            if rule is None:
+                break
+            if part not in rule.claimed:
+                pytest.skip(
+                    f"not claimed: adapter {rule.adapter!r} claims parts "
+                    f"{', '.join(map(str, sorted(rule.claimed)))} of profile {rule.profile!r}; "
+                    f"this scenario uses part {part} ({rule.titles.get(part, '')})"
+                )
+            if part not in rule.declared:
+                raise HarnessError(
+                    f"{HARNESS_PREFIX}: the scenario uses part {part} of profile "
+                    f"{rule.profile!r} ({rule.titles.get(part, '')}) but declares only parts "
+                    f"{', '.join(map(str, sorted(rule.declared))) or 'none'}: tag it "
+                    f"@part:{part} (steps/tags.py), so a client not claiming the part "
+                    "skips it before it starts"
+                )
         self.parts_used.update(parts)
 
     def make_app(self) -> object:

@@ -21,7 +21,7 @@ from steps import audit, terminal, watchdog
 from steps.adapter import Adapter, ScenarioContext
 from steps.app_driver import AppDriver
 from steps.bdd_private import example_context, template_of
-from steps.stash import DRIVER_KEY, PARTS_KEY
+from steps.stash import DRIVER_KEY, PART_RULE_KEY, PARTS_KEY
 from steps.verdicts import ImplementationError
 
 D = TypeVar("D", bound=AppDriver)
@@ -70,6 +70,7 @@ def scenario_driver(
         adapter, size=size, timeout=bound.seconds, timeout_source=bound.source, context=context
     )
     instance.audit = audit.watch(tmp_path, monkeypatch)
+    instance.part_rule = request.node.stash.get(PART_RULE_KEY, None)
     request.node.stash[DRIVER_KEY] = instance
     try:
         yield instance

@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 
 from steps.adapter import Adapter
+from steps.app_driver import PartRule
 from steps.checks import cited_clauses
 from steps.clauses import CatalogueError, find_clause
 from steps.loading import ADAPTER_KEY, ADAPTERS_KEY
 from steps.profiles import Profile, profile_of
 from steps.settings import GROUP
+from steps.stash import PART_RULE_KEY
 
 
 def add_options(parser: pytest.Parser) -> None:
@@ -107,6 +109,14 @@ def _skip_unclaimed_parts(
             parts[clause_id] = find_clause(clause_id).part
     needed = {parts[clause_id] for clause_id in cited}
     needed |= {int(mark.args[0]) for mark in item.iter_markers("needs_part")}
+    used = {part for part in needed if part is not None} | {profile.parts[0].number}
+    item.stash[PART_RULE_KEY] = PartRule(  # the first part, the core, every claim includes
+        profile.name,
+        adapter.name,
+        frozenset(used),
+        frozenset(claimed),
+        {part.number: part.title for part in profile.parts},
+    )
     unclaimed = [part for part in profile.parts if part.number in needed - claimed]
     if unclaimed:
         item.add_marker(

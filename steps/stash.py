@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from steps.app_driver import AppDriver
+from steps.app_driver import AppDriver, PartRule
 
 DRIVER_KEY = pytest.StashKey[AppDriver]()
 """The scenario's driver, on the item's stash, once its profile's fixture made it."""
@@ -24,6 +24,10 @@ PARTS_KEY = pytest.StashKey[set[int]]()
 """The parts of its profile a scenario used through drivers of its own, on the item's stash
 (an exploration's sessions, set by ``steps.explore.runner``); its driver's own are on the
 driver (``steps.app_driver.AppDriver.parts_used``)."""
+PART_RULE_KEY = pytest.StashKey[PartRule]()
+"""The parts a scenario of a profile claimed in parts declares and its adapter claims, on
+the item's stash (set by ``steps.selection`` at collection, handed to the scenario's driver
+by ``steps.scenario_driver``)."""
 RECORDING_KEY = pytest.StashKey[bool]()
 """Whether this run's scenario reports need records and pictures, on ``config.stash``
 (``steps.report.plugin.Settings.recording``, set when the report plugin is configured)."""

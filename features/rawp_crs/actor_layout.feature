@@ -20,6 +20,7 @@ Feature: Who said what is told by where it is drawn
     Then the user message is drawn in a bubble of its own background
 
   @clause:crs-user-right-aligned @clause:crs-user-bubble
+  @part:2
   Scenario Outline: A slash command the user ran is a user message too: on the right, in a bubble
     A user message is natural text or a slash command (002 §2.1); the command bubble of
     004 §3.3 has its own look but keeps the user's place and a bubble of its own background.

@@ -32,6 +32,7 @@ Feature: History recall, page and Home/End scrolling, and typing that reaches th
     Then the input's text is exactly "draft"
 
   @clause:crs-history-recall
+  @part:3
   Scenario: Up brings back a sent message with its file token, and sent again it refers to the file
     A recalled message is the message as it was sent: its file token comes back as a token,
     and sending it again sends the same text and the same file reference.

@@ -6,6 +6,7 @@ Feature: A reopened conversation is drawn as it was drawn live
 
   @screenshot
   @clause:crs-command-bubble-for-slash-input-type @clause:crs-command-bubble-strips-slash
+  @part:4
   Scenario: A stored slash command is drawn as a command bubble, as it was live
     Given a stored message "/compact focus on auth" sent with the input type "slash_command"
     When the RAWP-CRS client opens the stored conversation
@@ -13,6 +14,7 @@ Feature: A reopened conversation is drawn as it was drawn live
     And the command bubble reads "compact focus on auth"
 
   @clause:crs-text-bubble-for-other-input-types
+  @part:4
   Scenario: A stored prompt of another input type is drawn as a text bubble, as it was live
     Given a stored message "/compact focus on auth" sent with the input type "text"
     When the RAWP-CRS client opens the stored conversation

@@ -155,6 +155,7 @@ Feature: Choosing the working directory
   # back to the button that opened the dialog (WAI-ARIA's dialog practice) breaks no MUST,
   # so these scenarios check the SHOULD of §2.5.5 (the decision of crs-typing-focuses-input).
   @clause:crs-typing-focuses-input
+  @part:5
   Scenario: After a directory is chosen, Enter sends the draft the input holds
     When the user types "a draft" without sending it
     And the user opens the working-directory dialog
@@ -167,6 +168,7 @@ Feature: Choosing the working directory
     And prompt 1 has the text "a draft"
 
   @clause:crs-typing-focuses-input
+  @part:5
   Scenario: After the dialog is closed with Escape, Enter sends the draft the input holds
     When the user types "a draft" without sending it
     And the user opens the working-directory dialog
@@ -178,6 +180,7 @@ Feature: Choosing the working directory
     And prompt 1 has the text "a draft"
 
   @clause:crs-typing-focuses-input
+  @part:5
   Scenario: Tab and letters typed in one burst during session creation end in the input
     Tab moves the focus on (to the dialog's button, say); the letters that follow it in
     the same burst still land in the input, and so does the focus, so Enter sends them.

@@ -361,6 +361,17 @@ def agent_asks(
     )
 
 
+@when(parsers.parse('the user presses the key "{name}" {count:d} times in one burst'))
+def presses_burst(crs_driver: CrsDriver, name: str, count: int) -> None:
+    """Deliver ``count`` presses of the key ``name`` at once, as a held key's repeats.
+
+    Pressing keys uses no part of its own: the part is what the keys act on (the
+    history's page keys, part 4; a popup's arrows, part 2), which the scenario's clauses
+    declare.
+    """
+    crs_driver.burst([key(name) for _ in range(count)], f"{count} presses of {name}")
+
+
 @when(parsers.parse('the user presses the key "{key}"'))
 def presses_key(crs_driver: CrsDriver, key: str) -> None:
     """Press one key (``y``, ``Space``, ``Enter``, ``Escape``, ``Down``, ...).

@@ -6,12 +6,14 @@ File tokens in sent messages: styled when valid, literal when forged, never a ne
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import unicodedata
 from collections import Counter
 
 import pytest
 from pytest_bdd import given, parsers, then, when
+from textual.color import Color, rgb_to_lab
 
 from rawp_port import FileReference, PromptRequest
 from steps.checks import check, literal, scenario_clause
@@ -26,6 +28,23 @@ TOKEN_CONTRAST = 1.25
 """Least WCAG contrast ratio (1 to 21) between a token's background and its bubble's
 (``crs-token-contrast-in-bubble``): a harness threshold. The reference's token on its
 bubble is about 2.3, crs_alt's about 1.4; a dark secondary on crs_alt's dark bubble was 1.12."""
+TOKEN_HUE_DISTANCE = 20.0
+"""Least CIE76 colour difference (ΔE*ab, Euclidean in CIELAB) between a token's background and
+its bubble's that also makes the token stand out: two hues of like lightness, which the
+contrast ratio (lightness only) cannot tell apart, differ by far more (crs_framed's peach
+token on its lavender bubble: 44.5 at a contrast of 1.13), a tint barely off the bubble's
+by a few units (mutant ``token_faint_in_bubble``). Decision audit row 57."""
+
+
+def colour_distance(one: RGB | None, other: RGB | None) -> float:
+    """CIE76 ΔE*ab between two colours (0 when either is unknown).
+
+    Uses Textual's public ``textual.color.rgb_to_lab`` (D65). Source: decision audit row 57.
+    """
+    if one is None or other is None:
+        return 0.0
+    first, second = (rgb_to_lab(Color(*colour)) for colour in (one, other))
+    return math.dist(first, second)
 
 
 TAIL = 12
@@ -334,20 +353,27 @@ def draws_every_token(
 
 @then(parsers.parse('the token of "{path}" stands out from the bubble\'s background'))
 def token_contrast(crs_driver: CrsDriver, path: str) -> None:
-    """Token and bubble backgrounds differ by :data:`TOKEN_CONTRAST` or more.
+    """Token and bubble backgrounds differ in lightness or as colours.
 
-    Checks ``crs-token-contrast-in-bubble``.
+    By :data:`TOKEN_CONTRAST` or more in lightness, or :data:`TOKEN_HUE_DISTANCE` as colours.
+
+    Checks ``crs-token-contrast-in-bubble`` (004 §3.1 ¶18: "충분히 구분되어야", clearly
+    distinguishable; how is not said, so a lighter or darker token and a token of another
+    hue both pass: decision audit row 57).
     """
     clause = "crs-token-contrast-in-bubble"
     item = drawn_item(crs_driver, "user", clause)
     token = token_of(item, literal(path), clause)
-    ratio = contrast(token.background, bubble_background(item))
+    own = bubble_background(item)
+    ratio = contrast(token.background, own)
+    distance = colour_distance(token.background, own)
     check(
-        ratio >= TOKEN_CONTRAST,
+        ratio >= TOKEN_CONTRAST or distance >= TOKEN_HUE_DISTANCE,
         clause,
         f"the token of {tail(literal(path))!r}",
-        f"a contrast of at least {TOKEN_CONTRAST} against the bubble's background",
-        f"{ratio:.2f} ({token.background} on {bubble_background(item)})",
+        f"a contrast of at least {TOKEN_CONTRAST} against the bubble's background, or a "
+        f"colour difference (ΔE) of at least {TOKEN_HUE_DISTANCE:g}",
+        f"contrast {ratio:.2f}, ΔE {distance:.1f} ({token.background} on {own})",
     )
 
 

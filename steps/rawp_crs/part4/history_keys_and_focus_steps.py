@@ -12,7 +12,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from rawp_port import TextDelta, TurnEnded, TurnStarted
-from steps.app_driver import WaitTimeout, key, typed
+from steps.app_driver import WaitTimeout, typed
 from steps.checks import check, literal, scenario_clause
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
@@ -76,13 +76,6 @@ def scrolled_page(
     )
     crs_state.scroll.y = seen
     crs_state.scroll.page = abs(seen - before)
-
-
-@when(parsers.parse('the user presses the key "{name}" {count:d} times in one burst'))
-def presses_burst(crs_driver: CrsDriver, name: str, count: int) -> None:
-    """Deliver ``count`` presses of the key ``name`` at once, as a held key's repeats (part 4)."""
-    crs_driver.uses(4)
-    crs_driver.burst([key(name) for _ in range(count)], f"{count} presses of {name}")
 
 
 @then(parsers.parse("the conversation scrolled {direction} by {count:d} of those pages"))
