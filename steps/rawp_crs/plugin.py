@@ -51,6 +51,7 @@ STEP_MODULES = (
     "steps.rawp_crs.oracles.timestamps_steps",
     "steps.rawp_crs.states.default_answer_steps",
     "steps.rawp_crs.states.queued_turn_steps",
+    "steps.rawp_crs.states.after_acting_steps",
 )
 """The step modules: the steps several feature files use (``shared_steps``, and the popups' and
 the file browser's ``*_shared_steps``), then one module per feature file of
