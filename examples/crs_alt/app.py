@@ -232,6 +232,7 @@ class AltCrsApp(App[None]):
             menu.used(name)
         row = CommandRow(text) if command else UserRow(text, file_references)
         self._add(Stamp(when.stamp(sent_at, sent_at), "user"), row)
+        self.conversation.anchor()  # read back with Page Up or not, what is sent comes into view
 
     def cancel_turn(self) -> None:
         """Send ``control.prompt.cancel`` while a turn is in progress (``crs-escape-*``)."""

@@ -104,6 +104,21 @@ Feature: Escape cancels the agent's running turn, and does nothing while the age
       | second | 1       | 2       |
       | third  | 2       | 3       |
 
+  # A second prompt sent while the first turn runs (issue 38): sent at once or held until the
+  # first turn ends (decision audit row 22), the second turn is a turn in progress all the
+  # same, and Escape during it cancels it.
+  @clause:crs-escape-cancels-turn
+  Scenario: Escape cancels the second turn, queued behind the first
+    Given the user has sent "explain the parser"
+    And the agent has started turn "t1"
+    And the agent is streaming text in turn "t1"
+    When the user sends "and the lexer" while turn "t1" runs
+    And the agent ends turn "t1"
+    And the agent starts turn "t2" for prompt 2 and streams text
+    And the user presses Escape
+    Then the client sent 1 cancel
+    And the cancel names turn "t2" or no turn
+
   @clause:crs-escape-cancels-turn
   Scenario Outline: Escape cancels the turn with the focus <where>
     The rule is the client's, not the input's: Escape cancels the running turn wherever the

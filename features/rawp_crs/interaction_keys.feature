@@ -111,6 +111,17 @@ Feature: Keys answer each kind of interaction request; Escape closes it without 
     Then the agent received no choice for "r1"
     And the interaction UI is gone
 
+  # A MULTI_SELECT default naming several options (issue 38): the answer carries them all,
+  # as the string sent or as a list of its options (decision audit row 58), whatever the
+  # user toggled before Escape.
+  @clause:crs-interaction-escape-default @clause:crs-interaction-keys-multi-select
+  Scenario: Escape on a MULTI_SELECT request whose default is several options answers them all
+    When the agent asks "r1", a MULTI_SELECT request "Which checks?" with the options "lint, test, build" and the default "lint,test" in turn "t1"
+    And the user presses the keys "down down space"
+    And the user presses the key "Escape"
+    Then the agent received the default options "lint,test" for "r1"
+    And the interaction UI is gone
+
   @clause:crs-interaction-escape-default @clause:crs-interaction-keys-select
   Scenario: Escape on a SELECT request without a default sends no choice, not the focused option
     When the agent asks "r1", a SELECT request "Which branch?" with the options "main, develop, release" in turn "t1"

@@ -178,3 +178,15 @@ Feature: A reopened conversation shows its last N turns; older turns load on req
     When the RAWP-CRS client opens the stored conversation
     And the user sends "and today?"
     Then a centred line with the date "2026-03-10" is drawn between the two turns
+
+  # The day changes exactly at the join of two pages (issue 38): with N = 1 the first page
+  # is the second turn alone, and the first turn arrives when the user asks for older turns.
+  # The separator must stand between them as it does inside one page.
+  @part:4 @clause:crs-date-separator
+  Scenario: A date separator stands where the day changes at the join of a loaded older page
+    Given the local time zone is "Asia/Seoul"
+    And a stored conversation of two turns sent at "2026-03-08 22:10" and "2026-03-09 09:05"
+    And the user has set the number of turns to 1 in the client's settings
+    When the RAWP-CRS client opens the stored conversation
+    And the user asks for older turns
+    Then a centred line with the date "2026-03-09" is drawn between the two turns

@@ -285,7 +285,14 @@ def _join_in_sight(crs_driver: CrsDriver, views: list[ItemView], users: list[int
     """Whether the second turn's user item and the first turn's last row are in the viewport."""
     sight = crs_driver.conversation.scrollable_content_region
     second = views[users[-1]].widget.region
-    first = views[users[-1] - 1].widget.region
+    # the first turn's last drawn item (its last agent block, else its message), as
+    # :func:`_rows_between` reads it: a separator between the turns is not that item
+    drawn = [
+        index
+        for index in range(users[-2] if len(users) >= 2 else 0, users[-1])
+        if views[index].actor == "agent" and views[index].widget.region.height
+    ]
+    first = views[drawn[-1] if drawn else users[-1] - 1].widget.region
     return (
         bool(second.height and first.height)
         and sight.y <= first.bottom - 1 < second.y < sight.bottom

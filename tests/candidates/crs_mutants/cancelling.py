@@ -153,3 +153,12 @@ class EscapeCancelsOnlyFromInput(CrsApp):
         if self.interaction is None and self.focused is not self.query_one(f"#{self.INPUT_ID}"):
             return
         super().action_cancel_turn()
+
+
+@mutant
+class IdleAtAnyTurnEnd(CrsApp):
+    """crs-escape-cancels-turn: any turn's end marks the client idle, a queued turn included."""
+
+    async def handle_turn_ended(self, event: TurnEnded) -> None:
+        await super().handle_turn_ended(event)
+        self.outstanding = 0

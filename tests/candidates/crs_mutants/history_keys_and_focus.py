@@ -193,3 +193,11 @@ class NoFocusAtStartTypingLost(CrsApp):
 
     def focus_typed_input(self, field: Any) -> None:
         return
+
+
+@mutant
+class SendAfterPageUpStaysAway(CrsApp):
+    """crs-page-keys-scroll: after Page Up, what the user sends and its answer stay off screen."""
+
+    def follow_end(self) -> None:
+        """Leave the view where the user scrolled it (the reference before de79453)."""

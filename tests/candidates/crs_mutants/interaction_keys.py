@@ -223,3 +223,22 @@ class YnIgnoresCapitals(CrsApp):
 
     def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
         return _PanelSmallLettersOnly(request, id=self.INTERACTION_ID)
+
+
+class _EscapeDropsSeveralDefaults(InteractionPanel):
+    """A panel whose Escape answers no value when the default names several options."""
+
+    def action_escape(self) -> None:
+        default = self.request.default_value
+        if self.kind == "MULTI_SELECT" and default is not None and "," in default:
+            self.answer("cancelled", None)
+        else:
+            super().action_escape()
+
+
+@mutant
+class MultiSelectEscapeDropsSeveralDefaults(CrsApp):
+    """crs-interaction-escape-default: Escape answers no value to a default of several options."""
+
+    def interaction_panel(self, request: InteractionRequested) -> InteractionPanel:
+        return _EscapeDropsSeveralDefaults(request, id=self.INTERACTION_ID)

@@ -238,3 +238,18 @@ class LoadsUntilViewportFull(CrsApp):
     """crs-lazy-loading: older pages load by themselves until the conversation fills the view."""
 
     HISTORY = _FillsViewport
+
+
+class _NoSeparatorAtJoin(LazyHistory):
+    """A history that draws date separators inside a page only, never at a page's join."""
+
+    async def replay_days(self, turns: list[Any], first: Widget | None) -> None:
+        self.oldest_day = None  # the day of the turn below the join is forgotten
+        await super().replay_days(turns, first)
+
+
+@mutant
+class NoDateSeparatorAtPageJoin(CrsApp):
+    """crs-date-separator: no date separator where the day changes across a page join."""
+
+    HISTORY = _NoSeparatorAtJoin
