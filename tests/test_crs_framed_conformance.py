@@ -115,6 +115,8 @@ def test_every_scenario_of_parts_1_to_3_passes(tmp_path: Path) -> None:
     verdicts = clause_verdicts(report)
     named = (*PASSED_CLAUSES, *TIMESTAMP_CLAUSES)
     assert {clause: verdicts[clause] for clause in named} == dict.fromkeys(named, "pass")
+    headline = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "**Conformant at MUST:" in headline, headline[:1500]  # parts 1-3 decide every clause
     assert done.returncode == 0, done.stdout[-3000:]
 
 
