@@ -59,11 +59,8 @@ FENCES = {"textual": "steps/textual_private.py", "pytest_bdd": "steps/bdd_privat
 """Each host library whose private names the harness uses, and the one module that may."""
 PUBLIC_BDD = frozenset({"pytest_bdd", "pytest_bdd.parsers"})
 """pytest-bdd's public modules: its package (``__all__``) and its step parsers."""
-CRS_SHARED_STEPS = frozenset(
-    {"exploration_steps", "shared_steps", "popup_shared_steps", "states_after_acting_steps"}
-)
-"""The step modules of ``steps/rawp_crs/`` used by the feature files of several parts (and
-the steps of ``states_after_acting.feature``, whose clauses are of several parts)."""
+CRS_SHARED_STEPS = frozenset({"exploration_steps", "shared_steps", "popup_shared_steps"})
+"""The step modules of ``steps/rawp_crs/`` used by the feature files of several parts."""
 PROFILES = ("chat_screen", "rawp_crs")
 """The profile folders under ``steps/``."""
 CLIENTS = ("reference_app", "reference_crs", "examples")

@@ -143,9 +143,22 @@ def test_every_claimed_scenario_passes_or_fails_none_is_a_harness_error(run: Run
     others = [
         (entry["title"], entry["outcome"], entry["message"])
         for entry in claimed(report)
-        if entry["outcome"] not in VERDICTS and not _harness_fault(entry)
+        if entry["outcome"] not in VERDICTS
+        and not _harness_fault(entry)
+        and not _oterm_too_slow(entry)
     ]
     assert not others
+
+
+def _oterm_too_slow(entry: dict[str, Any]) -> bool:
+    """A TIMEOUT of oterm's own: the harness's clear verdict on a slow app, not its fault.
+
+    Under load, a pydantic-ai run of oterm can outlast the scenario's bound (seen: "Escape
+    after a tool turn ended does nothing", its event loop threads still alive at the end).
+    The verdict names the implementation (``ImplementationTimeout``), as it must.
+    """
+    message = entry["message"] or ""
+    return entry["outcome"] == "timeout" and message.startswith("ImplementationTimeout")
 
 
 def _harness_fault(entry: dict[str, Any]) -> bool:

@@ -18,7 +18,6 @@ STEP_MODULES = (
     "steps.rawp_crs.exploration_steps",
     "steps.rawp_crs.shared_steps",
     "steps.rawp_crs.popup_shared_steps",
-    "steps.rawp_crs.states_after_acting_steps",
     "steps.rawp_crs.part1.actor_layout_steps",
     "steps.rawp_crs.part1.cancelling_steps",
     "steps.rawp_crs.part1.forward_compatibility_steps",
@@ -47,6 +46,7 @@ STEP_MODULES = (
     "steps.rawp_crs.part4.lazy_loading_steps",
     "steps.rawp_crs.part4.long_conversation_steps",
     "steps.rawp_crs.part4.default_answer_steps",
+    "steps.rawp_crs.part4.states_after_acting_steps",
     "steps.rawp_crs.part5.file_browser_shared_steps",
     "steps.rawp_crs.part5.file_browser_breadcrumb_steps",
     "steps.rawp_crs.part5.file_browser_states_steps",
@@ -54,9 +54,7 @@ STEP_MODULES = (
     "steps.rawp_crs.part5.workspace_selection_steps",
 )
 """The step modules: the exploration's; the steps feature files of several parts use
-(``shared_steps``, and ``popup_shared_steps`` for the two popups of parts 2 and 3), and
-those of ``states_after_acting.feature``, whose scenarios check clauses of several parts
-from the states a user reaches; then,
+(``shared_steps``, and ``popup_shared_steps`` for the two popups of parts 2 and 3); then,
 part by part (``part<n>/``), one module per feature file of ``features/rawp_crs/`` that has
 steps of its own (``<name>.feature`` -> ``part<n>/<name>_steps.py``, ``n`` the part most
 of its scenarios' clauses are of), and the file browser's ``file_browser_shared_steps``
