@@ -16,8 +16,6 @@ thirdparty`` (environment ``CHAT_CONFORMANCE_THIRDPARTY=full``) runs the whole p
 from __future__ import annotations
 
 import os
-import re
-import subprocess
 from typing import Any
 
 import pytest
@@ -25,7 +23,15 @@ import pytest
 pytest.importorskip("oterm", reason="install the thirdparty extra: pip install -e '.[thirdparty]'")
 
 from steps.clauses import catalogue
-from tests.thirdparty_report import load_report, run_suite
+from tests.thirdparty_report import (
+    Run,
+    check_every_scenario_reported,
+    check_run_completed,
+    known_timeout,
+    load_report,
+    output,
+    run_suite,
+)
 
 ADAPTER = "examples/adapters/oterm_adapter.py:adapter"
 """The adapter the run loads."""
@@ -47,12 +53,19 @@ SCENARIO_TIMEOUT = 60.0
 """Seconds each scenario may take. oterm's scenarios take 2 to 15 s on 2 loaded cores (its
 start, pydantic-ai's run per turn, a 1 MB delta drawn in 15 s); the default 10 s bound would
 turn its slowness under load into TIMEOUTs that hide the verdicts."""
-OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|timeout|skipped|xfailed|xpassed)")
-"""Counts in pytest's closing summary line."""
 VERDICTS = {"passed", "failed"}
 """What a scenario of a claimed part ends with: a pass, or a failure naming a clause."""
 NOT_CLAIMED = "not claimed: adapter 'oterm' claims parts 1 of profile 'rawp_crs'"
 """The start of the reason every scenario of parts 2 to 5 is skipped with."""
+SLOW_IN_OTERM = {
+    "Escape after a tool turn ended does nothing": (
+        ("ImplementationTimeout", "the scenario did not finish"),
+    ),
+}
+"""Scenarios oterm itself may not finish within their bound under load, and what the TIMEOUT
+says: seen once in a loaded full run, oterm's pydantic-ai run outlasting the 60 s bound, its
+event loop threads still alive at the end. A clear verdict on the app, named as the
+implementation's, not the harness breaking (as ``SLOW_IN_NONECHAT`` is for nonechat)."""
 HARNESS_FAULTS = {
     "the screen read while oterm still redraws": ("NoActiveAppError",),
 }
@@ -84,8 +97,6 @@ BRIDGED = (
 )
 """Scenarios that pass only if the bridge carries prompts, deltas and cancels both ways."""
 
-Run = tuple[subprocess.CompletedProcess[str], dict[str, Any]]
-
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
@@ -102,28 +113,16 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     return finished, load_report(report_dir)
 
 
-def output(finished: subprocess.CompletedProcess[str]) -> str:
-    return f"exit code {finished.returncode}\n{finished.stdout[-4000:]}\n{finished.stderr[-4000:]}"
-
-
 def claimed(report: dict[str, Any]) -> list[dict[str, Any]]:
     return [entry for entry in report["scenarios"] if entry["outcome"] != "skipped"]
 
 
 def test_the_run_completes(run: Run) -> None:
-    finished, report = run
-    # 0: all passed, 1: some failed; 2 interrupted, 3 internal error, 4 usage error.
-    assert finished.returncode in (0, 1), output(finished)
-    assert report["run"]["exit_status"] == finished.returncode
-    assert report["adapter"]["spec"] == ADAPTER
+    check_run_completed(run, ADAPTER)
 
 
 def test_every_collected_scenario_is_in_the_report(run: Run) -> None:
-    finished, report = run
-    last = finished.stdout.strip().splitlines()[-1] if finished.stdout.strip() else ""
-    counted = sum(int(count) for count, _ in OUTCOME.findall(last))
-    assert report["scenarios"], output(finished)
-    assert len(report["scenarios"]) == counted, f"pytest counted {counted}: {last}"
+    check_every_scenario_reported(run)
 
 
 def test_only_the_parts_not_claimed_are_skipped(run: Run) -> None:
@@ -145,20 +144,9 @@ def test_every_claimed_scenario_passes_or_fails_none_is_a_harness_error(run: Run
         for entry in claimed(report)
         if entry["outcome"] not in VERDICTS
         and not _harness_fault(entry)
-        and not _oterm_too_slow(entry)
+        and not known_timeout(entry, SLOW_IN_OTERM)
     ]
     assert not others
-
-
-def _oterm_too_slow(entry: dict[str, Any]) -> bool:
-    """A TIMEOUT of oterm's own: the harness's clear verdict on a slow app, not its fault.
-
-    Under load, a pydantic-ai run of oterm can outlast the scenario's bound (seen: "Escape
-    after a tool turn ended does nothing", its event loop threads still alive at the end).
-    The verdict names the implementation (``ImplementationTimeout``), as it must.
-    """
-    message = entry["message"] or ""
-    return entry["outcome"] == "timeout" and message.startswith("ImplementationTimeout")
 
 
 def _harness_fault(entry: dict[str, Any]) -> bool:

@@ -13,6 +13,7 @@ that ``examples/`` holds only clients and their adapters, none importing the har
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -87,6 +88,59 @@ def load_report(report_dir: Path) -> dict[str, Any]:
     """Read ``report.json`` from ``report_dir``."""
     loaded: dict[str, Any] = json.loads((report_dir / "report.json").read_text("utf-8"))
     return loaded
+
+
+OUTCOME = re.compile(r"(\d+) (passed|failed|errors?|timeout|skipped|xfailed|xpassed)")
+"""Counts in pytest's closing summary line."""
+Run = tuple[subprocess.CompletedProcess[str], dict[str, Any]]
+"""A finished third-party run and its ``report.json``."""
+
+
+def output(finished: subprocess.CompletedProcess[str]) -> str:
+    """The run's exit code and the tails of its output, for an assertion message."""
+    return f"exit code {finished.returncode}\n{finished.stdout[-4000:]}\n{finished.stderr[-4000:]}"
+
+
+def check_run_completed(run: Run, adapter: str) -> None:
+    """The run ended with passes and failures only (exit 0 or 1), as its report says.
+
+    Raises:
+        AssertionError: Interrupted, an internal or usage error, or a report of another run.
+    """
+    finished, report = run
+    # 0: all passed, 1: some failed; 2 interrupted, 3 internal error, 4 usage error.
+    assert finished.returncode in (0, 1), output(finished)
+    assert report["run"]["exit_status"] == finished.returncode
+    assert report["adapter"]["spec"] == adapter
+
+
+def check_every_scenario_reported(run: Run) -> None:
+    """The report holds as many scenarios as pytest's summary line counted.
+
+    Raises:
+        AssertionError: A scenario is missing from the report, or none ran.
+    """
+    finished, report = run
+    last = finished.stdout.strip().splitlines()[-1] if finished.stdout.strip() else ""
+    counted = sum(int(count) for count, _ in OUTCOME.findall(last))
+    assert report["scenarios"], output(finished)
+    assert len(report["scenarios"]) == counted, f"pytest counted {counted}: {last}"
+
+
+def known_timeout(
+    entry: Mapping[str, Any], known: Mapping[str, tuple[tuple[str, ...], ...]]
+) -> bool:
+    """A TIMEOUT of a scenario the app is known to be too slow for, saying what ``known`` says.
+
+    Args:
+        entry: A scenario of ``report.json``.
+        known: Scenario title -> phrases, each a tuple of words the message holds all of.
+    """
+    said = known.get(entry["title"], ())
+    message = entry["message"] or ""
+    return entry["outcome"] == "timeout" and any(
+        all(words in message for words in phrases) for phrases in said
+    )
 
 
 def clause_table(report: Mapping[str, Any]) -> str:
