@@ -188,6 +188,10 @@ def test_the_reference_chat_app_in_a_real_terminal(place: Path) -> None:
         again.stop()
 
 
+END_OF_REPLY = 'print("hello from the demo agent")'
+"""The demo agent's last line of every answer (``reference_crs/demo/agent.py``, ``_reply``)."""
+
+
 def test_the_reference_crs_client_in_a_real_terminal(place: Path) -> None:
     store = place / "conversations.db"
     app = start(place, "reference_crs", "--store", str(store), "--new")
@@ -210,6 +214,13 @@ def test_the_reference_crs_client_in_a_real_terminal(place: Path) -> None:
         app.send(key_bytes("enter"))
         app.wait_for(lambda text: text.count(PASTED_SHOWN) >= 2, "the pasted prompt's bubble")
         app.shows("메시지를 입력하세요")
+        # As a person waits for the answer before quitting: its last line (the demo's code
+        # block) drawn after the quoted prompt. A turn is stored when it ends; a quit in the
+        # middle of the answer left only the first prompt in the store (seen once under load).
+        app.wait_for(
+            lambda text: text.rfind(END_OF_REPLY) > text.rfind("burst one"),
+            "the answer to the pasted prompt to end",
+        )
         app.send(key_bytes("pagedown"))  # at the bottom already: the client carries on
         app.send(key_bytes("ctrl+q"))
         assert app.exit_status() == 0
