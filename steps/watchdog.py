@@ -122,7 +122,11 @@ def resolve_timeout(option: str | None, ini: str | None, environ: dict[str, str]
 def for_scenario(setting: TimeoutSetting, tagged: float | None) -> TimeoutSetting:
     """The bound of one scenario: its ``@scenario_timeout:<seconds>`` tag, if any, wins.
 
-    A run without a bound (``0``) stays without one.
+    A tag gives the heavy scenario's bound at the default pace (:data:`DEFAULT_TIMEOUT`). A
+    run that sets a longer bound for a slow implementation gives its heavy scenarios the
+    same allowance: the tag is scaled by ``run bound / DEFAULT_TIMEOUT`` (a 60 s tag in a
+    run bounded at 60 s is 360 s). A shorter run bound never shortens a tag, and a run
+    without a bound (``0``) stays without one.
 
     Args:
         setting: The run's bound.
@@ -130,7 +134,12 @@ def for_scenario(setting: TimeoutSetting, tagged: float | None) -> TimeoutSettin
     """
     if tagged is None or setting.seconds is None:
         return setting
-    return TimeoutSetting(tagged, f"@{TAG}{tagged:g} tag")
+    scale = max(1.0, setting.seconds / DEFAULT_TIMEOUT)
+    if scale == 1.0:
+        return TimeoutSetting(tagged, f"@{TAG}{tagged:g} tag")
+    return TimeoutSetting(
+        tagged * scale, f"@{TAG}{tagged:g} tag, x{scale:g} for a run bound of {setting.describe()}"
+    )
 
 
 def tag_seconds(tag: str) -> float:

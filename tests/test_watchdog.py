@@ -146,6 +146,16 @@ def test_a_tagged_scenario_gets_its_own_bound_unless_the_run_has_none() -> None:
     assert for_scenario(unbounded, 60) == unbounded
 
 
+def test_a_longer_run_bound_scales_a_tagged_bound_a_shorter_one_does_not() -> None:
+    slow = TimeoutSetting(60, "--scenario-timeout (command line)")
+    quick = TimeoutSetting(2, "--scenario-timeout (command line)")
+
+    scaled = for_scenario(slow, 30)
+    assert scaled.seconds == 180
+    assert "@scenario_timeout:30 tag, x6 for a run bound of 60 s" in scaled.source
+    assert for_scenario(quick, 30) == TimeoutSetting(30, "@scenario_timeout:30 tag")
+
+
 @pytest.mark.parametrize("tag", ["scenario_timeout:soon", "scenario_timeout:0"])
 def test_a_bad_scenario_timeout_tag_is_refused(tag: str) -> None:
     with pytest.raises(TimeoutSettingError, match=f"tag @{tag}"):
