@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from steps import (
+    bdd_private,
     fail_on,
     guards,
     loading,
@@ -72,6 +73,7 @@ def pytest_configure(config: pytest.Config) -> None:
             the contract, a bound is not a number, ...); the message names its source.
     """
     tags.register_markers(config)
+    bdd_private.remember_step_lookups()
     try:
         for owner in SETTINGS:
             owner.configure(config)

@@ -48,3 +48,65 @@ def test_a_report_context_still_holds_the_scenario_and_its_name() -> None:
 
 def test_a_scenario_name_becomes_the_test_name_pytest_bdd_gives_it() -> None:
     assert python_name("Enter sends the typed text!") == "enter_sends_the_typed_text"
+
+
+STEPS_FEATURE = """\
+Feature: Overlapping steps
+  Scenario: A thing
+    When I have a specific thing
+    Then the value should be {expected}
+
+  Scenario: Another thing
+    When I have a generic thing
+    Then the value should be generic
+"""
+
+
+def test_remembered_step_lookups_keep_pytest_bdd_s_scoping(pytester: pytest.Pytester) -> None:
+    """The lookups ``remember_step_lookups`` keeps are kept per module: a step a module
+    overrides wins there and nowhere else; a more specific step wins over a generic one;
+    each scenario of a module finds its own steps (pytest-bdd's issue 542, and scoping)."""
+    pytester.makeconftest(
+        """
+        import pytest
+        import pytest_bdd as bdd
+        from steps.bdd_private import remember_step_lookups
+
+        remember_step_lookups()
+
+        @pytest.fixture
+        def value():
+            return []
+
+        @bdd.when(bdd.parsers.parse("I have a {thing} thing"))
+        def generic(thing, value):
+            value.append(thing)
+
+        @bdd.then(bdd.parsers.parse("the value should be {thing}"))
+        def check(thing, value):
+            assert value == [thing]
+        """
+    )
+    pytester.makeini("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
+    pytester.makefile(".feature", overriding=STEPS_FEATURE.format(expected="42"))
+    pytester.makefile(".feature", plain=STEPS_FEATURE.format(expected="specific"))
+    pytester.makepyfile(
+        test_overriding="""
+        import pytest_bdd as bdd
+
+        @bdd.when("I have a specific thing")
+        def specific(value):
+            value.append("42")
+
+        bdd.scenarios("overriding.feature")
+        """,
+        test_plain="""
+        import pytest_bdd as bdd
+
+        bdd.scenarios("plain.feature")
+        """,
+    )
+
+    result = pytester.runpytest("-p", "no:randomly", "-p", "no:cacheprovider")
+
+    result.assert_outcomes(passed=4)

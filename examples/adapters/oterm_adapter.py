@@ -41,8 +41,10 @@ parts 2 to 5 are not claimed.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -56,7 +58,10 @@ from typing import Any, NamedTuple
 # oterm reads OTERM_DATA_DIR and writes its config.json there when oterm.config is first
 # imported: point it at a scratch directory first, never the user's own. pydantic-ai prints
 # a banner on stdout at an agent's first run unless this variable is set.
-os.environ.setdefault("OTERM_DATA_DIR", tempfile.mkdtemp(prefix="oterm-conformance-"))
+if "OTERM_DATA_DIR" not in os.environ:
+    _SCRATCH = tempfile.mkdtemp(prefix="oterm-conformance-")
+    atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)  # nothing left in /tmp
+    os.environ["OTERM_DATA_DIR"] = _SCRATCH
 os.environ.setdefault("PYDANTIC_AI_NO_BANNER", "1")
 
 import oterm.app.widgets.chat as oterm_chat

@@ -98,11 +98,16 @@ def allowed(name: str, prefix: str) -> bool:
 
 
 def clear_input(driver: CrsDriver) -> None:
-    """Erase the input with Backspace, as a person does, before the next example."""
-    for _ in range(len(driver.input_value) + 1):
-        if not driver.input_value:
+    """Erase the input with Backspace, as a person does, before the next example.
+
+    One Backspace a character, pressed one after another (each once the last was handled),
+    then a look at what is left: a client may erase more or less than a character a key.
+    """
+    for _ in range(3):
+        left = len(driver.input_value)
+        if not left:
             return
-        driver.press("backspace")
+        driver.press(*["backspace"] * left)
 
 
 def attempt(driver: CrsDriver, published: Published, case: Case) -> None:
