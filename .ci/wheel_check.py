@@ -226,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         step("rawp_crs: a feature by path, -n 2", began)
 
         began = time.monotonic()
-        clauses = ("role-borders", "crs-send-token-format")
+        clauses = ("session-records", "crs-send-token-format")
         run(
             [*command, *(f"--clause={clause}" for clause in clauses),
              "--conformance-report", "reports/clauses"],
