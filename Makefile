@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: conformance test lint app crs-app mutation mutants-doc thirdparty clean
+.PHONY: conformance test lint app crs-app mutation mutants-doc thirdparty wheel-check clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ mutants-doc: $(STAMP)
 ## thirdparty: every scenario against the real third-party clients, nonechat (chat_screen) and oterm (rawp_crs) (docs/thirdparty.md; make test leaves out nonechat's slowest scenario and runs oterm on five feature files)
 thirdparty: $(STAMP)
 	CHAT_CONFORMANCE_THIRDPARTY=full $(BIN)/python -m pytest tests/test_thirdparty.py tests/test_thirdparty_agent.py -p no:randomly $(PYTEST_ARGS)
+
+## wheel-check: build the wheel, install it into a fresh venv in a temporary folder and run both profiles from a team's folder (its own steps package, conftest.py and pytest.ini beside the adapter) with chat-conformance, as README "Run it from your own repository" says (.ci/wheel_check.py; not part of make test; leaves the clone as it was)
+wheel-check: $(STAMP)
+	$(BIN)/python .ci/wheel_check.py
 
 ## lint: ruff and mypy
 lint: $(STAMP)

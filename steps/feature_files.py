@@ -11,6 +11,17 @@ an outline) whose block holds line ``LINE``; ``-k`` selects by scenario name as 
 
 A ``.feature`` file met while pytest walks a folder is not collected here: the binding
 module collects it already.
+
+``chat-conformance`` ends its arguments with the features folder and names it in the ini
+key ``chat_features_default``: that argument is dropped when others are given, so the
+command runs every feature only when none is named.
+
+An argument that is no path of the folder pytest started in may name a feature or a
+profile as the harness knows them
+(:func:`textual_chat_conformance.locations.resolve_feature_name`): ``rawp_crs/sending``,
+``sending``, ``features/rawp_crs/sending.feature:18``, ``rawp_crs``. That is how
+``chat-conformance`` runs one feature of the installed package from a team's repository
+(``textual_chat_conformance/cli.py``).
 """
 
 from __future__ import annotations
@@ -22,7 +33,8 @@ from pathlib import Path
 import pytest
 
 from steps.bdd_private import ScenarioTemplate, template_of
-from steps.profiles import profile_of
+from steps.profiles import ROOT, profile_of
+from textual_chat_conformance.locations import resolve_feature_name
 
 LINE_ARG = re.compile(r"^(?P<path>.+\.feature):(?P<line>\d+)$")
 """A command-line argument naming one scenario: ``path/to/x.feature:LINE``."""
@@ -30,15 +42,40 @@ LINES_KEY = pytest.StashKey[dict[Path, set[int]]]()
 """The lines asked for, by resolved feature file path."""
 
 
+DEFAULT_INI = "chat_features_default"
+"""Ini key: the last argument, added by ``chat-conformance``, to drop when others are given."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Register the ini key :data:`DEFAULT_INI`."""
+    parser.addini(
+        DEFAULT_INI,
+        "the features folder chat-conformance adds as the last argument: dropped when "
+        "the command line names features of its own",
+        default="",
+    )
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """Turn each ``x.feature:LINE`` argument into ``x.feature``, keeping the line asked for.
+    """Resolve feature names; turn each ``x.feature:LINE`` into ``x.feature``, keeping LINE.
 
     A line in no scenario of the file is a collection error (:class:`FeatureFile`).
+
+    Raises:
+        pytest.UsageError: A feature name is a feature of more than one profile.
     """
+    default = config.getini(DEFAULT_INI)
+    if default and len(config.args) > 1 and config.args[-1] == default:
+        config.args.pop()
     lines: dict[Path, set[int]] = {}
     root = Path(config.invocation_params.dir)
     for index, arg in enumerate(config.args):
+        if not (root / LINE_ARG.sub(r"\g<path>", arg)).exists():
+            try:
+                config.args[index] = arg = resolve_feature_name(arg, ROOT / "features") or arg
+            except LookupError as error:
+                raise pytest.UsageError(str(error)) from None
         found = LINE_ARG.match(arg)
         if found is None or not (root / found["path"]).is_file():
             continue

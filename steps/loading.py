@@ -8,6 +8,7 @@ the reference app's adapter. Every error names the source the bad value came fro
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import importlib.util
 import inspect
 import sys
@@ -17,7 +18,7 @@ from typing import Any, Protocol, get_type_hints
 
 import pytest
 
-from steps.adapter import SUPPORTED_VERSIONS, Adapter
+from steps.adapter import PROTOCOL_VERSION, SUPPORTED_VERSIONS, Adapter
 from steps.profiles import PROFILES, ClaimError, Profile, profile_named
 from steps.settings import Setting, environ
 
@@ -227,7 +228,15 @@ def contract_problems(obj: object) -> list[str]:
     if problems:
         return problems
     version = getattr(obj, "protocol_version", None)
-    if version not in SUPPORTED_VERSIONS:
+    if isinstance(version, int) and not isinstance(version, bool) and version > PROTOCOL_VERSION:
+        problems.append(
+            f"protocol_version: the adapter is written for version {version} of the adapter "
+            f"contract, newer than this harness's version {PROTOCOL_VERSION} "
+            f"(textual-chat-conformance {harness_version()}); upgrade the harness "
+            "(pip install --upgrade textual-chat-conformance) or write the adapter for "
+            f"version {PROTOCOL_VERSION} (docs/adapters.md, 'Contract versions')"
+        )
+    elif version not in SUPPORTED_VERSIONS:
         problems.append(
             f"protocol_version: {version!r} is not a version this harness drives "
             f"(supported: {', '.join(map(str, SUPPORTED_VERSIONS))}; steps/adapter.py)"
@@ -247,6 +256,14 @@ def contract_problems(obj: object) -> list[str]:
     if site is not None and not _is_site(site):
         problems.append("choice_site: expected a pair (object, attribute name) naming an attribute")
     return problems
+
+
+def harness_version() -> str:
+    """The installed distribution's version (``textual_chat_conformance.__version__``)."""
+    try:
+        return importlib.metadata.version("textual-chat-conformance")
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
 
 
 def _part_problems(obj: object, profile: Profile) -> list[str]:

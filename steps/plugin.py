@@ -92,8 +92,14 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
     return [*loading.header_lines(config), settings, *selection.header_lines(config)]
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
-    """Turn the harness's tags into markers (``steps.tags``)."""
+    """Turn the harness's tags into markers (``steps.tags``), before pytest-bdd's own hook.
+
+    ``tryfirst``: pytest-bdd's implementation (a marker named as the tag) ends this
+    first-result hook, and it runs first when it was registered last, as it is when the
+    harness is loaded by ``-p`` or its ``pytest11`` entry point, not a ``conftest.py``.
+    """
     return tags.apply_tag(tag, function)
 
 

@@ -28,16 +28,19 @@ LIBRARY_PACKAGES = (
     "pytest_bdd",
     "xdist",
     "execnet",
-    "steps",
 )
-"""Top-level packages whose frames are never the implementation's own code."""
+"""Top-level packages whose frames are never the implementation's own code (with the
+harness's own folder, :data:`HARNESS`)."""
+HARNESS = Path(__file__).resolve().parent
+"""The harness's folder (``steps/``), found from this file: installed, it is
+``textual_chat_conformance/steps``, and a top-level ``steps`` is a team's own package."""
 MESSAGE_LIMIT = 200
 """Characters of an exception message kept in a summary."""
 
 
 @cache
 def _library_roots() -> tuple[Path, ...]:
-    roots = []
+    roots = [HARNESS]
     for name in LIBRARY_PACKAGES:
         spec = importlib.util.find_spec(name)
         if spec is not None and spec.origin:

@@ -228,6 +228,7 @@ def pytest_bdd_step_error(
     request.node.stash[capture.FAILED_STEP_KEY] = f"{step.keyword} {step.name}"
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, whatever the order of loading
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., Any]) -> bool | None:
     """Turn ``@screenshot:<n>`` into the ``screenshot(after_step=n)`` marker.
 
