@@ -29,7 +29,7 @@ mutation: $(STAMP)
 mutants-doc: $(STAMP)
 	CHAT_CONFORMANCE_MUTANT_DOCS=1 $(BIN)/python -m pytest tests/test_mutants.py -n 2 -p no:randomly $(PYTEST_ARGS)
 
-## thirdparty: every scenario against the real third-party clients, nonechat (chat_screen) and oterm (rawp_crs) (docs/thirdparty.md; make test leaves out nonechat's slowest scenario and runs oterm on five feature files)
+## thirdparty: every scenario against the real third-party clients, nonechat (chat_screen) and oterm (rawp_crs) (docs/thirdparty.md; make test runs nonechat on five feature files and oterm on five)
 thirdparty: $(STAMP)
 	CHAT_CONFORMANCE_THIRDPARTY=full $(BIN)/python -m pytest tests/test_thirdparty.py tests/test_thirdparty_agent.py -p no:randomly $(PYTEST_ARGS)
 
