@@ -7,11 +7,11 @@ the features it names, in every run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.app import App
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 
 from reference_app.app import ChatApp
@@ -146,3 +146,23 @@ class ChatNoScrollbar(ChatApp):
     CSS = """
     #chat-log { scrollbar-size-vertical: 0; scrollbar-gutter: auto; }
     """
+
+
+@chat_variant("scrolling", "hostile_input", "layout", "messages")
+class ScrollsLastItemIntoView(ChatApp):
+    """Each submission scrolls just far enough that the last item is wholly in view, the gap
+    below it left out of view -- 001 흐름 7: mount both items and scroll so that the last
+    one is visible ("마지막 항목이 보이도록 스크롤한다"), not to the largest offset
+    """
+
+    async def show(self, messages: Sequence[Message]) -> None:
+        """Mount the items, then scroll the last one's own region (no margin) into view."""
+        conversation = self.query_one(f"#{self.CONVERSATION_ID}", VerticalScroll)
+        items = [self.message_item(message) for message in messages]
+        await conversation.mount_all(items)
+        last = items[-1]
+
+        def into_view() -> None:
+            conversation.scroll_to_region(last.virtual_region, animate=False, immediate=True)
+
+        self.call_after_refresh(into_view)
