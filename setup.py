@@ -135,7 +135,9 @@ def _installed() -> dict[str, Any]:
         "options": {"build": {"build_base": work}, "egg_info": {"egg_base": work}},
         "entry_points": {
             "console_scripts": _scripts(f"{PACKAGE}."),
-            "pytest11": [f"{PACKAGE}.steps.plugin = {PACKAGE}.steps.plugin"],
+            # The entry point loads the harness only into runs that ask for it (--adapter, or
+            # the installed features named): textual_chat_conformance/pytest_plugin.py.
+            "pytest11": [f"{PACKAGE} = {PACKAGE}.pytest_plugin"],
         },
     }
 

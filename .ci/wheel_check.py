@@ -21,7 +21,11 @@ output with its wall time:
    error naming both versions) and an ambiguous feature name (a usage error);
 5. plain ``python -m pytest <installed feature> --adapter ...`` from a folder with no
    configuration: the ``pytest11`` entry point makes the options known and registers
-   every tag's marker (``--strict-markers``, ``PytestUnknownMarkWarning`` as an error).
+   every tag's marker (``--strict-markers``, ``PytestUnknownMarkWarning`` as an error);
+6. a team's own pytest-bdd run (a ``@clause:`` tag of its own, a scenario with no Then
+   step) in the same venv: the entry point leaves it to pytest and pytest-bdd;
+7. the imports of a reproducer script (the exploration's and a failure's replay) resolve
+   in the installed package from a folder holding a ``steps`` package of its own.
 
 Each run's report (``report.json``) is read back: the scenarios expected (read from the
 feature files with ``steps.traceability``), each with the verdict expected.
@@ -141,7 +145,7 @@ def check_wheel(wheel: Path) -> None:
     )
     text = entry_points.decode()
     for line in (
-        f"{PACKAGE}.steps.plugin = {PACKAGE}.steps.plugin",
+        f"{PACKAGE} = {PACKAGE}.pytest_plugin",
         f"chat-conformance = {PACKAGE}.cli:main",
         f"reference-chat = {PACKAGE}.reference_app.__main__:main",
         f"reference-crs = {PACKAGE}.reference_crs.demo.main:main",
@@ -215,6 +219,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         step("chat_screen: a feature by name, --conformance-report, --fail-on must", began)
 
         began = time.monotonic()
+        output = run(
+            [*command, "--adapter", "chat_adapter:adapter", "quitting", "--collect-only"],
+            cwd=team,
+        )  # fmt: skip
+        expect("adapter: acme_chat" in output, f"the adapter by module name:\n{output}")
+        step("an adapter named as a module of the current folder", began)
+
+        began = time.monotonic()
         feature = "rawp_crs/sending.feature"
         output = run(
             [*command, "--adapter", "crs_adapter.py:adapter", f"features/{feature}", "-n", "2",
@@ -284,6 +296,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         )  # fmt: skip
         expect("adapter: acme_chat" in output and " passed" in output, output)
         step("plain pytest: options and markers through the pytest11 entry point", began)
+
+        began = time.monotonic()
+        own = work / "own"
+        own.mkdir()
+        (own / "login.feature").write_text(
+            "Feature: Login\n  @clause:login-form\n  Scenario: The form is shown\n"
+            "    Given the login form\n",
+            encoding="utf-8",
+        )
+        (own / "test_login.py").write_text(
+            "import pytest_bdd as bdd\n\n\n@bdd.given('the login form')\ndef form():\n"
+            "    pass\n\n\nbdd.scenarios('login.feature')\n",
+            encoding="utf-8",
+        )
+        output = run([bin_dir / "python", "-m", "pytest", "-p", "no:cacheprovider"], cwd=own)
+        expect(" 1 passed" in output and "adapter:" not in output, output)
+        step("a team's own pytest-bdd run (its @clause tag, no Then step): untouched", began)
+
+        began = time.monotonic()
+        script = (
+            "from textual_chat_conformance.steps.chat_screen.explorer import PRELUDE\n"
+            "from textual_chat_conformance.steps.explore.core import fill\n"
+            "text = fill(PRELUDE.replace('{adapter}', repr('chat_adapter.py:adapter')), "
+            "(80, 24), [])\n"
+            "imports = [l for l in text.splitlines() if l.startswith(('from ', 'import '))]\n"
+            "exec(compile('\\n'.join(imports), 'reproducer', 'exec'))\n"
+            "print('imports resolved:', len(imports))\n"
+        )
+        output = run([bin_dir / "python", "-c", script], cwd=plain)
+        expect("imports resolved:" in output, output)
+        step("a reproducer's imports resolve beside a team's own steps package", began)
     except (CheckFailed, subprocess.TimeoutExpired, StopIteration) as error:
         kept = f"kept in {work}" if options.keep else "--keep keeps the work folder"
         sys.stdout.write(f"wheel-check FAILED: {error}\n({kept})\n")

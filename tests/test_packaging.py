@@ -203,3 +203,55 @@ def test_chat_conformance_runs_a_feature_by_name_beside_a_team_s_own_steps_and_c
     assert refs
     assert len(ids) == sum(max(1, len(ref.examples)) for ref in refs), ids
     assert all(each.startswith("features/chat_screen/test_chat_screen.py::") for each in ids)
+
+
+TEAM_FEATURE = """\
+Feature: Login
+  @clause:login-form
+  Scenario: The form is shown
+    Given the login form
+"""
+
+
+def test_the_entry_point_loads_the_harness_only_into_runs_that_ask_for_it(tmp_path: Path) -> None:
+    from textual_chat_conformance.pytest_plugin import asks_for_the_harness
+
+    features = ROOT / "features"
+    assert asks_for_the_harness(["--adapter", "a.py:adapter"], tmp_path, features)
+    assert asks_for_the_harness(["-q", "--adapter=a.py:adapter"], tmp_path, features)
+    assert asks_for_the_harness([str(features)], tmp_path, features)
+    one = features / "chat_screen" / "quitting.feature"
+    assert asks_for_the_harness([f"{one}:12"], tmp_path, features)
+    test_id = features / "chat_screen" / "test_chat_screen.py"
+    assert asks_for_the_harness([f"{test_id}::test_x"], tmp_path, features)
+    assert not asks_for_the_harness([], tmp_path, features)
+    assert not asks_for_the_harness(["features", "-k", "login"], tmp_path, features)
+    assert not asks_for_the_harness(["--adapters-of-ours", "tests"], tmp_path, features)
+
+
+def test_a_team_s_own_pytest_bdd_run_is_untouched_by_the_entry_point(
+    pytester: pytest.Pytester,
+) -> None:
+    """A team's tag ``@clause:login-form`` and a scenario with no Then step are the team's
+    business: loaded by the entry point's module, the harness does not judge them."""
+    pytester.makeini("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
+    pytester.makefile(".feature", login=TEAM_FEATURE)
+    pytester.makepyfile(
+        test_login="""
+        import pytest_bdd as bdd
+
+        @bdd.given("the login form")
+        def login_form():
+            pass
+
+        bdd.scenarios("login.feature")
+        """
+    )
+    plugin = ("-p", "textual_chat_conformance.pytest_plugin", "-p", "no:randomly")
+
+    ours = pytester.runpytest_subprocess(*plugin)
+    ours.assert_outcomes(passed=1)
+    assert "adapter:" not in ours.stdout.str()
+
+    harness = pytester.runpytest_subprocess(*plugin, "--adapter=reference_app.conformance:adapter")
+    assert "unknown clause 'login-form'" in harness.stdout.str() + harness.stderr.str()

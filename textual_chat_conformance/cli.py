@@ -9,6 +9,8 @@ named) with the harness's own settings, whatever folder it is started in:
 - ``--rootdir`` and ``--confcutdir`` the harness's root (the installed package): test ids
   are the same as in a clone (``features/rawp_crs/test_rawp_crs.py::test_...``), and only
   the harness's own ``conftest.py`` files are loaded, never one of the team's;
+- the current folder on the import path, after the installed packages (an adapter named
+  as a module, ``--adapter my_adapter:adapter``, is found);
 - ``cache_dir`` in the current folder (``--lf`` works; nothing is written into the
   installed package); every relative path of an option (``--adapter my_adapter.py:adapter``,
   ``--conformance-report reports/``, ``--expectations``, ``--junitxml``) is taken from the
@@ -41,7 +43,8 @@ from textual_chat_conformance.locations import FEATURES, ROOT
 INI = Path(__file__).with_name("conformance.ini")
 """The harness's pytest settings for this command."""
 PLUGIN = "steps.plugin"
-"""The harness's plugin module (installed: its ``pytest11`` entry point has this name)."""
+"""The harness's plugin module (installed: ``textual_chat_conformance.steps.plugin``, the
+module the ``pytest11`` entry point loads when a run asks for it)."""
 
 
 def pytest_arguments(args: Sequence[str], cwd: Path) -> list[str]:
@@ -75,6 +78,11 @@ def pytest_arguments(args: Sequence[str], cwd: Path) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the suite; return pytest's exit status (the console script ``chat-conformance``)."""
     args = sys.argv[1:] if argv is None else list(argv)
+    if "" not in sys.path and str(Path.cwd()) not in sys.path:
+        # Last, not first as ``python -m pytest`` puts it: an adapter named as a module
+        # (--adapter my_adapter:adapter) is found, and a team's own ``steps`` package never
+        # shadows a harness imported as ``steps`` (an editable install of a clone).
+        sys.path.append(str(Path.cwd()))
     return int(pytest.main(pytest_arguments(args, Path.cwd())))
 
 

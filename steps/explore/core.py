@@ -210,12 +210,30 @@ FEED = '''async def feed(data: bytes) -> None:
 them (a prelude places it with a ``{feed}`` line, where ``app``, ``parser`` and ``pilot`` exist)."""
 
 
+HARNESS_PACKAGE = __name__.removesuffix(".explore.core")
+"""The harness's package as it is imported: ``steps`` in a clone of the repository,
+``textual_chat_conformance.steps`` installed from the wheel (docs/design/packaging.md)."""
+
+
+def harness_imports(script: str) -> str:
+    """``script`` with its imports of the harness naming :data:`HARNESS_PACKAGE`.
+
+    ``from steps.x import y`` becomes ``from textual_chat_conformance.steps.x import y``
+    when the harness is installed, so a reproducer runs from a team's own repository (which
+    may hold a ``steps`` package of its own) as it does from a clone.
+    """
+    return re.sub(
+        r"^(\s*)(from|import) steps\.", rf"\1\2 {HARNESS_PACKAGE}.", script, flags=re.MULTILINE
+    )
+
+
 def fill(prelude: str, size: tuple[int, int], lines: list[str]) -> str:
     """``prelude`` with its ``{size}``, its ``{feed}`` (:data:`FEED`) and its ``{body}``.
 
-    ``{feed}`` and ``{body}`` (``lines``) are indented as their placeholder is.
+    ``{feed}`` and ``{body}`` (``lines``) are indented as their placeholder is; the
+    prelude's imports of the harness name its package as imported (:func:`harness_imports`).
     """
-    text = prelude.replace("{size}", repr(size))
+    text = harness_imports(prelude).replace("{size}", repr(size))
     text = text.replace("{feed}", _indented(text, "{feed}", FEED.splitlines()))
     return text.replace("{body}", _indented(text, "{body}", lines))
 
