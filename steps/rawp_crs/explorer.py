@@ -494,15 +494,18 @@ class CrsExplorer(Explorer):
         early=st.booleans(),
         work=st.lists(st.sampled_from(("thinking", "tool", "text")), max_size=2),
         popup=st.booleans(),
+        ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
     )
-    def cancelled_turn(self, early: bool, work: list[str], popup: bool) -> None:
+    def cancelled_turn(self, early: bool, work: list[str], popup: bool, ask: str) -> None:
         """Enter, then a turn the user cancels with Escape.
 
         If ``early``, Escape is pressed once before the turn starts too; the turn's work
         (thinking, a tool call, text); if ``popup`` (part 2 claimed), the / popup opened and
-        closed with Escape during the turn (no cancel: ``crs-escape-closes-popup``); then
-        Escape: one cancel (:meth:`escape`). The same actions as the rules of each, in a
-        row, so that short sessions hold cancelled turns.
+        closed with Escape during the turn (no cancel: ``crs-escape-closes-popup``); if
+        ``ask`` (part 4 claimed), a request of that type answered with Escape (no cancel:
+        ``crs-escape-closes-interaction``); then Escape: one cancel (:meth:`escape`). The
+        same actions as the rules of each, in a row, so that short sessions hold cancelled
+        turns.
         """
         self.enter()
         if self.state != "sent":
@@ -516,6 +519,8 @@ class CrsExplorer(Explorer):
         if self.state == "running" and popup and 2 in self.parts and not self.typed:
             self.slash("", 0, "escape")
             self.typed_back()
+        if self.state == "running" and ask and 4 in self.parts:
+            self.ask(ask, "escape", 0, False)
         if self.state == "running":
             self.escape()
 
@@ -600,7 +605,15 @@ class CrsExplorer(Explorer):
             )
             focus = after
         keys = key_bytes(key)
+        cancels = self._cancels()
         self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "the / popup"))
+        self.check(
+            self._cancels() == cancels,
+            "crs-escape-closes-popup",
+            f"no cancel for {key} in the / popup (it closes the popup)",
+            f"{self._cancels() - cancels} cancel(s)",
+            f"cancels() == {cancels}",
+        )
         names = [f"/{c.name} " for c in COMMANDS if c.name.startswith(prefix)]
         if key != "escape":  # a client may put the selection in on its next refresh
             self._wait(lambda: self.driver.input_value in names, "the selected command")
@@ -775,8 +788,16 @@ class CrsExplorer(Explorer):
         self.state = "asking"
         self._publish(request, code=repr(request))
         data = (key_bytes("down") * moves if kind == "SELECT" else b"") + key_bytes(key)
+        cancels = self._cancels()
         self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "answering"))
         self.state = "running"
+        self.check(
+            self._cancels() == cancels,
+            "crs-escape-closes-interaction",
+            f"no cancel for {key} on the {kind} request (it answers the request)",
+            f"{self._cancels() - cancels} cancel(s)",
+            f"cancels() == {cancels}",
+        )
         sent = [
             f
             for f in self.driver.agent.sent_of(ANSWER)
