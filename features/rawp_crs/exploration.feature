@@ -41,6 +41,11 @@ Feature: Random sessions of typing, pasting, turns and Escape lose nothing
   @clause:crs-initial-turns @clause:crs-slash-popup-opens @clause:crs-slash-filter-prefix
   @clause:crs-slash-keys-typing @clause:crs-slash-keys-move @clause:crs-slash-keys-select
   @clause:crs-escape-closes-popup @clause:crs-escape-closes-interaction
+  @clause:crs-slash-no-match-stays-open @clause:crs-slash-popup-overlay
+  @clause:crs-slash-item-content @clause:crs-slash-item-hierarchy @clause:crs-slash-item-separation
+  @clause:crs-slash-focus-highlight @clause:crs-slash-single-highlight
+  @clause:crs-slash-highlight-full-row @clause:crs-slash-highlight-contrast
+  @clause:crs-slash-item-padding
   @scenario_timeout:600
   Scenario: Random sessions with popups, interaction requests and reopening lose nothing
     When the explorer runs its sessions with popups, interaction requests and reopening against the RAWP-CRS client

@@ -3,21 +3,20 @@
 Actions (rules): type text as a terminal sends it (Hangul, ZWJ emoji, combining marks,
 Unicode spaces, format characters, markup-like text), paste text as a terminal sends it
 (escape sequences and control bytes included, no line break: Textual's ``Input`` keeps one
-line of a paste and the rest is the implementation's choice), Enter, several submissions
-in one burst, Page Up/Page Down, Home and End, a click on the conversation (then on the
-input), a terminal resize.
+line of a paste and the rest is the implementation's choice), Enter, a blank Enter
+(whitespace only), several submissions in one burst (2 to 7), Page Up/Page Down, Home and
+End, a click on the conversation (then on the input), a terminal resize. The standard
+choice cycles through its list (call n returns item n), as the scenarios fix it.
 
-Invariants, each under its clause (docs/spec/chat_screen.yaml):
-
-- ``hardening-typed-text-kept``: the input holds what was typed and pasted, in order (its
-  printable parts: a client may drop or show control characters).
-- ``body-source``: each submission's user message has the stripped input as its body.
-- ``pair-order``: each valid submission adds exactly one user message, then one agent
-  message; the list alternates user, agent.
-- ``blank-input-no-change``: a blank submission adds no message.
-- ``scroll-to-end``: after a submission the last item is fully in view.
-- ``hardening-control-characters``: the app keeps running whatever is pasted, and no raw
-  control character is drawn on the screen.
+Invariants, each under its clause (docs/spec/chat_screen.yaml; the table in
+docs/exploration.md): the input holds what was typed and pasted
+(``hardening-typed-text-kept``); the app keeps running and draws no raw control character
+(``hardening-control-characters``); and, after every Enter, the app against a model of the
+conversation the seeds define for what was submitted (:meth:`ChatExplorer._check_submission`):
+the valid inputs in order, each a user message followed by one agent message whose body the
+choice returned, the records, the calls of the choice, the input cleared and focused,
+earlier messages and items unchanged, the items in the list's order, every item's label,
+format, classes, side and border as the scenarios read them, the last item in view.
 """
 
 from __future__ import annotations

@@ -2,22 +2,28 @@
 
 Actions (rules), part 1: type text as a terminal sends it (no ``@`` or ``/``: their own
 rules type them), paste text as a terminal sends it (escape sequences, control bytes and
-line breaks included), Shift+Enter, Enter while the agent is idle (blank or not), the
-agent's events (turn start, thinking, a tool call and its result, text deltas, an event of
-a type the spec does not define, turn end), a whole turn in one action, Escape while idle
-or during a turn, Page Up/Page Down, a terminal resize. Parts 2 to 4, when claimed
-(:class:`CrsExplorer`; :class:`CrsPart1Explorer` runs part 1's only): the ``/`` popup and
-the ``@`` popup with a selection (arrows, Enter, Tab) or Escape, ↑ recall, interaction
-requests answered with keys, reopening the stored conversation in a new client.
+line breaks included), Shift+Enter, Enter while the agent is idle (blank or not), a blank
+Enter, the agent's events (turn start, thinking, a tool call and its result, text deltas,
+an event of a type the spec does not define, turn end), a whole turn in one action, a
+cancelled turn in one action, Escape while idle, before a turn starts or during a turn,
+Page Up/Page Down, a terminal resize. Parts 2 to 4, when claimed (:class:`CrsExplorer`;
+:class:`CrsPart1Explorer` runs part 1's only): the ``/`` popup (also at every session's
+start) and the ``@`` popup with a selection (arrows, Enter, Tab) or Escape, ↑ recall,
+interaction requests answered with keys, reopening the stored conversation in a new
+client.
 
 Invariants, each under its clause (docs/spec/rawp_crs.yaml; the table in
 docs/exploration.md): the three every profile shares (:class:`~steps.explore.core.Explorer`,
 here under ``crs-input-plain-text``); one prompt per Enter on a non-blank input, as typed,
 its file tokens as references (``crs-enter-sends``, ``crs-send-token-format``,
 ``crs-send-file-references``); none for a blank one (``crs-blank-not-sent``); a cancel only
-for Escape during a turn (``crs-escape-idle-does-nothing``, ``crs-escape-cancels-turn``);
-nothing shown for an unknown event (``crs-ignore-unknown-events``); the popups' selection
-and Escape (``crs-slash-select-replaces-input``, ``crs-slash-keys-escape``,
+for Escape during a turn, at most one for Escape before its start
+(``crs-escape-idle-does-nothing``, ``crs-escape-cancels-turn``), none for Escape in a popup
+or on a request (``crs-escape-closes-popup``, ``crs-escape-closes-interaction``);
+nothing shown for an unknown event (``crs-ignore-unknown-events``); what the ``/`` popup
+lists (``crs-slash-popup-opens``, ``crs-slash-filter-prefix``, ``crs-slash-keys-typing``);
+the popups' keys, selection and Escape (``crs-slash-keys-move``, ``crs-slash-keys-select``,
+``crs-slash-select-replaces-input``, ``crs-slash-keys-escape``,
 ``crs-token-replaces-query``, ``crs-at-keys-escape``); recall (``crs-history-recall``);
 interaction answers (``crs-interaction-keys-*``, ``crs-interaction-escape-default``); a
 reopened conversation drawn as it was live (:func:`reopen_clause`).
@@ -29,7 +35,7 @@ import contextlib
 import dataclasses
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
@@ -54,12 +60,27 @@ from steps.explore.core import Explorer, pasted_text, printable, typed_text
 from steps.profiles import PROFILES
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
-from steps.rawp_crs.part2.popup import Popup, read_popup
+from steps.rawp_crs.part2.popup import (
+    HIGHLIGHT_CONTRAST,
+    Popup,
+    Published,
+    background,
+    check_against_input,
+    check_padded,
+    check_separated,
+    contrast,
+    focused,
+    read_popup,
+    row_background,
+)
+from steps.rawp_crs.part2.slash_popup_steps import hierarchy, item_content
 from steps.rawp_crs.part3.file_popup import SEARCH_BOUND, candidate, searches
 from steps.rawp_crs.part3.tokens import nodes, shape
+from steps.rawp_crs.state import CrsState
 from steps.screen import item_text
 from steps.terminal_input import key_bytes, typing_bytes
 
+T = TypeVar("T")
 PROMPT = "control.prompt.request"
 CANCEL = "control.prompt.cancel"
 ANSWER = "control.interaction.response"
@@ -83,8 +104,9 @@ BLANKS = (" ", "\u3000", "\u00a0", "\u2003")
 POPUP_ROWS = 2
 """Rows an item may take at the bottom of a popup drawn full (more may be in reach of its
 scroll: the seeds fix no height), as the slash filter oracle reads it."""
-SLASH_PREFIXES = st.sampled_from(("", "c", "co", "m", "h"))
-"""What is typed after ``/``: nothing, or the start of a published command's name."""
+SLASH_PREFIXES = st.sampled_from(("", "c", "co", "m", "h", "x"))
+"""What is typed after ``/``: nothing, the start of a published command's name, or a letter
+no name starts with (then the popup is closed with Escape)."""
 SLASH_KEYS = st.sampled_from(("enter", "tab", "escape"))
 """The key that closes the / popup: a selection, or Escape."""
 STEP_SECONDS = 61
@@ -585,6 +607,9 @@ class CrsExplorer(Explorer):
         typed = typing_bytes("/")
         self.act(f"await feed({typed!r})", lambda: self.driver.feed_terminal(typed, "typing /"))
         popup = self._listing("", "crs-slash-popup-opens", None)
+        self._popup_rules()
+        if not any(c.name.startswith(prefix) for c in COMMANDS):
+            key = "escape"  # what Enter or Tab does with no match the seeds leave open
         if prefix:
             more = typing_bytes(prefix)
             self.act(f"await feed({more!r})", lambda: self.driver.feed_terminal(more, "typing"))
@@ -593,6 +618,7 @@ class CrsExplorer(Explorer):
         if moves:
             downs = key_bytes("down") * moves
             self.act(f"await feed({downs!r})", lambda: self.driver.feed_terminal(downs, "↓"))
+            self._popup_rules()
             moved = self._read_popup()
             after = single_focus(moved)
             last = popup is not None and popup.items and focus == popup.items[-1].name
@@ -640,6 +666,78 @@ class CrsExplorer(Explorer):
         )
         self.typed = seen
 
+    def _popup_rules(self) -> None:
+        """The open / popup, as drawn, against the scenarios' rules for its drawing.
+
+        The same checks as the scenarios of ``slash_popup.feature`` (their step functions,
+        or :mod:`steps.rawp_crs.part2.popup`'s helpers), on the popup the session reached:
+        next to the input and covering none of it (``crs-slash-popup-overlay``), each item
+        ``/name`` then its description (``crs-slash-item-content``), the name standing out
+        and the description muted (``crs-slash-item-hierarchy``), items set apart
+        (``crs-slash-item-separation``), one highlighted item (``crs-slash-focus-highlight``,
+        ``crs-slash-single-highlight``) over its whole row (``crs-slash-highlight-full-row``),
+        contrasting with the others (``crs-slash-highlight-contrast``), its text off the
+        highlight's edges (``crs-slash-item-padding``). Judged when every command is drawn
+        (a popup cut by a small terminal is the scroll rules' business).
+        """
+        popup = self._read_popup()
+        if popup is None or len(popup.items) < len(COMMANDS):
+            return
+        state = cast("CrsState", _PopupState(Published(list(COMMANDS))))
+        script = "True  # the popup's drawing, as the scenarios of slash_popup.feature read it"
+        self._scenario_check(
+            lambda: check_against_input(
+                self.driver, popup, "crs-slash-popup-overlay", "the command popup", covering=True
+            ),
+            script,
+        )
+        self._scenario_check(lambda: item_content(self.driver, state), script)
+        self._scenario_check(lambda: hierarchy(self.driver, state), script)
+        self._scenario_check(
+            lambda: check_separated(popup, "crs-slash-item-separation", "/"), script
+        )
+        item = self._scenario_check(lambda: focused(popup, "crs-slash-focus-highlight"), script)
+        backs = [background(cell) for cell in item.cells]
+        self.check(
+            len(set(backs)) == 1,
+            "crs-slash-highlight-full-row",
+            f"the focused item /{item.name}: one highlight background across the popup's "
+            "inner width",
+            f"backgrounds {sorted(set(map(str, backs)))} on {item.text!r}",
+            script,
+        )
+        for other in popup.items:
+            ratio = contrast(backs[0], row_background(other))  # type: ignore[arg-type]
+            self.check(
+                other.name == item.name or ratio >= HIGHLIGHT_CONTRAST,
+                "crs-slash-highlight-contrast",
+                f"the highlight of /{item.name} against /{other.name}: a contrast ratio of "
+                f"at least {HIGHLIGHT_CONTRAST}",
+                f"{ratio:.2f}",
+                script,
+            )
+        self._scenario_check(
+            lambda: check_padded(popup, item, "crs-slash-item-padding", "/"), script
+        )
+
+    def _scenario_check(self, rules: Callable[[], T], replay: str) -> T:
+        """Run a scenario's check here; its failure (``[clause] ...``) keeps its message.
+
+        Returns:
+            What ``rules`` returns.
+
+        Raises:
+            AssertionError: The check's failure, with the session's script.
+        """
+        try:
+            return rules()
+        except AssertionError as error:
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            self.harness.failure_script[:] = [
+                self.script.render(f"assert {replay}: {message[:300]!r}")
+            ]
+            raise
+
     def _read_popup(self) -> Popup | None:
         """The / popup as drawn now (its items among :data:`COMMANDS`), ``None`` when closed."""
         return read_popup(self.driver, [command.name for command in COMMANDS])
@@ -672,9 +770,11 @@ class CrsExplorer(Explorer):
         wrong = problems(popup)
         if wrong and popup is not None and before is not None and popup.names == before.names:
             clause = "crs-slash-keys-typing"
+        if popup is None and not wanted:
+            clause = "crs-slash-no-match-stays-open"
         self.check(
             not wrong,
-            "crs-slash-popup-opens" if popup is None else clause,
+            "crs-slash-popup-opens" if popup is None and wanted else clause,
             f"after /{prefix}, the popup listing every command starting with {prefix!r} "
             f"({wanted}), once each",
             wrong,
@@ -1008,6 +1108,13 @@ class CrsExplorer(Explorer):
 
     def _publish(self, *events: Any, code: str) -> None:
         self.act(f"await publish({code})", lambda: self.driver.publish(*events))
+
+
+@dataclasses.dataclass
+class _PopupState:
+    """What the slash popup's step functions read of a scenario's state: the commands."""
+
+    published: Published
 
 
 def fuzzy(name: str, prefix: str) -> bool:
