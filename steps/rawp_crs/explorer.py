@@ -262,16 +262,24 @@ class CrsExplorer(Explorer):
         text=typed_text(exclude=POPUP_TRIGGERS),
         pasted=pasted_text(exclude=POPUP_TRIGGERS, newlines=True),
         popup=st.tuples(SLASH_PREFIXES, st.integers(0, 2), SLASH_KEYS),
+        blank=st.lists(st.sampled_from(BLANKS), min_size=1, max_size=3).map("".join),
     )
-    def start(self, text: str, pasted: str, popup: tuple[str, int, str]) -> None:
+    def start(
+        self,
+        text: str,
+        pasted: str,
+        popup: tuple[str, int, str] | None = None,
+        blank: str = "",
+    ) -> None:
         """Start the client, then type ``text`` and paste ``pasted``, as every session opens.
 
         The model's input is empty and the agent idle before. Opening each session with
         typing and a paste makes even the simplest session hold the characters that are
         most often lost (Hypothesis's simplest draw of each is the first fragment: an
-        emoji joined by ZWJ, a pasted arrow-key escape sequence). When part 2 is claimed,
-        the / popup is opened first (:meth:`slash`, with ``popup``'s prefix, moves and key),
-        so that every session judges it once.
+        emoji joined by ZWJ, a pasted arrow-key escape sequence). Before them, ``blank``
+        (whitespace only) is typed and Enter pressed (nothing may be sent), then erased;
+        when part 2 is claimed, the / popup is opened (:meth:`slash`, with ``popup``'s
+        prefix, moves and key), so that every session judges both once.
         """
         self.typed = ""
         self.tokens: list[TokenView] = []  # the tokens the input holds, in order
@@ -294,6 +302,11 @@ class CrsExplorer(Explorer):
         self.started = True
         if 2 in self.parts:
             self._publish(CommandsPublished(COMMANDS), code=f"CommandsPublished({COMMANDS!r})")
+        if blank:  # a blank Enter first: nothing is sent (crs-blank-not-sent)
+            self.type(blank)
+            self.enter()
+            self.typed_back()
+        if 2 in self.parts and popup is not None:
             self.slash(*popup)
         self.type(text)
         self.input_holds_what_was_typed()  # the typing is judged before the paste
@@ -491,14 +504,31 @@ class CrsExplorer(Explorer):
             max_size=3,
         ),
         reopen=st.booleans(),
+        ending=st.sampled_from(("end", "end", "cancel", "cancel early")),
+        popup=st.booleans(),
+        ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
     )
-    def whole_turn(self, work: list[tuple[str, str]], reopen: bool) -> None:
+    def whole_turn(
+        self,
+        work: list[tuple[str, str]],
+        reopen: bool,
+        ending: str = "end",
+        popup: bool = False,
+        ask: str = "",
+    ) -> None:
         """Enter, then the agent's whole turn: its start, its work, its end.
 
         The same actions as :meth:`enter`, :meth:`turn_starts`, :meth:`agent_works` and
         :meth:`turn_ends` in a row, so that short sessions hold finished turns (which
-        :meth:`recall` needs), then, if ``reopen``, :meth:`reopen`.
+        :meth:`recall` needs), then, if ``reopen``, :meth:`reopen`. With ``ending``
+        ``cancel`` (or ``cancel early``: Escape before the start too) the user cancels the
+        turn instead (:meth:`cancelled_turn`, with ``popup`` and ``ask``), so that short
+        sessions hold cancelled turns as often as finished ones.
         """
+        if ending != "end":
+            kinds = [kind for kind, _ in work if kind != "result"]
+            self.cancelled_turn(ending == "cancel early", kinds[:2], popup, ask)
+            return
         self.enter()
         if self.state != "sent":
             return
@@ -511,13 +541,6 @@ class CrsExplorer(Explorer):
         if reopen and self.storable and 4 in self.parts:
             self.reopen()
 
-    @precondition(lambda self: self.state == "idle" and bool(self.typed.strip()))
-    @rule(
-        early=st.booleans(),
-        work=st.lists(st.sampled_from(("thinking", "tool", "text")), max_size=2),
-        popup=st.booleans(),
-        ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
-    )
     def cancelled_turn(self, early: bool, work: list[str], popup: bool, ask: str) -> None:
         """Enter, then a turn the user cancels with Escape.
 
@@ -526,8 +549,7 @@ class CrsExplorer(Explorer):
         closed with Escape during the turn (no cancel: ``crs-escape-closes-popup``); if
         ``ask`` (part 4 claimed), a request of that type answered with Escape (no cancel:
         ``crs-escape-closes-interaction``); then Escape: one cancel (:meth:`escape`). The
-        same actions as the rules of each, in a row, so that short sessions hold cancelled
-        turns.
+        same actions as the rules of each, in a row (:meth:`whole_turn` runs it).
         """
         self.enter()
         if self.state != "sent":
@@ -547,7 +569,7 @@ class CrsExplorer(Explorer):
             self.escape()
 
     def typed_back(self) -> None:
-        """Erase what the input holds with Backspace (the / a closed popup left)."""
+        """Erase what the input holds with Backspace (what a blank Enter or a closed popup left)."""
         data = key_bytes("backspace") * len(self.typed)
         if data:
             self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "erasing"))
