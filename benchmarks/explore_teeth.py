@@ -6,9 +6,11 @@ JOBS``) share the mutants; each runs, per mutant, the profile's explorer
 (:func:`steps.explore.core.explore`, the code the exploration scenarios run, without
 pytest and without shrinking: only whether a defect is found counts) with ``--explore``
 sessions from ``--seed``, and writes one JSON line per mutant (caught or not, the clause
-the failure named, seconds) to
-``FILE.part<SHARE>.jsonl`` as it goes. At the end the lines are written together to
-``FILE`` and a summary by clause area is printed (docs/exploration.md reports a run).
+the failure named, seconds) to ``FILE.part<SHARE>.jsonl`` as it goes (``FILE`` is
+``reports/explore_teeth.json`` unless ``--out`` says otherwise: ``reports/`` is ignored by
+git). At the end the lines are written together to ``FILE`` and a summary by clause area
+is printed (docs/exploration.md reports a run). Each mutant is explored in a temporary
+working directory (a mutant of the scope writes its history file there).
 ``--every 1`` (the default) runs every mutant; ``--every N`` every N-th, and the terminal
 path's three in any case. ``--area TEXT`` (repeatable) keeps only the mutants whose clause's
 area, written ``profile: area`` (``chat_screen: Rendering``, ``rawp_crs: §2.4 Timestamps``),
@@ -19,6 +21,7 @@ default every area is run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import subprocess
@@ -79,7 +82,9 @@ def explore_one(profile: str, spec: str, examples: int, seed: int) -> None:
 
     machine: type[Explorer] = ChatExplorer if profile == "chat_screen" else CrsExplorer
     adapter = load_adapter(AdapterSpec(spec, "explore_teeth"), ROOT)
-    with tempfile.TemporaryDirectory() as data:
+    with tempfile.TemporaryDirectory() as data, contextlib.chdir(data):
+        # in a directory of its own: a mutant of the scope writes its history file to the
+        # working directory, which must not be the repository
         harness = Harness(adapter, spec, (80, 24), BOUND, "explore_teeth", Path(data))
         explore(machine, harness, Budget(examples, seed, "explore_teeth"), shrink=False)
 
@@ -142,7 +147,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--explore", type=int, default=DEFAULT_EXAMPLES)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--out", type=Path, default=Path("explore_teeth.json"))
+    parser.add_argument("--out", type=Path, default=Path("reports/explore_teeth.json"))
     parser.add_argument("--batch", type=int, nargs=2, metavar=("SHARE", "JOBS"))
     parser.add_argument(
         "--area",
@@ -159,6 +164,7 @@ def main() -> None:
     common = ["--every", str(options.every), "--explore", str(options.explore)]
     common += ["--seed", str(options.seed)]
     common += [option for text in options.area for option in ("--area", text)]
+    options.out.parent.mkdir(parents=True, exist_ok=True)  # reports/ is ignored by git
     parts = [options.out.with_suffix(f".part{share}.jsonl") for share in range(options.jobs)]
     children = [
         subprocess.Popen(
