@@ -263,6 +263,7 @@ class CrsExplorer(Explorer):
         pasted=pasted_text(exclude=POPUP_TRIGGERS, newlines=True),
         popup=st.tuples(SLASH_PREFIXES, st.integers(0, 2), SLASH_KEYS),
         blank=st.lists(st.sampled_from(BLANKS), min_size=1, max_size=3).map("".join),
+        trigger=st.tuples(st.sampled_from(("abc", "가나", "https:")), st.sampled_from(BLANKS)),
     )
     def start(
         self,
@@ -270,6 +271,7 @@ class CrsExplorer(Explorer):
         pasted: str,
         popup: tuple[str, int, str] | None = None,
         blank: str = "",
+        trigger: tuple[str, str] | None = None,
     ) -> None:
         """Start the client, then type ``text`` and paste ``pasted``, as every session opens.
 
@@ -278,8 +280,10 @@ class CrsExplorer(Explorer):
         most often lost (Hypothesis's simplest draw of each is the first fragment: an
         emoji joined by ZWJ, a pasted arrow-key escape sequence). Before them, ``blank``
         (whitespace only) is typed and Enter pressed (nothing may be sent), then erased;
-        when part 2 is claimed, the / popup is opened (:meth:`slash`, with ``popup``'s
-        prefix, moves and key), so that every session judges both once.
+        when part 2 is claimed, ``/`` is typed where it opens the popup and where it does
+        not (:meth:`slash_positions`, with ``trigger``) and the / popup is opened
+        (:meth:`slash`, with ``popup``'s prefix, moves and key), so that every session
+        judges them once.
         """
         self.typed = ""
         self.tokens: list[TokenView] = []  # the tokens the input holds, in order
@@ -306,6 +310,8 @@ class CrsExplorer(Explorer):
             self.type(blank)
             self.enter()
             self.typed_back()
+        if 2 in self.parts and trigger is not None:
+            self.slash_positions(*trigger)
         if 2 in self.parts and popup is not None:
             self.slash(*popup)
         self.type(text)
@@ -687,6 +693,48 @@ class CrsExplorer(Explorer):
             f"input_value() == {f'/{focus} '!r}",
         )
         self.typed = seen
+
+    def slash_positions(self, word: str, space: str) -> None:
+        """``/`` typed mid-word, after whitespace, and with a prefix no command starts with.
+
+        ``{word}/`` opens no popup (``crs-slash-no-trigger-mid-word``: "a `/` inside a word
+        ... never opens the popup"); ``{word}{space}/`` opens it (``crs-slash-trigger-position``:
+        "right after whitespace"; ``space`` is any whitespace ``str.strip()`` removes), then
+        Escape; ``/x`` keeps it open with no command listed (``crs-slash-no-match-stays-open``),
+        then Escape. The input is erased with Backspace after each.
+        """
+        self.type(f"{word}/")
+        self.check(
+            self._read_popup() is None,
+            "crs-slash-no-trigger-mid-word",
+            f"no popup for the / typed inside {word + '/'!r}",
+            "the popup open",
+            "True  # the popup is not displayed",
+        )
+        self.typed_back()
+        self.type(f"{word}{space}/")
+        self._wait(lambda: self._read_popup() is not None, "the / popup")
+        self.check(
+            self._read_popup() is not None,
+            "crs-slash-trigger-position",
+            f"the popup open for the / typed after whitespace, {word + space + '/'!r}",
+            "it is closed",
+            "True  # the popup is displayed",
+        )
+        self._close_popup()
+        self.type("/")
+        more = typing_bytes("x")
+        self.act(f"await feed({more!r})", lambda: self.driver.feed_terminal(more, "typing"))
+        self.typed += "x"
+        self._listing("x", "crs-slash-no-match-stays-open", None)
+        self._close_popup()
+
+    def _close_popup(self) -> None:
+        """Escape in an open / popup: it closes, the input keeps its text; then erase it."""
+        keys = key_bytes("escape")
+        self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "Escape"))
+        self._input_is("crs-slash-keys-escape", "after Escape in the / popup")
+        self.typed_back()
 
     def _popup_rules(self) -> None:
         """The open / popup, as drawn, against the scenarios' rules for its drawing.
