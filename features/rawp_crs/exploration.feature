@@ -45,7 +45,8 @@ Feature: Random sessions of typing, pasting, turns and Escape lose nothing
   @clause:crs-slash-item-content @clause:crs-slash-item-hierarchy @clause:crs-slash-item-separation
   @clause:crs-slash-focus-highlight @clause:crs-slash-single-highlight
   @clause:crs-slash-highlight-full-row @clause:crs-slash-highlight-contrast
-  @clause:crs-slash-item-padding
+  @clause:crs-slash-item-padding @clause:crs-slash-no-trigger-mid-word
+  @clause:crs-slash-trigger-position
   @scenario_timeout:600
   Scenario: Random sessions with popups, interaction requests and reopening lose nothing
     When the explorer runs its sessions with popups, interaction requests and reopening against the RAWP-CRS client
