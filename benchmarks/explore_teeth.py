@@ -1,20 +1,27 @@
 """The exploration's teeth: run it alone against every mutant of both catalogues.
 
 Usage: ``python -m benchmarks.explore_teeth [--every N] [--jobs J] [--explore N]
-[--seed S] [--out FILE]``. ``--jobs`` processes (``--batch SHARE JOBS``) share the mutants;
-each runs, per mutant, the profile's explorer (:func:`steps.explore.core.explore`, the code
-the exploration scenarios run, without pytest and without shrinking: only whether a defect
-is found counts) with ``--explore`` sessions from ``--seed``, and writes one JSON line per
-mutant (caught or not, the clause the failure named, seconds) to
-``FILE.part<SHARE>.jsonl`` as it goes. At the end the lines are written together to
-``FILE`` and a summary by clause area is printed (docs/exploration.md reports a run).
+[--seed S] [--out FILE] [--area TEXT ...]``. ``--jobs`` processes (``--batch SHARE
+JOBS``) share the mutants; each runs, per mutant, the profile's explorer
+(:func:`steps.explore.core.explore`, the code the exploration scenarios run, without
+pytest and without shrinking: only whether a defect is found counts) with ``--explore``
+sessions from ``--seed``, and writes one JSON line per mutant (caught or not, the clause
+the failure named, seconds) to ``FILE.part<SHARE>.jsonl`` as it goes (``FILE`` is
+``reports/explore_teeth.json`` unless ``--out`` says otherwise: ``reports/`` is ignored by
+git). At the end the lines are written together to ``FILE`` and a summary by clause area
+is printed (docs/exploration.md reports a run). Each mutant is explored in a temporary
+working directory (a mutant of the scope writes its history file there).
 ``--every 1`` (the default) runs every mutant; ``--every N`` every N-th, and the terminal
-path's three in any case.
+path's three in any case. ``--area TEXT`` (repeatable) keeps only the mutants whose clause's
+area, written ``profile: area`` (``chat_screen: Rendering``, ``rawp_crs: §2.4 Timestamps``),
+contains one of the texts (case-insensitive): ``--area chat_screen --area "§2.5.1"``; by
+default every area is run.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import subprocess
@@ -39,18 +46,24 @@ SPREAD = 8
 """The stride of the run's order (:func:`sample`)."""
 
 
-def sample(every: int) -> list[tuple[str, str, str]]:
+def sample(every: int, areas: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
     """``(profile, module, name)`` of every ``every``-th mutant of each catalogue.
 
     In a spread order (every 8th mutant of both catalogues first, then the next 8th, ...),
-    so that a run stopped early has still sampled every clause area.
+    so that a run stopped early has still sampled every clause area. With ``areas``, only
+    the mutants whose ``profile: area`` contains one of them (case-insensitive).
     """
     chosen = []
+    wanted = tuple(text.casefold() for text in areas)
     for profile, module, mutants in (
         ("chat_screen", "tests.candidates.mutants", CHAT_MUTANTS),
         ("rawp_crs", "tests.candidates.crs_mutants", CRS_MUTANTS),
     ):
+        clauses = catalogue(profile)
         for index, name in enumerate(mutants):
+            where = f"{profile}: {clauses[mutants[name].clause].area}".casefold()
+            if wanted and not any(text in where for text in wanted):
+                continue
             if index % every == 0 or name in ALWAYS:
                 chosen.append((index % SPREAD, index, profile, module, name))
     return [(profile, module, name) for *_, profile, module, name in sorted(chosen)]
@@ -69,7 +82,9 @@ def explore_one(profile: str, spec: str, examples: int, seed: int) -> None:
 
     machine: type[Explorer] = ChatExplorer if profile == "chat_screen" else CrsExplorer
     adapter = load_adapter(AdapterSpec(spec, "explore_teeth"), ROOT)
-    with tempfile.TemporaryDirectory() as data:
+    with tempfile.TemporaryDirectory() as data, contextlib.chdir(data):
+        # in a directory of its own: a mutant of the scope writes its history file to the
+        # working directory, which must not be the repository
         harness = Harness(adapter, spec, (80, 24), BOUND, "explore_teeth", Path(data))
         explore(machine, harness, Budget(examples, seed, "explore_teeth"), shrink=False)
 
@@ -105,7 +120,7 @@ def run(entry: tuple[str, str, str], examples: int, seed: int) -> dict[str, obje
 
 def batch(share: int, jobs: int, options: argparse.Namespace) -> None:
     """Run every ``jobs``-th mutant of the sample from ``share`` on, one JSON line each."""
-    for entry in sample(options.every)[share::jobs]:
+    for entry in sample(options.every, tuple(options.area))[share::jobs]:
         print(json.dumps(run(entry, options.explore, options.seed), ensure_ascii=False), flush=True)
 
 
@@ -132,8 +147,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--explore", type=int, default=DEFAULT_EXAMPLES)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    parser.add_argument("--out", type=Path, default=Path("explore_teeth.json"))
+    parser.add_argument("--out", type=Path, default=Path("reports/explore_teeth.json"))
     parser.add_argument("--batch", type=int, nargs=2, metavar=("SHARE", "JOBS"))
+    parser.add_argument(
+        "--area",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="only mutants whose 'profile: area' contains TEXT (repeatable; default: all)",
+    )
     options = parser.parse_args()
     if options.batch:
         share, jobs = options.batch
@@ -141,6 +163,8 @@ def main() -> None:
         return
     common = ["--every", str(options.every), "--explore", str(options.explore)]
     common += ["--seed", str(options.seed)]
+    common += [option for text in options.area for option in ("--area", text)]
+    options.out.parent.mkdir(parents=True, exist_ok=True)  # reports/ is ignored by git
     parts = [options.out.with_suffix(f".part{share}.jsonl") for share in range(options.jobs)]
     children = [
         subprocess.Popen(

@@ -226,7 +226,7 @@ NEW_CASES: list[tuple[str, list[Step], str]] = [
             lambda m: m.slash("c", 0, "escape"),
             lambda m: m.nothing_sent_unasked(),
         ],
-        "crs-escape-cancels-turn",
+        "crs-escape-closes-popup",
     ),
     (
         "token_keeps_query",
@@ -250,7 +250,73 @@ NEW_CASES: list[tuple[str, list[Step], str]] = [
     (
         "escape_cancels_turn_in_interaction",
         [crs_turn, lambda m: m.ask("YN", "escape", 0, False), lambda m: m.nothing_sent_unasked()],
+        "crs-escape-closes-interaction",
+    ),
+    # the third round (issue 38): the model-based invariants of the areas the explorer models
+    (
+        "unicode_blank_sent",
+        [after_a_turn, lambda m: m.blank_enter("\u3000\u00a0")],
+        "crs-blank-not-sent",
+    ),
+    (
+        "two_cancels_before_turn_start",
+        [
+            lambda m: m.start("질문", "x"),
+            lambda m: m.enter(),
+            lambda m: m.escape(),
+            lambda m: m.turn_starts(),
+        ],
         "crs-escape-cancels-turn",
+    ),
+    (
+        "cancel_after_turn_ended",
+        [
+            lambda m: m.start("질문", "x"),
+            lambda m: m.cancelled_turn(True, [], False, ""),
+            lambda m: m.nothing_sent_unasked(),
+        ],
+        "crs-escape-idle-does-nothing",
+    ),
+    (
+        "escape_cancels_only_once",
+        [
+            lambda m: m.start("질문", "x"),
+            lambda m: m.cancelled_turn(False, ["text"], False, ""),
+            lambda m: m.type("다시"),
+            lambda m: m.cancelled_turn(False, ["text"], False, ""),
+        ],
+        "crs-escape-cancels-turn",
+    ),
+    (
+        "filter_frozen_while_open",
+        [after_a_turn, lambda m: m.slash("m", 0, "enter")],
+        "crs-slash-keys-typing",
+    ),
+    (
+        "filter_by_first_letter",
+        [after_a_turn, lambda m: m.slash("co", 0, "enter")],
+        "crs-slash-filter-prefix",
+    ),
+    ("arrows_do_nothing", [after_a_turn, lambda m: m.slash("", 1, "enter")], "crs-slash-keys-move"),
+    (
+        "no_match_closes_popup",
+        [after_a_turn, lambda m: m.slash("x", 0, "enter")],
+        "crs-slash-no-match-stays-open",
+    ),
+    (
+        "two_items_highlighted",
+        [after_a_turn, lambda m: m.slash("", 1, "enter")],
+        "crs-slash-single-highlight",
+    ),
+    (
+        "items_run_together",
+        [after_a_turn, lambda m: m.slash("", 0, "escape")],
+        "crs-slash-item-separation",
+    ),
+    (
+        "highlight_on_text_only",
+        [after_a_turn, lambda m: m.slash("", 0, "escape")],
+        "crs-slash-highlight-full-row",
     ),
 ]
 CRS_REFERENCES = ("reference_crs.conformance:adapter", "examples.crs_alt.adapter:adapter")

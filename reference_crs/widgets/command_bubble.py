@@ -7,6 +7,8 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
+from reference_crs.user_markdown import visible
+
 
 class CommandBubble(Horizontal):
     """A full-width row whose compact bubble sits against the right edge.
@@ -27,7 +29,7 @@ class CommandBubble(Horizontal):
 
     def compose(self) -> ComposeResult:
         """Compose the bubble."""
-        name, _, rest = self.text[1:].partition(" ")
+        name, _, rest = visible(self.text[1:]).partition(" ")  # no control drawn raw
         parts: list[str | tuple[str, str]] = ["▶ ", (name, "bold $accent")]
         if rest:
             parts += [" ", rest]

@@ -3,43 +3,57 @@
 Actions (rules): type text as a terminal sends it (Hangul, ZWJ emoji, combining marks,
 Unicode spaces, format characters, markup-like text), paste text as a terminal sends it
 (escape sequences and control bytes included, no line break: Textual's ``Input`` keeps one
-line of a paste and the rest is the implementation's choice), Enter, several submissions
-in one burst, Page Up/Page Down, Home and End, a click on the conversation (then on the
-input), a terminal resize.
+line of a paste and the rest is the implementation's choice), Enter, a blank Enter
+(whitespace only), several submissions in one burst (2 to 7), Page Up/Page Down, Home and
+End, a click on the conversation (then on the input), a terminal resize. The standard
+choice cycles through its list (call n returns item n), as the scenarios fix it.
 
-Invariants, each under its clause (docs/spec/chat_screen.yaml):
-
-- ``hardening-typed-text-kept``: the input holds what was typed and pasted, in order (its
-  printable parts: a client may drop or show control characters).
-- ``body-source``: each submission's user message has the stripped input as its body.
-- ``pair-order``: each valid submission adds exactly one user message, then one agent
-  message; the list alternates user, agent.
-- ``blank-input-no-change``: a blank submission adds no message.
-- ``scroll-to-end``: after a submission the last item is fully in view.
-- ``hardening-control-characters``: the app keeps running whatever is pasted, and no raw
-  control character is drawn on the screen.
+Invariants, each under its clause (docs/spec/chat_screen.yaml; the table in
+docs/exploration.md): the input holds what was typed and pasted
+(``hardening-typed-text-kept``); the app keeps running and draws no raw control character
+(``hardening-control-characters``); and, after every Enter, the app against a model of the
+conversation the seeds define for what was submitted (:meth:`ChatExplorer._check_submission`):
+the valid inputs in order, each a user message followed by one agent message whose body the
+choice returned, the records, the calls of the choice, the input cleared and focused,
+earlier messages and items unchanged, the items in the list's order, every item's label,
+format, classes, side and border as the scenarios read them, the last item in view.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, precondition, rule
+from textual.widget import Widget
 
 from steps.app_driver import WaitTimeout
 from steps.chat_screen.driver import Driver
-from steps.chat_screen.observe import messages
+from steps.chat_screen.observe import (
+    CONTRACT_CLASSES,
+    CONTROL,
+    LABELS,
+    messages,
+    printable_runs,
+    records,
+)
+from steps.chat_screen.rule_steps import data_rules, screen_rules
 from steps.explore.core import (
     Explorer,
     click_bytes,
     pasted_text,
     typed_text,
 )
+from steps.screen import item_text
 from steps.terminal_input import key_bytes, typing_bytes
 
+BLANKS = (" ", "\u3000", "\u00a0", "\u2003")
+"""Whitespace a person types into a blank submission (each removed by ``str.strip()``)."""
+T = TypeVar("T")
 HOME = b"\x1b[H"
 """The bytes of the Home key (xterm)."""
 END = b"\x1b[F"
@@ -114,6 +128,25 @@ asyncio.run(main())
 '''
 
 
+@dataclass(frozen=True)
+class Before:
+    """What a submission may change, read before it (the model's previous state).
+
+    Attributes:
+        messages: ``(role, body)`` of each message.
+        inputs: The record of submitted inputs.
+        responses: The record of selected responses.
+        items: Each item widget with its text and contract classes.
+        choices: Calls of the standard choice so far.
+    """
+
+    messages: list[tuple[str, str]]
+    inputs: list[str]
+    responses: list[str]
+    items: list[tuple[Widget, tuple[str, frozenset[str]]]]
+    choices: int
+
+
 class ChatExplorer(Explorer):
     """Random sessions of profile ``chat_screen`` (see the module docstring)."""
 
@@ -131,12 +164,16 @@ class ChatExplorer(Explorer):
         The model's input and submissions are empty before. Opening each session with
         typing and a paste makes even the simplest session hold the characters that are
         most often lost (Hypothesis's simplest draw of each is the first fragment: an
-        emoji joined by ZWJ, a pasted arrow-key escape sequence).
+        emoji joined by ZWJ, a pasted arrow-key escape sequence). The standard choice
+        cycles through the list it is given (call n returns item n), as the scenarios fix
+        it: consecutive responses differ, so a reply written into an earlier item shows.
         """
         self.typed = ""
         self.bodies: list[str] = []
         self.driver.start()
         self.started = True
+        self.act("cycle_choice(adapter)", self.driver.cycle_choice)
+        self._check_focus("when the app starts")
         self.type(text)
         self.input_holds_what_was_typed()  # the typing is judged before the paste
         self.paste(pasted)
@@ -158,27 +195,49 @@ class ChatExplorer(Explorer):
     @rule()
     def enter(self) -> None:
         """Press Enter; a valid input becomes one user message and a response."""
-        before = len(self.bodies)
-        self._submitted()
+        before = self._before()
+        blank = not self._submitted()
         self.act(
             'await feed(key_bytes("enter"))',
             lambda: self.driver.feed_terminal(key_bytes("enter"), "pressing Enter"),
         )
-        self._check_submission(added=len(self.bodies) > before)
+        self._check_submission(before, blanks=int(blank))
 
     @precondition(lambda self: self.driver.running)
-    @rule(texts=st.lists(typed_text(), min_size=2, max_size=3))
+    @rule(spaces=st.lists(st.sampled_from(BLANKS), max_size=3).map("".join))
+    def blank_enter(self, spaces: str) -> None:
+        """A blank Enter: Enter first if the input holds text, then ``spaces`` and Enter.
+
+        ``spaces`` is whitespace only (maybe nothing), so the second Enter submits a blank
+        input, as a person pressing Enter twice does.
+        """
+        if self.typed.strip():
+            self.enter()
+        before = self._before()
+        self.typed += spaces
+        self._submitted()
+        data = typing_bytes(spaces) + key_bytes("enter")
+        self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "a blank Enter"))
+        self._check_submission(before, blanks=1)
+
+    @precondition(lambda self: self.driver.running)
+    @rule(texts=st.lists(typed_text(), min_size=2, max_size=7))
     def burst(self, texts: list[str]) -> None:
-        """Type and submit several inputs in one read, as a program or a fast typist does."""
+        """Type and submit several inputs in one read, as a program or a fast typist does.
+
+        Up to seven, so that a session reaches the later pairs (a defect from the fourth,
+        fifth, sixth or seventh pair on) and a conversation longer than the screen.
+        """
         data = b"".join(typing_bytes(text) + key_bytes("enter") for text in texts)
-        before = len(self.bodies)
+        before = self._before()
+        blanks = 0
         for text in texts:
             self.typed += text
-            self._submitted()
+            blanks += not self._submitted()
         self.act(
             f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "a burst of inputs")
         )
-        self._check_submission(added=len(self.bodies) > before)
+        self._check_submission(before, blanks=blanks)
 
     @rule(name=st.sampled_from(("pageup", "pagedown")))
     def page(self, name: str) -> None:
@@ -222,41 +281,121 @@ class ChatExplorer(Explorer):
         """Resize the terminal."""
         self.act(f"await pilot.resize_terminal{size!r}", lambda: self.driver.resize(*size))
 
-    def _submitted(self) -> None:
+    def _submitted(self) -> bool:
+        """Submit the model's input: whether it was valid (not blank once stripped)."""
         stripped = self.typed.strip()
         if stripped:
             self.bodies.append(stripped)
         self.typed = ""
+        return bool(stripped)
+
+    def _before(self) -> Before:
+        """The model's previous state: what the app holds before a submission."""
+        if not self.driver.running:
+            return Before([], [], [], [], 0)
+        inputs, responses = records(self.driver)
+        views = [(widget, view(widget)) for widget in self.driver.items()]
+        listed = self._judge(lambda: messages(self.driver))
+        return Before(listed, inputs, responses, views, len(self.driver.choice_spy.calls))
+
+    def _expected_responses(self) -> list[str]:
+        """The response each call of the standard choice returned (call n: item n of its list)."""
+        calls = self.driver.choice_spy.calls
+        return [str(seq[number % len(seq)]) for number, seq in enumerate(calls) if seq]
 
     # -- invariants ----------------------------------------------------------------
 
-    def _check_submission(self, added: bool) -> None:
-        """Invariants of the message list after Enter (``body-source``, ``pair-order``).
+    def _check_submission(self, before: Before, blanks: int) -> None:
+        """The model's invariants after Enter (a burst, a blank Enter), each under its clause.
 
-        ``scroll-to-end`` only when the Enter added a pair (``added``): the clause asks the
-        area to scroll after a pair is mounted; a blank Enter after a resize that moved the
-        last item out of view asks nothing (a false verdict on the reference before).
+        The model is the conversation the seeds define for what was submitted: the valid
+        (non-blank once stripped) inputs in order, each a user message followed by one agent
+        message whose body is the value the standard choice returned (it cycles: call n
+        returns item n of the fixed list). Read in this order: the message list
+        (``messages-immutable``, ``pair-order``, ``enter-submits``, ``blank-input-no-change``,
+        ``input-stripped``, ``body-source``, ``response-from-fixed-list``), the choice
+        (``blank-input-no-choice``, ``one-choice-per-submission``,
+        ``standard-random-choice``), the records (``session-records``,
+        ``validate-before-choice``), the input (``input-focus``, ``input-cleared``), the
+        conversation area (``messages-immutable``,
+        ``pair-order``, ``submission-order``, then every item's label, format, classes,
+        side and border, as the scenarios' "every item follows the item rules" reads them),
+        and ``scroll-to-end`` when the Enter added a pair: the clause asks the area to
+        scroll after a pair is mounted; a blank Enter after a resize that moved the last
+        item out of view asks nothing (a false verdict on the reference before).
         """
         if not self.driver.running:
             return
-        listed = messages(self.driver)
-        roles = [role for role, _ in listed]
-        users = [body for role, body in listed if role == "user"]
+        listed = self._check_messages(before, blanks)
+        self._check_choices(before, blanks, listed)
+        self._check_records(before, blanks, listed)
+        self._check_input()
+        self._check_items(before, listed)
+        if len(self.bodies) * 2 > len(before.messages):
+            self._check_last_in_view()
+
+    def _check_focus(self, when: str) -> None:
+        focused = self.driver.app.focused
         self.check(
-            len(users) == len(self.bodies) or (not self.bodies and not users),
-            "blank-input-no-change" if len(users) > len(self.bodies) else "pair-order",
-            f"{len(self.bodies)} user messages, one per valid submission",
-            f"{len(users)}: {users!r}",
-            f"len(user_bodies()) == {len(self.bodies)}",
+            focused is self.driver.input,
+            "input-focus",
+            f"the input: expected it to have the focus {when} (clause: "
+            '"has keyboard focus when the app starts and keeps it after each submission")',
+            f"focus on {focused!r}",
+            "app.focused is app.screen.query_one(adapter.input_selector)",
         )
+
+    def _check_input(self) -> None:
+        self._check_focus("after a submission")
+        value = self.driver.input_value
+        self.check(
+            value == "",
+            "input-cleared",
+            'the input: expected it empty ("cleared immediately on every submission, valid '
+            'or blank")',
+            repr(value),
+            'input_value() == ""',
+        )
+
+    def _check_messages(self, before: Before, blanks: int) -> list[tuple[str, str]]:
+        listed = self._judge(lambda: messages(self.driver))
+        kept = listed[: len(before.messages)]
+        self.check(
+            kept == before.messages,
+            "messages-immutable",
+            f"the earlier messages unchanged by a later submission, {before.messages!r}",
+            repr(kept),
+            "True  # compare adapter.messages(app) before and after the last Enter",
+        )
+        users = [body for role, body in listed if role == "user"]
+        count = len(self.bodies)
+        clause = "pair-order"
+        extra = [body for body in users if body not in self.bodies]
+        if any(body != body.strip() for body in users):
+            clause = "input-stripped"  # a message for whitespace str.strip() removes
+        elif len(users) > count and any(not body.strip() for body in extra):
+            clause = "blank-input-no-change"
+        elif len(users) > count and not extra:
+            clause = "input-cleared"  # an input submitted twice: not cleared at once
+        elif len(users) < count and len(listed) == len(before.messages):
+            clause = "enter-submits"
+        self.check(
+            len(users) == count,
+            clause,
+            f"{count} user messages, one per valid submission",
+            f"{len(users)}: {users!r}",
+            f"len(user_bodies()) == {count}",
+        )
+        unstripped = any(a != b and a.strip() == b for a, b in zip(users, self.bodies, strict=True))
         self.check(
             users == self.bodies,
-            "body-source",
+            "input-stripped" if unstripped else "body-source",
             f"the user messages' bodies: the stripped inputs {self.bodies!r}",
             repr(users),
             f"user_bodies() == {self.bodies!r}",
         )
-        expected_roles = ["user", "agent"] * len(self.bodies)
+        roles = [role for role, _ in listed]
+        expected_roles = ["user", "agent"] * count
         self.check(
             roles == expected_roles,
             "pair-order",
@@ -264,30 +403,215 @@ class ChatExplorer(Explorer):
             repr(roles),
             f"roles() == {expected_roles!r}",
         )
-        if added:
-            self._check_last_in_view()
+        fixed = list(self.driver.adapter.responses)
+        odd = [body for role, body in listed if role == "agent" and body not in fixed]
+        self.check(
+            not odd,
+            "response-from-fixed-list",
+            f"every agent body one of the fixed responses {fixed!r}",
+            repr(odd),
+            "True  # every agent body in adapter.responses",
+        )
+        return listed
+
+    def _check_choices(self, before: Before, blanks: int, listed: list[tuple[str, str]]) -> None:
+        calls = self.driver.choice_spy.calls
+        made, valid = len(calls) - before.choices, (len(listed) - len(before.messages)) // 2
+        clause = "one-choice-per-submission"
+        if made > valid and blanks and made != 2 * valid:
+            clause = "blank-input-no-choice"
+        elif made < valid:
+            clause = "standard-random-choice"
+        self.check(
+            made == valid,
+            clause,
+            f"{valid} calls of random.choice, one per valid submission ({blanks} blank)",
+            f"{made} calls",
+            "True  # count the calls of adapter.choice_site",
+        )
+        fixed = tuple(self.driver.adapter.responses)
+        wrong = [seq for seq in calls[before.choices :] if tuple(seq) != fixed]
+        self.check(
+            not wrong,
+            "standard-random-choice",
+            f"random.choice passed the fixed response list {fixed!r}",
+            repr(wrong[:1]),
+            "True  # the argument of each call of adapter.choice_site",
+        )
+        agents = [body for role, body in listed if role == "agent"]
+        expected = self._expected_responses()
+        self.check(
+            agents == expected,
+            "body-source",
+            f"the agent messages' bodies: the values random.choice returned, {expected!r}",
+            repr(agents),
+            "True  # the agent bodies against the values of adapter.choice_site",
+        )
+
+    def _check_records(self, before: Before, blanks: int, listed: list[tuple[str, str]]) -> None:
+        inputs, responses = records(self.driver)
+        grew = inputs[len(before.inputs) :]
+        early = blanks and any(not text.strip() for text in grew)
+        self.check(
+            inputs == self.bodies,
+            "validate-before-choice" if early else "session-records",
+            f"the record of submitted inputs: the stripped valid inputs {self.bodies!r}",
+            repr(inputs),
+            f"list(adapter.submitted_inputs(app)) == {self.bodies!r}",
+        )
+        agents = [body for role, body in listed if role == "agent"]
+        self.check(
+            responses == agents,
+            "session-records",
+            f"the record of selected responses: the agent bodies {agents!r}",
+            repr(responses),
+            f"list(adapter.selected_responses(app)) == {agents!r}",
+        )
+
+    def _check_items(self, before: Before, listed: list[tuple[str, str]]) -> None:
+        """The conversation area against the model (the message list, already checked).
+
+        An item widget of before the submission still shown keeps its text and role classes
+        (``messages-immutable``; a client may replace its widgets: a new widget is judged
+        by the order). Each item shows the message of its place: when the items show the
+        messages in another order, ``pair-order`` if a user item is not followed by its
+        agent item, else ``submission-order``; an item whose own message no item shows was
+        rewritten (``messages-immutable``). Then the scenarios' item rules.
+        """
+        widgets = self.driver.items()
+        now = {id(widget): view(widget) for widget in widgets}
+        changed = [
+            (was, now[id(widget)])
+            for widget, was in before.items
+            if id(widget) in now and now[id(widget)] != was
+        ]
+        self.check(
+            not changed,
+            "messages-immutable",
+            "the earlier items' texts and role classes unchanged by a later submission",
+            f"{changed[0][0]!r} became {changed[0][1]!r}" if changed else "",
+            "True  # compare the items' texts and classes before and after the last Enter",
+        )
+        texts = [now[id(widget)][0] for widget in widgets]
+        if not all(
+            number < len(listed) and shows(text, *listed[number])
+            for number, text in enumerate(texts)
+        ):
+            self._check_order(texts, listed)
+        if listed:  # the rules read at least one item
+            self._judge(lambda: data_rules(self.driver))
+            self._judge(lambda: screen_rules(self.driver, widgets))
+
+    def _check_order(self, texts: list[str], listed: list[tuple[str, str]]) -> None:
+        """Name the clause of items that do not show the message list in its order."""
+        shown: list[int | None] = []
+        for text in texts:
+            free = [
+                other
+                for other, message in enumerate(listed)
+                if other not in shown and shows(text, *message)
+            ]
+            shown.append(free[0] if free else None)
+        if None in shown:
+            number = shown.index(None)
+            own_lost = number < len(listed) and not any(shows(t, *listed[number]) for t in texts)
+            if not own_lost or not any(shows(texts[number], *m) for m in listed):
+                return  # not a message of the list: the item rules name what is drawn
+            clause = "messages-immutable"  # its own message shown nowhere: rewritten
+        else:
+            order = [at for at in shown if at is not None]
+            pairs = len(order) % 2 == 0 and all(
+                order[at] % 2 == 0 and order[at + 1] == order[at] + 1
+                for at in range(0, len(order), 2)
+            )
+            clause = "submission-order" if pairs else "pair-order"
+        self.check(
+            False,
+            clause,
+            "the items showing the message list in its order, each user item followed by "
+            "its agent item, the pairs in submission order",
+            f"items showing messages {[None if at is None else at + 1 for at in shown]}",
+            "True  # the items' texts against adapter.messages(app), in order",
+        )
+
+    def _judge(self, rules: Callable[[], T]) -> T:
+        """Run a scenario's checks (:mod:`steps.chat_screen.rule_steps`, ``observe``) here.
+
+        Returns:
+            What ``rules`` returns.
+
+        Raises:
+            AssertionError: Their failure, under its clause, with the session's script.
+        """
+        try:
+            return rules()
+        except AssertionError as error:  # "[clause] ..." from steps.checks: kept as it is
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            self.harness.failure_script[:] = [
+                self.script.render(
+                    "assert True  # the item rules, as steps/chat_screen/rule_steps.py reads "
+                    f"them: {message[:300]!r}"
+                )
+            ]
+            raise
 
     def _check_last_in_view(self) -> None:
+        """``scroll-to-end``: the last item fully in view, or the area scrolled to its end.
+
+        The clause asks the area to scroll to its end "so that the last item is visible":
+        an item taller than the area (a small terminal) cannot be fully inside it, and
+        an area scrolled to its end has done what the clause asks, so either passes.
+        """
         widgets = self.driver.items()
         last = widgets[-1] if widgets else None
+        area = self.driver.conversation
 
         def in_view() -> bool:
             region = None if last is None else last.region
-            area = self.driver.conversation.scrollable_content_region
-            return region is not None and bool(region.height) and area.contains_region(region)
+            bounds = area.scrollable_content_region
+            return region is not None and bool(region.height) and bounds.contains_region(region)
+
+        def at_end() -> bool:
+            return area.scroll_y >= area.max_scroll_y
 
         # Textual defers scroll_end to after the next refresh; on a loaded machine that
         # refresh may come after the app was first idle: wait for it (bounded), then judge,
         # as the scenario's check does (steps/chat_screen/screen_steps.py).
         with contextlib.suppress(WaitTimeout):
-            self.driver.wait_until(in_view, "the last item in view after the deferred scroll")
-        bounds = self.driver.conversation.scrollable_content_region
-        inside = last is not None and bool(last.region.height)
-        inside = inside and bounds.contains_region(last.region)  # type: ignore[union-attr]
+            self.driver.wait_until(
+                lambda: in_view() or at_end(), "the last item in view after the deferred scroll"
+            )
         self.check(
-            inside,
+            in_view() or at_end(),
             "scroll-to-end",
-            f"the last item fully inside the visible area {bounds}",
-            f"at {None if last is None else last.region}",
+            f"the last item fully inside the visible area {area.scrollable_content_region}, "
+            f"or the area scrolled to its end ({area.max_scroll_y})",
+            f"at {None if last is None else last.region}, scrolled to {area.scroll_y}",
             "True  # compare the last item's region with the conversation's, as above",
         )
+
+
+def view(widget: Widget) -> tuple[str, frozenset[str]]:
+    """An item's text and contract classes: what ``messages-immutable`` keeps."""
+    return item_text(widget), frozenset(widget.classes) & CONTRACT_CLASSES
+
+
+def shows(text: str, role: str, body: str) -> bool:
+    """Whether an item's ``text`` shows the message ``(role, body)``: label, ``: ``, body.
+
+    A body with control characters (TAB included) is shown as its printable parts in order
+    (the characters themselves may be removed or made visible), as
+    :func:`steps.chat_screen.rule_steps.text_rules` reads it.
+    """
+    prefix = f"{LABELS.get(role, role)}: "
+    if not text.startswith(prefix):
+        return False
+    if not CONTROL.search(body) and "\t" not in body:
+        return text == prefix + body
+    position = len(prefix)
+    for run in printable_runs(body.replace("\t", "\x00")):
+        found = text.find(run, position)
+        if found < 0:
+            return False
+        position = found + len(run)
+    return True

@@ -2,22 +2,28 @@
 
 Actions (rules), part 1: type text as a terminal sends it (no ``@`` or ``/``: their own
 rules type them), paste text as a terminal sends it (escape sequences, control bytes and
-line breaks included), Shift+Enter, Enter while the agent is idle (blank or not), the
-agent's events (turn start, thinking, a tool call and its result, text deltas, an event of
-a type the spec does not define, turn end), a whole turn in one action, Escape while idle
-or during a turn, Page Up/Page Down, a terminal resize. Parts 2 to 4, when claimed
-(:class:`CrsExplorer`; :class:`CrsPart1Explorer` runs part 1's only): the ``/`` popup and
-the ``@`` popup with a selection (arrows, Enter, Tab) or Escape, ↑ recall, interaction
-requests answered with keys, reopening the stored conversation in a new client.
+line breaks included), Shift+Enter, Enter while the agent is idle (blank or not), a blank
+Enter, the agent's events (turn start, thinking, a tool call and its result, text deltas,
+an event of a type the spec does not define, turn end), a whole turn in one action, a
+cancelled turn in one action, Escape while idle, before a turn starts or during a turn,
+Page Up/Page Down, a terminal resize. Parts 2 to 4, when claimed (:class:`CrsExplorer`;
+:class:`CrsPart1Explorer` runs part 1's only): the ``/`` popup (also at every session's
+start) and the ``@`` popup with a selection (arrows, Enter, Tab) or Escape, ↑ recall,
+interaction requests answered with keys, reopening the stored conversation in a new
+client.
 
 Invariants, each under its clause (docs/spec/rawp_crs.yaml; the table in
 docs/exploration.md): the three every profile shares (:class:`~steps.explore.core.Explorer`,
 here under ``crs-input-plain-text``); one prompt per Enter on a non-blank input, as typed,
 its file tokens as references (``crs-enter-sends``, ``crs-send-token-format``,
 ``crs-send-file-references``); none for a blank one (``crs-blank-not-sent``); a cancel only
-for Escape during a turn (``crs-escape-idle-does-nothing``, ``crs-escape-cancels-turn``);
-nothing shown for an unknown event (``crs-ignore-unknown-events``); the popups' selection
-and Escape (``crs-slash-select-replaces-input``, ``crs-slash-keys-escape``,
+for Escape during a turn, at most one for Escape before its start
+(``crs-escape-idle-does-nothing``, ``crs-escape-cancels-turn``), none for Escape in a popup
+or on a request (``crs-escape-closes-popup``, ``crs-escape-closes-interaction``);
+nothing shown for an unknown event (``crs-ignore-unknown-events``); what the ``/`` popup
+lists (``crs-slash-popup-opens``, ``crs-slash-filter-prefix``, ``crs-slash-keys-typing``);
+the popups' keys, selection and Escape (``crs-slash-keys-move``, ``crs-slash-keys-select``,
+``crs-slash-select-replaces-input``, ``crs-slash-keys-escape``,
 ``crs-token-replaces-query``, ``crs-at-keys-escape``); recall (``crs-history-recall``);
 interaction answers (``crs-interaction-keys-*``, ``crs-interaction-escape-default``); a
 reopened conversation drawn as it was live (:func:`reopen_clause`).
@@ -29,7 +35,7 @@ import contextlib
 import dataclasses
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
@@ -54,11 +60,27 @@ from steps.explore.core import Explorer, pasted_text, printable, typed_text
 from steps.profiles import PROFILES
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
+from steps.rawp_crs.part2.popup import (
+    HIGHLIGHT_CONTRAST,
+    Popup,
+    Published,
+    background,
+    check_against_input,
+    check_padded,
+    check_separated,
+    contrast,
+    focused,
+    read_popup,
+    row_background,
+)
+from steps.rawp_crs.part2.slash_popup_steps import hierarchy, item_content
 from steps.rawp_crs.part3.file_popup import SEARCH_BOUND, candidate, searches
 from steps.rawp_crs.part3.tokens import nodes, shape
+from steps.rawp_crs.state import CrsState
 from steps.screen import item_text
 from steps.terminal_input import key_bytes, typing_bytes
 
+T = TypeVar("T")
 PROMPT = "control.prompt.request"
 CANCEL = "control.prompt.cancel"
 ANSWER = "control.interaction.response"
@@ -77,6 +99,16 @@ COMMANDS = (
 """The commands the agent publishes at the start of every session (part 2 claimed)."""
 FILES = ("src/app.py", "docs/안내.md", "tests/test_app.py")
 """The candidates the agent offers to a file search (part 3 claimed)."""
+BLANKS = (" ", "\u3000", "\u00a0", "\u2003")
+"""Whitespace a person types into a blank input (each removed by ``str.strip()``)."""
+POPUP_ROWS = 2
+"""Rows an item may take at the bottom of a popup drawn full (more may be in reach of its
+scroll: the seeds fix no height), as the slash filter oracle reads it."""
+SLASH_PREFIXES = st.sampled_from(("", "c", "co", "m", "h", "x"))
+"""What is typed after ``/``: nothing, the start of a published command's name, or a letter
+no name starts with (then the popup is closed with Escape)."""
+SLASH_KEYS = st.sampled_from(("enter", "tab", "escape"))
+"""The key that closes the / popup: a selection, or Escape."""
 STEP_SECONDS = 61
 """How far the clock moves at each prompt and turn end, so that each drawn time differs."""
 
@@ -229,14 +261,29 @@ class CrsExplorer(Explorer):
     @initialize(
         text=typed_text(exclude=POPUP_TRIGGERS),
         pasted=pasted_text(exclude=POPUP_TRIGGERS, newlines=True),
+        popup=st.tuples(SLASH_PREFIXES, st.integers(0, 2), SLASH_KEYS),
+        blank=st.lists(st.sampled_from(BLANKS), min_size=1, max_size=3).map("".join),
+        trigger=st.tuples(st.sampled_from(("abc", "가나", "https:")), st.sampled_from(BLANKS)),
     )
-    def start(self, text: str, pasted: str) -> None:
+    def start(
+        self,
+        text: str,
+        pasted: str,
+        popup: tuple[str, int, str] | None = None,
+        blank: str = "",
+        trigger: tuple[str, str] | None = None,
+    ) -> None:
         """Start the client, then type ``text`` and paste ``pasted``, as every session opens.
 
         The model's input is empty and the agent idle before. Opening each session with
         typing and a paste makes even the simplest session hold the characters that are
         most often lost (Hypothesis's simplest draw of each is the first fragment: an
-        emoji joined by ZWJ, a pasted arrow-key escape sequence).
+        emoji joined by ZWJ, a pasted arrow-key escape sequence). Before them, ``blank``
+        (whitespace only) is typed and Enter pressed (nothing may be sent), then erased;
+        when part 2 is claimed, ``/`` is typed where it opens the popup and where it does
+        not (:meth:`slash_positions`, with ``trigger``) and the / popup is opened
+        (:meth:`slash`, with ``popup``'s prefix, moves and key), so that every session
+        judges them once.
         """
         self.typed = ""
         self.tokens: list[TokenView] = []  # the tokens the input holds, in order
@@ -250,6 +297,8 @@ class CrsExplorer(Explorer):
         self.storable = True  # no cancel or interaction, whose drawing a Turn does not hold
         self.events: list[Any] = []
         self.sent_at: datetime | None = None
+        self.early = False  # Escape pressed between a prompt and its turn's start
+        self.early_sent = 0  # the cancels sent for it so far
         profile = next(p for p in PROFILES if p.name == "rawp_crs")
         claimed = {part.number for part in profile.claimed_parts(self.driver.adapter)}
         self.parts = self.SCOPE & claimed
@@ -257,6 +306,14 @@ class CrsExplorer(Explorer):
         self.started = True
         if 2 in self.parts:
             self._publish(CommandsPublished(COMMANDS), code=f"CommandsPublished({COMMANDS!r})")
+        if blank:  # a blank Enter first: nothing is sent (crs-blank-not-sent)
+            self.type(blank)
+            self.enter()
+            self.typed_back()
+        if 2 in self.parts and trigger is not None:
+            self.slash_positions(*trigger)
+        if 2 in self.parts and popup is not None:
+            self.slash(*popup)
         self.type(text)
         self.input_holds_what_was_typed()  # the typing is judged before the paste
         self.paste(pasted)
@@ -318,16 +375,50 @@ class CrsExplorer(Explorer):
         self.prompts += 1
         self.state = "sent"
 
-    @precondition(lambda self: self.state in ("idle", "running"))
+    @precondition(lambda self: self.state == "idle")
+    @rule(spaces=st.lists(st.sampled_from(BLANKS), min_size=1, max_size=3).map("".join))
+    def blank_enter(self, spaces: str) -> None:
+        """A blank Enter while the agent is idle: nothing is sent (``crs-blank-not-sent``).
+
+        An input holding text is sent first, with its whole turn (:meth:`whole_turn`); then
+        ``spaces`` (whitespace only) is typed and Enter pressed.
+        """
+        if self.typed.strip():
+            self.whole_turn([], reopen=False)
+        if self.state != "idle" or self.typed.strip():
+            return
+        self.type(spaces)
+        self.enter()
+
+    @precondition(
+        lambda self: self.state in ("idle", "running") or (self.state == "sent" and not self.early)
+    )
     @rule()
     def escape(self) -> None:
-        """Press Escape: a cancel during a turn, nothing while idle."""
+        """Press Escape: a cancel during a turn, nothing while idle.
+
+        Between a prompt and its turn's start the seeds do not say whether a cancel is due:
+        a client may send one at once, one at the turn's start, or none; never two, and none
+        once the turn has ended (:meth:`turn_starts`, :meth:`nothing_sent_unasked`). It is
+        pressed once in that state (two presses might each ask for a cancel).
+        """
         before = self._cancels()
         self.act(
             'await feed(key_bytes("escape"))',
             lambda: self.driver.feed_terminal(key_bytes("escape"), "pressing Escape"),
         )
         sent = self._cancels() - before
+        if self.state == "sent":
+            self.check(
+                sent <= 1,
+                "crs-escape-cancels-turn",
+                "at most one cancel for the turn not started yet",
+                f"{sent} cancel(s)",
+                f"cancels() <= {before + 1}",
+            )
+            self.cancels += sent
+            self.early, self.early_sent = True, sent
+            return
         if self.state == "idle":
             self.check(
                 sent == 0,
@@ -372,7 +463,24 @@ class CrsExplorer(Explorer):
         self.turn += 1
         self.state = "running"
         self.events = []
+        before = self._cancels()
         self._publish(TurnStarted(self._turn()), code=f"TurnStarted({self._turn()!r})")
+        if not self.early:
+            return
+        self.early = False
+        sent = self._cancels() - before
+        self.check(
+            self.early_sent + sent <= 1,
+            "crs-escape-cancels-turn",
+            "one cancel in all for Escape before the turn started (at once or at its start)",
+            f"{self.early_sent} at once, {sent} at its start",
+            f"cancels() <= {before - self.early_sent + 1}",
+        )
+        self.cancels += sent
+        if self.early_sent + sent:  # the turn was cancelled: the agent ends it
+            self.storable = False
+            self._publish(TurnEnded(self._turn()), code=f"TurnEnded({self._turn()!r})")
+            self.state = "idle"
 
     @precondition(lambda self: self.state == "running")
     @rule(kind=st.sampled_from(("thinking", "tool", "result", "text")), text=typed_text())
@@ -402,23 +510,77 @@ class CrsExplorer(Explorer):
             max_size=3,
         ),
         reopen=st.booleans(),
+        ending=st.sampled_from(("end", "end", "cancel", "cancel early")),
+        popup=st.booleans(),
+        ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
     )
-    def whole_turn(self, work: list[tuple[str, str]], reopen: bool) -> None:
+    def whole_turn(
+        self,
+        work: list[tuple[str, str]],
+        reopen: bool,
+        ending: str = "end",
+        popup: bool = False,
+        ask: str = "",
+    ) -> None:
         """Enter, then the agent's whole turn: its start, its work, its end.
 
         The same actions as :meth:`enter`, :meth:`turn_starts`, :meth:`agent_works` and
         :meth:`turn_ends` in a row, so that short sessions hold finished turns (which
-        :meth:`recall` needs), then, if ``reopen``, :meth:`reopen`.
+        :meth:`recall` needs), then, if ``reopen``, :meth:`reopen`. With ``ending``
+        ``cancel`` (or ``cancel early``: Escape before the start too) the user cancels the
+        turn instead (:meth:`cancelled_turn`, with ``popup`` and ``ask``), so that short
+        sessions hold cancelled turns as often as finished ones.
         """
+        if ending != "end":
+            kinds = [kind for kind, _ in work if kind != "result"]
+            self.cancelled_turn(ending == "cancel early", kinds[:2], popup, ask)
+            return
         self.enter()
         if self.state != "sent":
             return
         self.turn_starts()
+        if self.state != "running":
+            return
         for kind, text in work:
             self.agent_works(kind, text)
         self.turn_ends()
         if reopen and self.storable and 4 in self.parts:
             self.reopen()
+
+    def cancelled_turn(self, early: bool, work: list[str], popup: bool, ask: str) -> None:
+        """Enter, then a turn the user cancels with Escape.
+
+        If ``early``, Escape is pressed once before the turn starts too; the turn's work
+        (thinking, a tool call, text); if ``popup`` (part 2 claimed), the / popup opened and
+        closed with Escape during the turn (no cancel: ``crs-escape-closes-popup``); if
+        ``ask`` (part 4 claimed), a request of that type answered with Escape (no cancel:
+        ``crs-escape-closes-interaction``); then Escape: one cancel (:meth:`escape`). The
+        same actions as the rules of each, in a row (:meth:`whole_turn` runs it).
+        """
+        self.enter()
+        if self.state != "sent":
+            return
+        if early:
+            self.escape()
+        self.turn_starts()
+        for kind in work:
+            if self.state == "running":
+                self.agent_works(kind, "작업")
+        if self.state == "running" and popup and 2 in self.parts and not self.typed:
+            self.slash("", 0, "escape")
+            self.typed_back()
+        if self.state == "running" and ask and 4 in self.parts:
+            self.ask(ask, "escape", 0, False)
+        if self.state == "running":
+            self.escape()
+
+    def typed_back(self) -> None:
+        """Erase what the input holds with Backspace (what a blank Enter or a closed popup left)."""
+        data = key_bytes("backspace") * len(self.typed)
+        if data:
+            self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "erasing"))
+        self.typed = ""
+        self._input_is("crs-input-plain-text", "after erasing it with Backspace")
 
     @precondition(lambda self: self.state == "running")
     @rule()
@@ -453,24 +615,59 @@ class CrsExplorer(Explorer):
     # -- popups, recall, interaction requests, reopening -------------------------------
 
     @precondition(lambda self: 2 in self.parts and self.state != "asking" and not self.typed)
-    @rule(
-        prefix=st.sampled_from(("", "c", "co", "m", "h")),
-        moves=st.integers(0, 2),
-        key=st.sampled_from(("enter", "tab", "escape")),
-    )
+    @rule(prefix=SLASH_PREFIXES, moves=st.integers(0, 2), key=SLASH_KEYS)
     def slash(self, prefix: str, moves: int, key: str) -> None:
-        """Type ``/`` and a prefix in the empty input, move the focus, select or close.
+        """Type ``/``, then a prefix, in the empty input, move the focus, select or close.
 
-        Enter or Tab puts ``/{name} `` of a command starting with the prefix in the input
-        (``crs-slash-select-replaces-input``; which one the focus is on after ``moves``
-        presses of ↓ depends on the client's order, a SHOULD); Escape closes the popup and
-        keeps ``/{prefix}`` (``crs-slash-keys-escape``) and sends no cancel, even in a turn
+        After ``/`` the popup opens listing the published commands
+        (``crs-slash-popup-opens``); after the prefix, typed in a read of its own, it lists
+        those whose name starts with it (``crs-slash-keys-typing`` when the list stayed as
+        it was, ``crs-slash-filter-prefix`` otherwise), as the slash filter oracle reads a
+        popup (fuzzy matches allowed, a popup drawn full may hold more below). ↓ moves the
+        focus (``crs-slash-keys-move``) when the popup shows which item is focused and it
+        is not the last. Enter or Tab puts ``/{name} `` of the focused command (any command
+        starting with the prefix when the popup shows no single focus: the order is the
+        client's, a SHOULD) in the input (``crs-slash-keys-select``,
+        ``crs-slash-select-replaces-input``); Escape closes the popup and keeps
+        ``/{prefix}`` (``crs-slash-keys-escape``) and sends no cancel, even in a turn
         (``crs-escape-closes-popup``).
         """
-        typed = typing_bytes("/" + prefix)
+        typed = typing_bytes("/")
         self.act(f"await feed({typed!r})", lambda: self.driver.feed_terminal(typed, "typing /"))
-        keys = key_bytes("down") * moves + key_bytes(key)
+        popup = self._listing("", "crs-slash-popup-opens", None)
+        self._popup_rules()
+        if not any(c.name.startswith(prefix) for c in COMMANDS):
+            key = "escape"  # what Enter or Tab does with no match the seeds leave open
+        if prefix:
+            more = typing_bytes(prefix)
+            self.act(f"await feed({more!r})", lambda: self.driver.feed_terminal(more, "typing"))
+            popup = self._listing(prefix, "crs-slash-filter-prefix", popup)
+        focus = single_focus(popup)
+        if moves:
+            downs = key_bytes("down") * moves
+            self.act(f"await feed({downs!r})", lambda: self.driver.feed_terminal(downs, "↓"))
+            self._popup_rules()
+            moved = self._read_popup()
+            after = single_focus(moved)
+            last = popup is not None and popup.items and focus == popup.items[-1].name
+            self.check(
+                focus is None or after is None or last or moves > 1 or after != focus,
+                "crs-slash-keys-move",
+                f"↓ in the / popup moving the focus off {focus!r}",
+                f"the focus on {after!r}",
+                "True  # read the popup's highlighted item before and after Down",
+            )
+            focus = after
+        keys = key_bytes(key)
+        cancels = self._cancels()
         self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "the / popup"))
+        self.check(
+            self._cancels() == cancels,
+            "crs-escape-closes-popup",
+            f"no cancel for {key} in the / popup (it closes the popup)",
+            f"{self._cancels() - cancels} cancel(s)",
+            f"cancels() == {cancels}",
+        )
         names = [f"/{c.name} " for c in COMMANDS if c.name.startswith(prefix)]
         if key != "escape":  # a client may put the selection in on its next refresh
             self._wait(lambda: self.driver.input_value in names, "the selected command")
@@ -486,7 +683,174 @@ class CrsExplorer(Explorer):
             repr(seen),
             f"input_value() in {names!r}",
         )
+        self.check(
+            focus is None
+            or focus not in [name.strip()[1:] for name in names]
+            or seen == f"/{focus} ",
+            "crs-slash-keys-select",
+            f"after {key} in the / popup the focused command, {f'/{focus} '!r}",
+            repr(seen),
+            f"input_value() == {f'/{focus} '!r}",
+        )
         self.typed = seen
+
+    def slash_positions(self, word: str, space: str) -> None:
+        """``/`` typed mid-word, after whitespace, and with a prefix no command starts with.
+
+        ``{word}/`` opens no popup (``crs-slash-no-trigger-mid-word``: "a `/` inside a word
+        ... never opens the popup"); ``{word}{space}/`` opens it (``crs-slash-trigger-position``:
+        "right after whitespace"; ``space`` is any whitespace ``str.strip()`` removes), then
+        Escape; ``/x`` keeps it open with no command listed (``crs-slash-no-match-stays-open``),
+        then Escape. The input is erased with Backspace after each.
+        """
+        self.type(f"{word}/")
+        self.check(
+            self._read_popup() is None,
+            "crs-slash-no-trigger-mid-word",
+            f"no popup for the / typed inside {word + '/'!r}",
+            "the popup open",
+            "True  # the popup is not displayed",
+        )
+        self.typed_back()
+        self.type(f"{word}{space}/")
+        self._wait(lambda: self._read_popup() is not None, "the / popup")
+        self.check(
+            self._read_popup() is not None,
+            "crs-slash-trigger-position",
+            f"the popup open for the / typed after whitespace, {word + space + '/'!r}",
+            "it is closed",
+            "True  # the popup is displayed",
+        )
+        self._close_popup()
+        self.type("/")
+        more = typing_bytes("x")
+        self.act(f"await feed({more!r})", lambda: self.driver.feed_terminal(more, "typing"))
+        self.typed += "x"
+        self._listing("x", "crs-slash-no-match-stays-open", None)
+        self._close_popup()
+
+    def _close_popup(self) -> None:
+        """Escape in an open / popup: it closes, the input keeps its text; then erase it."""
+        keys = key_bytes("escape")
+        self.act(f"await feed({keys!r})", lambda: self.driver.feed_terminal(keys, "Escape"))
+        self._input_is("crs-slash-keys-escape", "after Escape in the / popup")
+        self.typed_back()
+
+    def _popup_rules(self) -> None:
+        """The open / popup, as drawn, against the scenarios' rules for its drawing.
+
+        The same checks as the scenarios of ``slash_popup.feature`` (their step functions,
+        or :mod:`steps.rawp_crs.part2.popup`'s helpers), on the popup the session reached:
+        next to the input and covering none of it (``crs-slash-popup-overlay``), each item
+        ``/name`` then its description (``crs-slash-item-content``), the name standing out
+        and the description muted (``crs-slash-item-hierarchy``), items set apart
+        (``crs-slash-item-separation``), one highlighted item (``crs-slash-focus-highlight``,
+        ``crs-slash-single-highlight``) over its whole row (``crs-slash-highlight-full-row``),
+        contrasting with the others (``crs-slash-highlight-contrast``), its text off the
+        highlight's edges (``crs-slash-item-padding``). Judged when every command is drawn
+        (a popup cut by a small terminal is the scroll rules' business).
+        """
+        popup = self._read_popup()
+        if popup is None or len(popup.items) < len(COMMANDS):
+            return
+        state = cast("CrsState", _PopupState(Published(list(COMMANDS))))
+        script = "True  # the popup's drawing, as the scenarios of slash_popup.feature read it"
+        self._scenario_check(
+            lambda: check_against_input(
+                self.driver, popup, "crs-slash-popup-overlay", "the command popup", covering=True
+            ),
+            script,
+        )
+        self._scenario_check(lambda: item_content(self.driver, state), script)
+        self._scenario_check(lambda: hierarchy(self.driver, state), script)
+        self._scenario_check(
+            lambda: check_separated(popup, "crs-slash-item-separation", "/"), script
+        )
+        item = self._scenario_check(lambda: focused(popup, "crs-slash-focus-highlight"), script)
+        backs = [background(cell) for cell in item.cells]
+        self.check(
+            len(set(backs)) == 1,
+            "crs-slash-highlight-full-row",
+            f"the focused item /{item.name}: one highlight background across the popup's "
+            "inner width",
+            f"backgrounds {sorted(set(map(str, backs)))} on {item.text!r}",
+            script,
+        )
+        for other in popup.items:
+            ratio = contrast(backs[0], row_background(other))  # type: ignore[arg-type]
+            self.check(
+                other.name == item.name or ratio >= HIGHLIGHT_CONTRAST,
+                "crs-slash-highlight-contrast",
+                f"the highlight of /{item.name} against /{other.name}: a contrast ratio of "
+                f"at least {HIGHLIGHT_CONTRAST}",
+                f"{ratio:.2f}",
+                script,
+            )
+        self._scenario_check(
+            lambda: check_padded(popup, item, "crs-slash-item-padding", "/"), script
+        )
+
+    def _scenario_check(self, rules: Callable[[], T], replay: str) -> T:
+        """Run a scenario's check here; its failure (``[clause] ...``) keeps its message.
+
+        Returns:
+            What ``rules`` returns.
+
+        Raises:
+            AssertionError: The check's failure, with the session's script.
+        """
+        try:
+            return rules()
+        except AssertionError as error:
+            message = str(error).splitlines()[0] if str(error) else type(error).__name__
+            self.harness.failure_script[:] = [
+                self.script.render(f"assert {replay}: {message[:300]!r}")
+            ]
+            raise
+
+    def _read_popup(self) -> Popup | None:
+        """The / popup as drawn now (its items among :data:`COMMANDS`), ``None`` when closed."""
+        return read_popup(self.driver, [command.name for command in COMMANDS])
+
+    def _listing(self, prefix: str, clause: str, before: Popup | None) -> Popup | None:
+        """The popup after ``/{prefix}`` was typed, its list judged as the oracle judges it.
+
+        Waits (bounded) until it lists what the filter selects, then judges: open
+        (``crs-slash-popup-opens``), every name starting with ``prefix`` drawn once (none
+        missing unless the popup is drawn full to its bottom), none drawn that does not
+        hold the typed characters in order (fuzzy matching is a MAY). A wrong list that is
+        ``before``'s, unchanged by the typing, is ``crs-slash-keys-typing``'s.
+        """
+        wanted = [c.name for c in COMMANDS if c.name.startswith(prefix)]
+
+        def problems(popup: Popup | None) -> str:
+            if popup is None:
+                return "it is closed"
+            drawn = popup.names
+            full = bool(popup.items) and popup.items[-1].y >= popup.inner.bottom - POPUP_ROWS
+            missing = [] if full else [name for name in wanted if name not in drawn]
+            stray = [name for name in drawn if not fuzzy(name, prefix)]
+            twice = sorted({name for name in drawn if drawn.count(name) > 1})
+            if missing or stray or twice:
+                return f"drawn {drawn}; missing {missing}; not matching {stray}; twice {twice}"
+            return ""
+
+        self._wait(lambda: not problems(self._read_popup()), "the / popup's list")
+        popup = self._read_popup()
+        wrong = problems(popup)
+        if wrong and popup is not None and before is not None and popup.names == before.names:
+            clause = "crs-slash-keys-typing"
+        if popup is None and not wanted:
+            clause = "crs-slash-no-match-stays-open"
+        self.check(
+            not wrong,
+            "crs-slash-popup-opens" if popup is None and wanted else clause,
+            f"after /{prefix}, the popup listing every command starting with {prefix!r} "
+            f"({wanted}), once each",
+            wrong,
+            "True  # read the popup's items from the screen",
+        )
+        return popup
 
     @precondition(
         lambda self: (
@@ -594,8 +958,16 @@ class CrsExplorer(Explorer):
         self.state = "asking"
         self._publish(request, code=repr(request))
         data = (key_bytes("down") * moves if kind == "SELECT" else b"") + key_bytes(key)
+        cancels = self._cancels()
         self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "answering"))
         self.state = "running"
+        self.check(
+            self._cancels() == cancels,
+            "crs-escape-closes-interaction",
+            f"no cancel for {key} on the {kind} request (it answers the request)",
+            f"{self._cancels() - cancels} cancel(s)",
+            f"cancels() == {cancels}",
+        )
         sent = [
             f
             for f in self.driver.agent.sent_of(ANSWER)
@@ -685,9 +1057,10 @@ class CrsExplorer(Explorer):
             f"{prompts}",
             f"len(prompts()) == {self.prompts}",
         )
+        idle = self.state == "idle" and cancels > self.cancels
         self.check(
             cancels == self.cancels,
-            "crs-escape-cancels-turn",
+            "crs-escape-idle-does-nothing" if idle else "crs-escape-cancels-turn",
             f"{self.cancels} cancels sent, one per Escape during a turn",
             f"{cancels}",
             f"cancels() == {self.cancels}",
@@ -805,6 +1178,29 @@ class CrsExplorer(Explorer):
 
     def _publish(self, *events: Any, code: str) -> None:
         self.act(f"await publish({code})", lambda: self.driver.publish(*events))
+
+
+@dataclasses.dataclass
+class _PopupState:
+    """What the slash popup's step functions read of a scenario's state: the commands."""
+
+    published: Published
+
+
+def fuzzy(name: str, prefix: str) -> bool:
+    """Whether ``name`` may be listed for ``prefix``: its characters in order, case-folded.
+
+    A prefix match is one; so is any fuzzy match (004 §3.2 ¶12, MAY), as the slash filter
+    oracle allows (``steps/rawp_crs/part2/slash_filter_oracle_steps.py``).
+    """
+    rest = iter(name.casefold())
+    return all(char in rest for char in prefix.casefold())
+
+
+def single_focus(popup: Popup | None) -> str | None:
+    """The name of the one item the popup shows as focused, ``None`` when it shows no one."""
+    focus = [] if popup is None else popup.focus()
+    return focus[0].name if len(focus) == 1 else None
 
 
 class CrsPart1Explorer(CrsExplorer):
