@@ -165,6 +165,7 @@ Feature: Hostile input never breaks the chat screen
   @clause:role-values @clause:single-label-widget @clause:role-labels @clause:role-classes
   Scenario: Every rule holds in a 30x10 terminal
     Given the terminal is resized to 30x10 cells
+    And the standard choice will return "조금 더 자세히 말씀해 주세요."
     When the user submits these inputs in order:
       | input                       |
       | 작은 화면                    |
