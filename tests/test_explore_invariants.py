@@ -8,6 +8,9 @@ reference (``test_the_same_sessions_pass_on_the_reference``).
 
 from __future__ import annotations
 
+import ast
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -254,3 +257,65 @@ def test_a_missing_time_is_charged_to_the_side_that_has_it() -> None:
         "crs-timestamp-turn-end"
     )
     assert reopen_clause([user, answer], [user, start, answer]) == "crs-timestamp-turn-start"
+
+
+def failing_script(mutant: str, machine: type[Explorer], steps: Session, tmp_path: Path) -> str:
+    explorer = session(machine, f"tests.candidates.{mutant}", tmp_path)
+    with pytest.raises(AssertionError):
+        run(explorer, steps)
+    (script,) = explorer.harness.failure_script
+    return script
+
+
+@pytest.mark.parametrize(
+    ("mutant", "machine", "steps", "clause"), CASES, ids=[case[0] for case in CASES]
+)
+def test_every_reproducer_ends_with_a_check_that_can_fail(
+    mutant: str, machine: type[Explorer], steps: Session, clause: str, tmp_path: Path
+) -> None:
+    script = failing_script(mutant, machine, steps, tmp_path)
+    tree = ast.parse(script)  # a script that does not compile is no reproducer
+    asserts = [node for node in ast.walk(tree) if isinstance(node, ast.Assert)]
+    assert all(not isinstance(node.test, ast.Constant) for node in asserts), script[-600:]
+    checks = [node for node in asserts if f"[{clause}]" in ast.unparse(node.msg or node)]
+    harness_only = f"the harness judged (this script does not): [{clause}]"
+    assert checks or (harness_only in script and "sys.exit(2)" in script), script[-600:]
+
+
+CHAT_REFERENCE = "reference_app.conformance:adapter"
+
+
+@pytest.mark.parametrize(
+    ("mutant", "ending"),
+    [
+        ("mutants:reused_user_message", "assert"),  # messages-immutable
+        ("mutants:stale_response_list", "assert"),  # response-from-fixed-list
+        ("mutants:choice_twice", "unchecked"),  # one-choice-per-submission
+    ],
+)
+def test_a_reproducer_fails_on_its_mutant_and_passes_on_the_reference_or_says_it_cannot_judge(
+    mutant: str, ending: str, tmp_path: Path
+) -> None:
+    (case,) = [case for case in CASES if case[0] == mutant]
+    _, machine, steps, clause = case
+    script = failing_script(mutant, machine, steps, tmp_path)
+    spec = f"tests.candidates.{mutant}"
+    on_mutant = tmp_path / "on_mutant.py"
+    on_mutant.write_text(script, encoding="utf-8")
+    failed = run_script(on_mutant)
+    on_reference = tmp_path / "on_reference.py"
+    on_reference.write_text(script.replace(repr(spec), repr(CHAT_REFERENCE)), encoding="utf-8")
+    passed = run_script(on_reference)
+    if ending == "assert":
+        assert failed.returncode == 1, failed.stdout + failed.stderr
+        assert f"AssertionError: [{clause}]" in failed.stderr
+        assert passed.returncode == 0, passed.stdout + passed.stderr
+    else:  # the script replays the session and says the harness judged it, either way
+        assert failed.returncode == passed.returncode == 2, failed.stderr + passed.stderr
+        assert f"the harness judged (this script does not): [{clause}]" in failed.stderr
+
+
+def run_script(script: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, check=False
+    )

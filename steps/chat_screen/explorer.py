@@ -47,6 +47,7 @@ from steps.explore.core import (
     click_bytes,
     pasted_text,
     typed_text,
+    unchecked,
 )
 from steps.screen import item_text
 from steps.terminal_input import key_bytes, typing_bytes
@@ -365,7 +366,8 @@ class ChatExplorer(Explorer):
             "messages-immutable",
             f"the earlier messages unchanged by a later submission, {before.messages!r}",
             repr(kept),
-            "True  # compare adapter.messages(app) before and after the last Enter",
+            f"[(role_value(r), b) for r, b in adapter.messages(app)][: {len(before.messages)}] "
+            f"== {before.messages!r}",
         )
         users = [body for role, body in listed if role == "user"]
         count = len(self.bodies)
@@ -410,7 +412,8 @@ class ChatExplorer(Explorer):
             "response-from-fixed-list",
             f"every agent body one of the fixed responses {fixed!r}",
             repr(odd),
-            "True  # every agent body in adapter.responses",
+            "all(b in adapter.responses for r, b in adapter.messages(app)"
+            ' if role_value(r) == "agent")',
         )
         return listed
 
@@ -427,7 +430,7 @@ class ChatExplorer(Explorer):
             clause,
             f"{valid} calls of random.choice, one per valid submission ({blanks} blank)",
             f"{made} calls",
-            "True  # count the calls of adapter.choice_site",
+            unchecked("count the calls of adapter.choice_site"),
         )
         fixed = tuple(self.driver.adapter.responses)
         wrong = [seq for seq in calls[before.choices :] if tuple(seq) != fixed]
@@ -436,7 +439,7 @@ class ChatExplorer(Explorer):
             "standard-random-choice",
             f"random.choice passed the fixed response list {fixed!r}",
             repr(wrong[:1]),
-            "True  # the argument of each call of adapter.choice_site",
+            unchecked("the argument of each call of adapter.choice_site"),
         )
         agents = [body for role, body in listed if role == "agent"]
         expected = self._expected_responses()
@@ -445,7 +448,7 @@ class ChatExplorer(Explorer):
             "body-source",
             f"the agent messages' bodies: the values random.choice returned, {expected!r}",
             repr(agents),
-            "True  # the agent bodies against the values of adapter.choice_site",
+            unchecked("the agent bodies against the values of adapter.choice_site"),
         )
 
     def _check_records(self, before: Before, blanks: int, listed: list[tuple[str, str]]) -> None:
@@ -490,7 +493,7 @@ class ChatExplorer(Explorer):
             "messages-immutable",
             "the earlier items' texts and role classes unchanged by a later submission",
             f"{changed[0][0]!r} became {changed[0][1]!r}" if changed else "",
-            "True  # compare the items' texts and classes before and after the last Enter",
+            unchecked("compare the items' texts and classes before and after the last Enter"),
         )
         texts = [now[id(widget)][0] for widget in widgets]
         if not all(
@@ -531,7 +534,7 @@ class ChatExplorer(Explorer):
             "the items showing the message list in its order, each user item followed by "
             "its agent item, the pairs in submission order",
             f"items showing messages {[None if at is None else at + 1 for at in shown]}",
-            "True  # the items' texts against adapter.messages(app), in order",
+            unchecked("the items' texts against adapter.messages(app), in order"),
         )
 
     def _judge(self, rules: Callable[[], T]) -> T:
@@ -547,12 +550,10 @@ class ChatExplorer(Explorer):
             return rules()
         except AssertionError as error:  # "[clause] ..." from steps.checks: kept as it is
             message = str(error).splitlines()[0] if str(error) else type(error).__name__
-            self.harness.failure_script[:] = [
-                self.script.render(
-                    "assert True  # the item rules, as steps/chat_screen/rule_steps.py reads "
-                    f"them: {message[:300]!r}"
-                )
-            ]
+            self.keep_script(
+                unchecked("the item rules, as steps/chat_screen/rule_steps.py reads them"),
+                message,
+            )
             raise
 
     def _check_last_in_view(self) -> None:
@@ -587,7 +588,7 @@ class ChatExplorer(Explorer):
             f"the last item fully inside the visible area {area.scrollable_content_region}, "
             f"or the area scrolled to its end ({area.max_scroll_y})",
             f"at {None if last is None else last.region}, scrolled to {area.scroll_y}",
-            "True  # compare the last item's region with the conversation's, as above",
+            unchecked("compare the last item's region with the conversation's, as above"),
         )
 
 

@@ -210,6 +210,47 @@ FEED = '''async def feed(data: bytes) -> None:
 them (a prelude places it with a ``{feed}`` line, where ``app``, ``parser`` and ``pilot`` exist)."""
 
 
+UNCHECKED = "# not restated by this script: "
+"""How :func:`unchecked` marks a ``replay`` that is a note, not an expression."""
+
+
+def unchecked(note: str) -> str:
+    """The ``replay`` of an invariant a reproducer cannot restate as an ``assert``.
+
+    Some invariants read what the script does not keep: the screen's cells, the records
+    of the standard choice before the last Enter, a second client reopening the store.
+    Their script replays the session and ends with ``note`` as a comment, then prints
+    the harness's message and exits with status 2: never an ``assert`` that cannot fail.
+
+    Args:
+        note: Where to look, in words (``"compare the items' texts before and after"``).
+
+    Returns:
+        ``note`` marked for :func:`script_ending`.
+    """
+    return UNCHECKED + note
+
+
+def script_ending(replay: str, message: str) -> str:
+    """The last statements of a reproducer, ending with its check.
+
+    Returns:
+        ``assert replay, message`` or, for :func:`unchecked`, its note as a comment, the
+        message printed to standard error and ``sys.exit(2)``.
+    """
+    message = message[:300]
+    if not replay.startswith(UNCHECKED):
+        return f"assert {replay}, {message!r}"
+    verdict = f"the harness judged (this script does not): {message}"
+    return "\n".join(
+        [
+            f"# The session is replayed; this check is the harness's, {replay[2:]}",
+            f"print({verdict!r}, file=sys.stderr)",
+            "sys.exit(2)",
+        ]
+    )
+
+
 HARNESS_PACKAGE = __name__.removesuffix(".explore.core")
 """The harness's package as it is imported: ``steps`` in a clone of the repository,
 ``textual_chat_conformance.steps`` installed from the wheel (docs/design/packaging.md)."""
@@ -310,8 +351,19 @@ class Explorer(RuleBasedStateMachine):
         if ok:
             return
         message = f"[{clause}] {what}; seen {seen if isinstance(seen, str) else repr(seen)}"
-        self.harness.failure_script[:] = [self.script.render(f"assert {replay}, {message[:300]!r}")]
+        self.keep_script(replay, message)
         raise AssertionError(message)
+
+    def keep_script(self, replay: str, message: str) -> None:
+        """Keep the session's script as the failure's reproducer, ending with its check.
+
+        Args:
+            replay: A Python expression true when the invariant holds (the script ends with
+                ``assert replay, message``), or :func:`unchecked` of a note for an
+                invariant the script cannot restate.
+            message: The failure's message (``[clause] ...``), cut at 300 characters.
+        """
+        self.harness.failure_script[:] = [self.script.render(script_ending(replay, message))]
 
     def seen_input(self) -> str:
         """The input as :meth:`input_holds_what_was_typed` compares it with :attr:`typed`."""
@@ -361,7 +413,7 @@ class Explorer(RuleBasedStateMachine):
             self.DRAWN_CLAUSE,
             "the screen: expected no raw control character drawn",
             raw,
-            "True  # read the screen with app.export_screenshot() to see the control",
+            unchecked("read the screen with app.export_screenshot() to see the control"),
         )
 
     def teardown(self) -> None:

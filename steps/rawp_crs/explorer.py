@@ -56,7 +56,7 @@ from rawp_port import (
     TurnStarted,
 )
 from steps.app_driver import WaitTimeout
-from steps.explore.core import Explorer, pasted_text, printable, typed_text
+from steps.explore.core import Explorer, pasted_text, printable, typed_text, unchecked
 from steps.profiles import PROFILES
 from steps.rawp_crs.contract import TokenView
 from steps.rawp_crs.driver import CrsDriver
@@ -655,7 +655,7 @@ class CrsExplorer(Explorer):
                 "crs-slash-keys-move",
                 f"↓ in the / popup moving the focus off {focus!r}",
                 f"the focus on {after!r}",
-                "True  # read the popup's highlighted item before and after Down",
+                unchecked("read the popup's highlighted item before and after Down"),
             )
             focus = after
         keys = key_bytes(key)
@@ -709,7 +709,7 @@ class CrsExplorer(Explorer):
             "crs-slash-no-trigger-mid-word",
             f"no popup for the / typed inside {word + '/'!r}",
             "the popup open",
-            "True  # the popup is not displayed",
+            unchecked("the popup is not displayed"),
         )
         self.typed_back()
         self.type(f"{word}{space}/")
@@ -719,7 +719,7 @@ class CrsExplorer(Explorer):
             "crs-slash-trigger-position",
             f"the popup open for the / typed after whitespace, {word + space + '/'!r}",
             "it is closed",
-            "True  # the popup is displayed",
+            unchecked("the popup is displayed"),
         )
         self._close_popup()
         self.type("/")
@@ -754,7 +754,7 @@ class CrsExplorer(Explorer):
         if popup is None or len(popup.items) < len(COMMANDS):
             return
         state = cast("CrsState", _PopupState(Published(list(COMMANDS))))
-        script = "True  # the popup's drawing, as the scenarios of slash_popup.feature read it"
+        script = unchecked("the popup's drawing, as the scenarios of slash_popup.feature read it")
         self._scenario_check(
             lambda: check_against_input(
                 self.driver, popup, "crs-slash-popup-overlay", "the command popup", covering=True
@@ -803,9 +803,7 @@ class CrsExplorer(Explorer):
             return rules()
         except AssertionError as error:
             message = str(error).splitlines()[0] if str(error) else type(error).__name__
-            self.harness.failure_script[:] = [
-                self.script.render(f"assert {replay}: {message[:300]!r}")
-            ]
+            self.keep_script(replay, message)
             raise
 
     def _read_popup(self) -> Popup | None:
@@ -848,7 +846,7 @@ class CrsExplorer(Explorer):
             f"after /{prefix}, the popup listing every command starting with {prefix!r} "
             f"({wanted}), once each",
             wrong,
-            "True  # read the popup's items from the screen",
+            unchecked("read the popup's items from the screen"),
         )
         return popup
 
@@ -1039,7 +1037,7 @@ class CrsExplorer(Explorer):
             reopen_clause(live, reopened),
             f"the reopened conversation drawn as it was live, {live!r}",
             repr(reopened),
-            "True  # compare the items of a client reopening agent.history with the live one's",
+            unchecked("compare the items of a client reopening agent.history with the live one's"),
         )
 
     # -- invariants --------------------------------------------------------------------
