@@ -277,7 +277,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         output = run([*command, "exploration"], cwd=team, expect=4)
         expect("several profiles" in output, f"an ambiguous name:\n{output}")
-        run([bin_dir / "reference-crs", "--help"], cwd=team)
+        usage = run([bin_dir / "reference-crs", "--help"], cwd=team)
+        expect(usage.startswith("usage: reference-crs "), f"the script's own name:\n{usage}")
         expect((bin_dir / "reference-chat").is_file(), "no reference-chat script")
         step("usage errors: a newer adapter contract, an ambiguous name; console scripts", began)
 

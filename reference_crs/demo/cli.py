@@ -11,6 +11,7 @@ one, and without either the most recently used conversation is reopened, as a ch
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -40,8 +41,14 @@ def _turns(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The parser of ``python -m reference_crs``."""
-    found = _Parser(prog="python -m reference_crs", description="The reference RAWP-CRS client.")
+    """The parser of ``python -m reference_crs`` and of the ``reference-crs`` console script.
+
+    Its usage line names the command as it was typed (``sys.argv[0]``).
+    """
+    typed = "reference-crs" if Path(sys.argv[0]).name == "reference-crs" else None
+    found = _Parser(
+        prog=typed or "python -m reference_crs", description="The reference RAWP-CRS client."
+    )
     found.add_argument(
         "--initial-turns",
         type=_turns,
