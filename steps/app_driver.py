@@ -810,7 +810,10 @@ class AppDriver:
         parser, decode = self._terminal
         app = self.app
         for read in terminal_input.reads(data, read_size):
-            for event in parser.feed(decode(read)):
+            text = decode(read)
+            if not text:  # nothing read, or half a character: feeding "" ends the parser
+                continue
+            for event in parser.feed(text):
                 event.set_sender(app)  # what Driver.process_message does for keys and pastes
                 app.post_message(event)
         timeout = textual_private.parser_timeout(parser, data.endswith(b"\x1b"))

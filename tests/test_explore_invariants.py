@@ -319,3 +319,30 @@ def run_script(script: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, check=False
     )
+
+
+def test_a_hardening_failure_does_not_hide_a_must_defect_of_the_same_client(
+    tmp_path: Path,
+) -> None:
+    """Textual's stock Input drops a typed ZWJ (HARDENING); the MUST defect behind it shows.
+
+    The client below is both mutants at once. Without the second search every session
+    ends at the first HARDENING failure, and the MUST invariants never judge it.
+    """
+    from steps.explore.core import Budget, explore
+    from tests.candidates.mutants import MUTANTS, Mutant, MutantAdapter
+    from tests.candidates.mutants.hardening import TypedJoinerDropped
+    from tests.candidates.mutants.submission_flow import NotStripped
+
+    class StockInputNotStripped(TypedJoinerDropped, NotStripped):
+        """Both defects: a typed joiner dropped, the body not stripped."""
+
+    entry = MUTANTS["not_stripped"]
+    adapter = MutantAdapter(Mutant(entry.name, entry.clause, StockInputNotStripped))
+    spec = "tests.candidates.mutants:not_stripped"
+    harness = Harness(adapter, spec, (80, 24), 60.0, "test", tmp_path)
+    with pytest.raises(AssertionError) as failed:
+        explore(ChatExplorer, harness, Budget(examples=8, seed=0, shrink_seconds=0))
+    first, _, rest = str(failed.value).partition("\n")
+    assert first.startswith("[input-stripped] "), str(failed.value)[:800]
+    assert "after the first search failed on one: [hardening-typed-text-kept]" in rest

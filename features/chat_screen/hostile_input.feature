@@ -237,6 +237,7 @@ Feature: Hostile input never breaks the chat screen
       |        | 3    | 앞\x1b[2J뒤        |
       | ab     | 5    | \x1b[31m빨강\x1b[0m |
       | 가     | 4    | AAA\x1b[5~BBB     |
+      | 가나   | 2    | 앞\x1b[2J뒤        |
 
   # Found by the exploration (exploration.feature, docs/exploration.md): Textual's Input and
   # TextArea drop a typed key whose character str.isprintable() rejects, though a person

@@ -182,6 +182,7 @@ class ChatExplorer(Explorer):
     @rule(text=typed_text())
     def type(self, text: str) -> None:
         """Type ``text`` as a terminal sends it."""
+        text = self.typable(text)
         self.typed += text
         self.act(f"await feed(typing_bytes({text!r}))", lambda: self.driver.type_as_terminal(text))
 
@@ -229,6 +230,7 @@ class ChatExplorer(Explorer):
         Up to seven, so that a session reaches the later pairs (a defect from the fourth,
         fifth, sixth or seventh pair on) and a conversation longer than the screen.
         """
+        texts = [self.typable(text) for text in texts]
         data = b"".join(typing_bytes(text) + key_bytes("enter") for text in texts)
         before = self._before()
         blanks = 0
