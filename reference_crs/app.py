@@ -47,6 +47,7 @@ from reference_crs.conversation_keys import ConversationKeys
 from reference_crs.history import LazyHistory, LoadOlder
 from reference_crs.offscreen import OffscreenTurns
 from reference_crs.pacing import StreamPacing
+from reference_crs.sent_prompt import as_typed
 from reference_crs.slash import command_of
 from reference_crs.timefmt import stamp_text
 from reference_crs.widgets import (
@@ -225,9 +226,10 @@ class CrsApp(ConversationKeys):
         other, a text bubble with its file tokens (004 §3.3, §3.1 ¶17).
         """
         text = str(getattr(prompt, "prompt_text", ""))
+        references = tuple(getattr(prompt, "file_references", ()) or ())
         if getattr(prompt, "input_type", "text") == "slash_command":
-            return self.command_bubble(text)
-        return self.user_message(text, tuple(getattr(prompt, "file_references", ()) or ()))
+            return self.command_bubble(as_typed(text, references))
+        return self.user_message(text, references)
 
     def command_bubble(self, text: str) -> Widget:
         """Return the item showing a sent slash command (``crs-command-*``)."""

@@ -171,3 +171,21 @@ def placeholders(pieces: Sequence[Piece]) -> tuple[str, dict[str, FileToken | Li
             by_char[char] = piece
             out.append(char)
     return "".join(out), by_char
+
+
+def as_typed(prompt_text: str, file_references: Iterable[object] = ()) -> str:
+    """A sent prompt as the input held it: each valid token as ``@path``, escapes undone.
+
+    The live command bubble draws the input's text, a token as ``@path``
+    (``crs-token-copy-as-text``); a stored ``slash_command`` prompt is drawn from this on
+    reopening, so it reads as it did live, never in the wire form
+    (``crs-command-bubble-strips-slash``, 004 §3.3). A forged pattern is its characters.
+    """
+    return "".join(
+        f"@{piece.path}"
+        if isinstance(piece, FileToken)
+        else piece.text
+        if isinstance(piece, Literal)
+        else piece
+        for piece in read_sent(prompt_text, file_references)
+    )

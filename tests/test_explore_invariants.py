@@ -181,6 +181,12 @@ CASES: list[tuple[str, type[Explorer], Session, str]] = [
         "crs-enter-sends",
     ),
     (
+        "crs_mutants:escape_cancels_only_from_input",
+        CrsExplorer,
+        lambda m: (crs_turn(m), m.escape(off_input=True)),
+        "crs-escape-cancels-turn",
+    ),
+    (
         "crs_mutants:escape_cancels_while_idle",
         CrsExplorer,
         lambda m: (m.start("a", "b"), m.escape()),
@@ -326,23 +332,26 @@ def test_a_hardening_failure_does_not_hide_a_must_defect_of_the_same_client(
 ) -> None:
     """Textual's stock Input drops a typed ZWJ (HARDENING); the MUST defect behind it shows.
 
-    The client below is both mutants at once. Without the second search every session
-    ends at the first HARDENING failure, and the MUST invariants never judge it.
+    The client below is two mutants at once: its input drops the ZWJ every session opens
+    with, and it mounts each agent item before its user item, which every valid
+    submission shows. Without the second search every session ends at the HARDENING
+    failure, and the MUST invariants never judge that client.
     """
-    from steps.explore.core import Budget, explore
+    from steps.explore.core import Budget, explore, hardening
     from tests.candidates.mutants import MUTANTS, Mutant, MutantAdapter
     from tests.candidates.mutants.hardening import TypedJoinerDropped
-    from tests.candidates.mutants.submission_flow import NotStripped
+    from tests.candidates.mutants.submission_flow import AgentItemFirst
 
-    class StockInputNotStripped(TypedJoinerDropped, NotStripped):
-        """Both defects: a typed joiner dropped, the body not stripped."""
+    class StockInputAgentItemFirst(TypedJoinerDropped, AgentItemFirst):
+        """Both defects: a typed joiner dropped, the agent item mounted first."""
 
-    entry = MUTANTS["not_stripped"]
-    adapter = MutantAdapter(Mutant(entry.name, entry.clause, StockInputNotStripped))
-    spec = "tests.candidates.mutants:not_stripped"
+    entry = MUTANTS["agent_item_first"]
+    adapter = MutantAdapter(Mutant(entry.name, entry.clause, StockInputAgentItemFirst))
+    spec = "tests.candidates.mutants:agent_item_first"
     harness = Harness(adapter, spec, (80, 24), 60.0, "test", tmp_path)
     with pytest.raises(AssertionError) as failed:
         explore(ChatExplorer, harness, Budget(examples=8, seed=0, shrink_seconds=0))
     first, _, rest = str(failed.value).partition("\n")
-    assert first.startswith("[input-stripped] "), str(failed.value)[:800]
+    clause = first[1 : first.index("]")]
+    assert clause in ("pair-order", "submission-order") and not hardening(clause), first
     assert "after the first search failed on one: [hardening-typed-text-kept]" in rest

@@ -30,6 +30,7 @@ from examples.crs_alt.command_bubble import CommandRow, split_command
 from examples.crs_alt.command_menu import entries_of
 from examples.crs_alt.file_input import FileComposer
 from examples.crs_alt.older import OlderTurns
+from examples.crs_alt.ref_tokens import typed_form
 from examples.crs_alt.slash_input import SlashComposer
 from examples.crs_alt.widgets import (
     AgentProse,
@@ -230,7 +231,11 @@ class AltCrsApp(App[None]):
         self._new_day(sent_at)
         if command:
             menu.used(name)
-        row = CommandRow(text) if command else UserRow(text, file_references)
+        row = (
+            CommandRow(typed_form(text, file_references))
+            if command
+            else UserRow(text, file_references)
+        )
         self._add(Stamp(when.stamp(sent_at, sent_at), "user"), row)
         self.conversation.anchor()  # read back with Page Up or not, what is sent comes into view
 

@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from examples.crs_alt import when, wire
 from examples.crs_alt.command_bubble import CommandRow
+from examples.crs_alt.ref_tokens import typed_form
 from examples.crs_alt.widgets import (
     AgentProse,
     DaySeparator,
@@ -238,12 +239,13 @@ class OlderTurns:
         now = self.app.clock()
         sent, ended = turn.sent_at, turn.ended_at
         text = str(getattr(turn.prompt, "prompt_text", ""))
+        references = tuple(getattr(turn.prompt, "file_references", ()) or ())
         made: list[Widget] = [
             Stamp(when.stamp(sent, now), "user"),
             # the stored input type says what the live client drew (004 §3.3)
-            CommandRow(text)
+            CommandRow(typed_form(text, references))
             if getattr(turn.prompt, "input_type", None) == "slash_command"
-            else UserRow(text, tuple(getattr(turn.prompt, "file_references", ()) or ())),
+            else UserRow(text, references),
         ]
         prose: AgentProse | None = None
         thought: ThoughtBlock | None = None

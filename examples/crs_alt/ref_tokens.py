@@ -87,6 +87,18 @@ def split(prompt: str, references: Iterable[object]) -> list[str | Ref]:
     return [piece for piece in out if piece != ""]
 
 
+def typed_form(prompt: str, references: Iterable[object]) -> str:
+    """The prompt as the user typed it: escapes undone, a valid token as ``@path``.
+
+    What a command bubble shows (004 §3.3): the command the user ran, never the token
+    format the agent parses; a literal pattern keeps its characters.
+    """
+    return "".join(
+        piece if isinstance(piece, str) else f"@{piece.path}" if piece.ref_id else piece.shown
+        for piece in split(prompt, references)
+    )
+
+
 def stand_ins(pieces: list[str | Ref], token: Style) -> tuple[str, dict[str, Text]]:
     """The text for the markdown parser, and the styled run each stand-in character becomes.
 

@@ -28,6 +28,15 @@ Feature: A slash command shows as a compact command bubble, without its slash
     And the last user item is a command bubble
     And the command bubble reads "clear"
 
+  # Found by the exploration: a command that held a file token was drawn in its wire form.
+  @clause:crs-command-bubble-strips-slash @part:3
+  Scenario: A sent slash command holding a file token names the file, not the token's wire form
+    When the user types "/compact keep " and adds a token for "src/app.py"
+    And the user presses Enter
+    Then the last prompt has the input type "slash_command"
+    And the last user item is a command bubble
+    And the command bubble shows "src/app.py" and not the token's wire form
+
   @clause:crs-command-name-inline-style @clause:crs-command-bubble-no-nesting @clause:crs-command-bubble-compact
   Scenario: The name is set apart by inline style only, in a compact bubble
     When the user sends the command text "/compact focus on auth"

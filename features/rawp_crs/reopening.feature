@@ -13,6 +13,16 @@ Feature: A reopened conversation is drawn as it was drawn live
     Then the last user item is a command bubble
     And the command bubble reads "compact focus on auth"
 
+  # Found by the exploration (30 sessions, seed 5): the reference drew a reopened command
+  # that held a file token in its wire form.
+  @clause:crs-command-bubble-strips-slash @clause:crs-command-bubble-for-slash-input-type
+  @part:3 @part:4
+  Scenario: A stored slash command holding a file token names the file, not the token's wire form
+    Given a stored slash command "/review <@file:r1|src/app.py> first" with the file reference "r1" for "src/app.py"
+    When the RAWP-CRS client opens the stored conversation
+    Then the last user item is a command bubble
+    And the command bubble shows "src/app.py" and not the token's wire form
+
   @clause:crs-text-bubble-for-other-input-types
   @part:4
   Scenario: A stored prompt of another input type is drawn as a text bubble, as it was live

@@ -204,7 +204,7 @@ FEED = '''async def feed(data: bytes) -> None:
     for event in parser.feed(data.decode()) if data else ():
         event.set_sender(app)
         app.post_message(event)
-    pending = data.endswith(b"\x1b")  # a lone ESC: ticked once the escape delay is over
+    pending = data.endswith(b"\\x1b")  # a lone ESC: ticked once the escape delay is over
     while pending or getattr(parser, "_timeout_time", None) is not None:
         await asyncio.sleep(0.15)
         for event in parser.tick():

@@ -79,6 +79,7 @@ from steps.rawp_crs.part3.tokens import nodes, shape
 from steps.rawp_crs.state import CrsState
 from steps.screen import item_text
 from steps.terminal_input import key_bytes, typing_bytes
+from steps.textual_private import app_context
 
 T = TypeVar("T")
 PROMPT = "control.prompt.request"
@@ -393,20 +394,37 @@ class CrsExplorer(Explorer):
     @precondition(
         lambda self: self.state in ("idle", "running") or (self.state == "sent" and not self.early)
     )
-    @rule()
-    def escape(self) -> None:
+    @rule(off_input=st.booleans())
+    def escape(self, off_input: bool = False) -> None:
         """Press Escape: a cancel during a turn, nothing while idle.
 
         Between a prompt and its turn's start the seeds do not say whether a cancel is due:
         a client may send one at once, one at the turn's start, or none; never two, and none
         once the turn has ended (:meth:`turn_starts`, :meth:`nothing_sent_unasked`). It is
         pressed once in that state (two presses might each ask for a cancel).
+
+        With ``off_input``, during a turn with the input empty, Tab moves the focus out of
+        the input first (as the ``crs-typing-focuses-input`` scenarios have it): "에이전트가
+        응답 중(Turn 진행 중)일 때 Escape 키를 누르면 ... 취소해야 한다" names no widget
+        (``crs-escape-cancels-turn``, as the scenario with the focus on the conversation
+        says). The focus is then put back on the empty input, where the next rules type.
         """
+        moved = off_input and self.state == "running" and not self.typed
+        if moved:
+            self.act(
+                'await feed(key_bytes("tab"))',
+                lambda: self.driver.feed_terminal(key_bytes("tab"), "pressing Tab"),
+            )
         before = self._cancels()
         self.act(
             'await feed(key_bytes("escape"))',
             lambda: self.driver.feed_terminal(key_bytes("escape"), "pressing Escape"),
         )
+        if moved:
+            self.act(
+                "app.set_focus(app.screen.query_one(adapter.input_selector))\nawait pilot.pause()",
+                self._focus_input,
+            )
         sent = self._cancels() - before
         if self.state == "sent":
             self.check(
@@ -439,6 +457,17 @@ class CrsExplorer(Explorer):
         self.storable = False
         self._publish(TurnEnded(self._turn()), code=f"TurnEnded({self._turn()!r})")
         self.state = "idle"
+
+    def _focus_input(self) -> None:
+        """Give the input the keyboard focus again (after :meth:`escape` off the input)."""
+        app, field = self.driver.app, self.driver.input
+
+        async def focus() -> None:
+            app.set_focus(field)
+
+        with app_context(app):
+            self.driver.run(focus(), "giving the input the focus")
+        self.driver.settle()
 
     @precondition(lambda self: self.state != "asking")
     @rule(name=st.sampled_from(("pageup", "pagedown")))
