@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import TextArea
 
 from rawp_port import InteractionRequested
-from reference_crs.sent_prompt import Literal, read_sent
+from reference_crs.sent_prompt import FileToken, as_typed
 from reference_crs.widgets.interaction import InteractionPanel
 from reference_crs.widgets.tokens import TokenTable
 
@@ -146,30 +146,26 @@ class ConversationKeys(App[None]):
 
         Oldest first: ↑ brings them back as it brings back this session's (002 §2.5.4).
 
-        A stored prompt is read back as the history draws it (``read_sent``): its text
+        A stored prompt is read back as the history draws it (``as_typed``): its text
         unescaped, each valid file token a token of the input again (a new ``ref_id`` for
         the same path), so sent again it refers to the same file.
         """
         field = self.input_area()
         tokens = getattr(field, "tokens", None)
-        entries = []
-        for prompt in prompts:
-            pieces = read_sent(
+
+        def token(piece: FileToken) -> str:
+            if isinstance(tokens, TokenTable):
+                return tokens.new(piece.path).text
+            return f"@{piece.display_path}"
+
+        entries = [
+            as_typed(
                 str(getattr(prompt, "prompt_text", "")),
                 getattr(prompt, "file_references", ()) or (),
+                token,
             )
-            entries.append(
-                "".join(
-                    piece
-                    if isinstance(piece, str)
-                    else piece.text
-                    if isinstance(piece, Literal)
-                    else tokens.new(piece.path).text
-                    if isinstance(tokens, TokenTable)
-                    else f"@{piece.display_path}"
-                    for piece in pieces
-                )
-            )
+            for prompt in prompts
+        ]
         self.sent_history[:0] = entries
         if self._recall is not None:
             self._recall += len(entries)

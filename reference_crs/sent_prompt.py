@@ -18,7 +18,7 @@ Only ``\\`` and ``\<@`` are escapes; any other backslash is the user's own (mark
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -173,19 +173,26 @@ def placeholders(pieces: Sequence[Piece]) -> tuple[str, dict[str, FileToken | Li
     return "".join(out), by_char
 
 
-def as_typed(prompt_text: str, file_references: Iterable[object] = ()) -> str:
-    """A sent prompt as the input held it: each valid token as ``@path``, escapes undone.
+def as_typed(
+    prompt_text: str,
+    file_references: Iterable[object] = (),
+    token: Callable[[FileToken], str] | None = None,
+) -> str:
+    """A sent prompt as text: escapes undone, each valid token as ``token`` writes it.
 
     The live command bubble draws the input's text, a token as ``@path``
-    (``crs-token-copy-as-text``); a stored ``slash_command`` prompt is drawn from this on
-    reopening, so it reads as it did live, never in the wire form
+    (``crs-token-copy-as-text``, the default); a stored ``slash_command`` prompt is drawn
+    from this on reopening, so it reads as it did live, never in the wire form
     (``crs-command-bubble-strips-slash``, 004 §3.3). A forged pattern is its characters.
+
+    Args:
+        prompt_text: The ``prompt_text`` as sent (:func:`read_sent`).
+        file_references: Its ``file_references``.
+        token: The text of one valid token; ``None``: ``@`` and its path.
     """
+    write = token or (lambda piece: f"@{piece.path}")
     return "".join(
-        f"@{piece.path}"
-        if isinstance(piece, FileToken)
-        else piece.text
-        if isinstance(piece, Literal)
-        else piece
+        write(piece) if isinstance(piece, FileToken) else piece.text
+        if isinstance(piece, Literal) else piece
         for piece in read_sent(prompt_text, file_references)
-    )
+    )  # fmt: skip

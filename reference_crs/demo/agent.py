@@ -60,7 +60,7 @@ from reference_crs.browser.names import one_line_name
 from reference_crs.demo.file_search import MAX_FILES, FileIndex, Files
 from reference_crs.demo.files import WINDOWS_NODE, LocalFiles, SimulatedWindows
 from reference_crs.demo.store import Session, Store, StoreError
-from reference_crs.sent_prompt import FileToken, Literal, read_sent
+from reference_crs.sent_prompt import as_typed
 
 WINDOWS_AGENT = "demo-windows"
 """The agent of the simulated Windows node."""
@@ -452,14 +452,8 @@ def readable(prompt_text: str, file_references: Sequence[object] = ()) -> str:
     to show: a token reads as ``@`` and its path drawn as the client draws it (the plain-text
     form of a token, 004 §3.4.5 "토큰 동작"), a forged pattern as its literal characters.
     """
-    pieces = read_sent(prompt_text, file_references)
-    return "".join(
-        f"@{one_line_name(piece.display_path)}"
-        if isinstance(piece, FileToken)
-        else piece.text
-        if isinstance(piece, Literal)
-        else piece
-        for piece in pieces
+    return as_typed(
+        prompt_text, file_references, lambda token: f"@{one_line_name(token.display_path)}"
     )
 
 
