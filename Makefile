@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: conformance test lint app crs-app mutation mutants-doc thirdparty wheel-check clean
+.PHONY: conformance test clients lint app crs-app mutation mutants-doc thirdparty wheel-check clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ conformance: $(STAMP)
 ## test: run every test: the features and the harness's own tests (tests/) on two xdist workers; each module of tests/ kept on one worker, the scenarios spread one by one, the longest modules first (tests/conftest.py); compiled modules kept in $(VENV)/pycache, never in the source tree, for the hundreds of pytest subprocesses the tests start (where PYTHONDONTWRITEBYTECODE is set, each would compile everything again: about 1.7 s of CPU each)
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(abspath $(VENV))/pycache $(BIN)/python -m pytest -n 2 --dist loadscope $(PYTEST_ARGS)
+
+## clients: the independent clients of examples/ (crs_alt, crs_third) on their whole profile, where make test runs each on a sample of feature files (tests/helpers.py WHOLE_CLIENTS); .ci/run runs it after make test
+clients: $(STAMP)
+	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(abspath $(VENV))/pycache CHAT_CONFORMANCE_CLIENTS=whole $(BIN)/python -m pytest tests/test_crs_alt_conformance.py tests/test_crs_third.py -n 2 --dist loadscope -p no:randomly $(PYTEST_ARGS)
 
 ## mutation: mutation score of the reference clients by mutmut (docs/mutation.md), not part of make test; PROFILE=chat_screen or rawp_crs (default: both), SAMPLE mutants per profile (0: all), SEED; resumable (run it again to go on); RETEST=1 runs the sample's survivors again; the report goes to .mutation/<profile>/report.md
 mutation: $(STAMP)

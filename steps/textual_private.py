@@ -23,6 +23,9 @@ from textual._animator import Animator
 from textual._queue import Queue
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.css.types import CSSLocation
 from textual.geometry import Offset
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.message_pump import MessagePump
@@ -57,6 +60,8 @@ PRIVATE_MEMBERS = (
     (Screen, "_on_timer_update"),
     (Widget, "_message_queue"),
     (asyncio.Event, "_waiters"),  # CPython's, read through Textual's message queue
+    (Stylesheet, "_parse_rules"),
+    (Stylesheet, "_variables"),
 )
 """``(class, name)`` of each private member used here (of an instance: set in ``__init__``)."""
 
@@ -235,3 +240,59 @@ class _Clock:
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.get_time = clock
+
+
+PARSED_CSS_LIMIT = 4096
+"""Parsed CSS sources kept by :func:`share_parsed_css` (a few hundred in a whole run)."""
+_PARSED_CSS: dict[tuple[Any, ...], list[RuleSet]] = {}
+VARIABLES_KEY = "_conformance_variables_key"
+"""Attribute of a ``Stylesheet`` where :func:`_variables_key` keeps its last key."""
+
+
+def share_parsed_css() -> None:
+    """Parse each CSS source once per process, not once per app (``Stylesheet._parse_rules``).
+
+    Textual keeps what it parsed per ``Stylesheet`` (8.2.8: ``Stylesheet._parse_cache``),
+    and every app has its own, so every app a scenario starts parses every ``DEFAULT_CSS``
+    and ``CSS`` it uses again: about 7 % of a scenario's CPU. Parsing is a function of the
+    source, its location, scope, tie breaker, whether it is default CSS, and the theme's
+    variables (``Stylesheet._variables``), so the rule sets of one parse serve every app
+    with the same inputs (Textual's own cache hands the same list back on a re-parse).
+    Nothing else changes: what fails to parse is not kept and raises as before. Installed
+    once per process; later calls do nothing.
+    """
+    if getattr(Stylesheet._parse_rules, "shared_across_apps", False):
+        return
+    parse_rules = Stylesheet._parse_rules
+
+    def shared(
+        self: Stylesheet,
+        css: str,
+        read_from: CSSLocation,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[RuleSet]:
+        key = (css, read_from, is_default_rules, tie_breaker, scope, _variables_key(self))
+        rules = _PARSED_CSS.get(key)
+        if rules is None:
+            rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(_PARSED_CSS) < PARSED_CSS_LIMIT:
+                _PARSED_CSS[key] = rules
+        return rules
+
+    shared.shared_across_apps = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = shared  # type: ignore[method-assign]
+
+
+def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:
+    """The stylesheet's variables as a hashable key, computed once per variables dict.
+
+    Textual replaces the dict when the theme changes (``Stylesheet.set_variables``).
+    """
+    variables = stylesheet._variables
+    known = stylesheet.__dict__.get(VARIABLES_KEY)
+    if known is None or known[0] is not variables:
+        known = (variables, tuple(sorted(variables.items())))
+        stylesheet.__dict__[VARIABLES_KEY] = known
+    return known[1]

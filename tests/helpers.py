@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import textwrap
 from pathlib import Path
 
@@ -25,6 +26,18 @@ def nothing():
 """
 """Step code for throwaway features: ``Given a probe step`` leaves a file that
 ``Then nothing more happens`` requires, so the Then step fails unless the Given ran."""
+WHOLE_CLIENTS = "CHAT_CONFORMANCE_CLIENTS"
+"""Environment variable: ``whole`` runs each independent client of ``examples/`` on its whole
+profile (``make clients``, which ``.ci/run`` runs after ``make test``); otherwise a module
+runs the sample of feature files it names, where its client is drawn or built unlike the
+reference."""
+
+
+def whole_clients() -> bool:
+    """Whether this run proves the independent clients on their whole profile (``make clients``)."""
+    return os.environ.get(WHOLE_CLIENTS) == "whole"
+
+
 INNER_ADDOPTS = "-p no:randomly -p no:cacheprovider -p no:asyncio"
 """Plugins the inner runs of pytester leave out: order, cache and asyncio do not matter there."""
 
