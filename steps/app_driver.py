@@ -277,7 +277,7 @@ class AppDriver:
             self.record("# the scenario started the app again here: the script replays one run")
         self.watchdog.start()
         self.before_start()
-        textual_private.share_parsed_css()
+        textual_private.share_and_defer()
         with audit.driving(self.audit):
             app = self._create_app()
         app.error_console = Console(file=io.StringIO(), stderr=False)  # no crash dump on stderr

@@ -18,7 +18,7 @@ import itertools
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import rich.cells
 from rich.cells import cell_len
@@ -55,9 +55,11 @@ def screen_rows(app: App[Any]) -> list[list[str]]:
     return [[cell.char for cell in row] for row in screen_cells(app)]
 
 
-@dataclass(frozen=True)
-class Cell:
+class Cell(NamedTuple):
     """One cell of the composed screen: what is drawn there and with which style.
+
+    A named tuple, not a dataclass: a screen read makes one per cell (1,920 at 80x24), and a
+    tuple is made about twice as fast as a frozen dataclass.
 
     Attributes:
         char: The grapheme drawn (``""`` for the right half of a wide character).

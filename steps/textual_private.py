@@ -23,6 +23,7 @@ from textual._animator import Animator
 from textual._queue import Queue
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.cache import FIFOCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.css.types import CSSLocation
@@ -62,6 +63,7 @@ PRIVATE_MEMBERS = (
     (asyncio.Event, "_waiters"),  # CPython's, read through Textual's message queue
     (Stylesheet, "_parse_rules"),
     (Stylesheet, "_variables"),
+    (FIFOCache, "_maxsize"),
 )
 """``(class, name)`` of each private member used here (of an instance: set in ``__init__``)."""
 
@@ -296,3 +298,54 @@ def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:
         known = (variables, tuple(sorted(variables.items())))
         stylesheet.__dict__[VARIABLES_KEY] = known
     return known[1]
+
+
+def lazy_strip_caches() -> None:
+    """Make each of a ``Strip``'s caches when it is first used, not when the strip is made.
+
+    ``Strip.__init__`` (8.2.8) makes seven ``FIFOCache``s for every strip, and almost every
+    strip is drawn once and never cropped, divided or styled again: making them was about
+    5 % of a scenario's CPU (and most of the objects the garbage collector walks;
+    docs/performance.md, "What in Textual stands in the way"). Each cache slot is now
+    filled on first read, through ``__getattr__`` (called for an unset slot), with a cache
+    of the size Textual gives it, read from a strip made the original way. What a strip
+    holds and draws is unchanged. Does nothing if ``Strip`` has no such slots (another
+    Textual), or if already installed.
+    """
+    if getattr(Strip, "caches_made_on_use", False):
+        return
+    probe = Strip([])
+    slots = tuple(getattr(Strip, "__slots__", ()))
+    sizes = {
+        name: cache._maxsize
+        for name in slots
+        if isinstance(cache := getattr(probe, name, None), FIFOCache)
+    }
+    given = ("_segments", "_cell_length")  # the arguments' slots
+    plain = [name for name in slots if name not in sizes and name not in given]
+    if not sizes or any(getattr(probe, name, 0) is not None for name in plain):
+        return  # not the Strip this was written against: leave it as it is
+
+    def __init__(self: Strip, segments: Any, cell_length: int | None = None) -> None:
+        self._segments = list(segments)
+        self._cell_length = cell_length
+        for name in plain:
+            object.__setattr__(self, name, None)
+
+    def __getattr__(self: Strip, name: str) -> Any:
+        size = sizes.get(name)
+        if size is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        cache: FIFOCache[Any, Any] = FIFOCache(size)
+        object.__setattr__(self, name, cache)
+        return cache
+
+    Strip.__init__ = __init__  # type: ignore[method-assign]
+    Strip.__getattr__ = __getattr__  # type: ignore[attr-defined]
+    Strip.caches_made_on_use = True  # type: ignore[attr-defined]
+
+
+def share_and_defer() -> None:
+    """Install :func:`share_parsed_css` and :func:`lazy_strip_caches` (once per process)."""
+    share_parsed_css()
+    lazy_strip_caches()
