@@ -42,6 +42,7 @@ from typing import Any
 
 import pytest
 
+from steps.clauses import catalogue, catalogue_names
 from steps.memory import freeze_start_up
 from steps.report.render import environment
 
@@ -69,6 +70,8 @@ def warm(profile: str, reference: str, module: str) -> None:
     if status != pytest.ExitCode.OK:
         raise RuntimeError(f"collecting features/{profile} ended with {status!r}")
     importlib.import_module(module)
+    for name in catalogue_names():  # a report names every catalogue's clauses: parsed once here
+        catalogue(name)
     environment().get_template("report.html")  # compiled here once, not in every child
     if threading.active_count() != 1:
         raise RuntimeError(f"threads left after warming up: {threading.enumerate()}")
