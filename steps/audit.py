@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,10 +58,21 @@ PROCESS_EVENTS = frozenset(
 """Audit events of a process started (another program could reach any service)."""
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 """``open`` flags of a file opened for writing (``open`` passes its flags with the event)."""
-WRITE_EVENTS = frozenset(
-    {"open", "os.mkdir", "os.symlink", "os.link", "os.truncate", "os.rename", "sqlite3.connect"}
-)
-"""Audit events that may write, create or rename to a file (:func:`_written` reads which)."""
+_WRITE_TARGETS: dict[str, Callable[[tuple[Any, ...]], object]] = {
+    "open": lambda args: args[0] if isinstance(args[2], int) and args[2] & WRITE_FLAGS else None,
+    "os.mkdir": lambda args: args[0],
+    "os.truncate": lambda args: args[0],
+    "os.symlink": lambda args: args[1],
+    "os.link": lambda args: args[1],
+    "os.rename": lambda args: args[1],  # os.replace too
+    "sqlite3.connect": lambda args: (
+        None if args[0] in (":memory:", "", b":memory:", b"") else args[0]
+    ),
+}
+"""Each audit event that may write, create or rename to a file, and how its arguments name
+that file (``None``: it writes none)."""
+WRITE_EVENTS = frozenset(_WRITE_TARGETS)
+"""Audit events that may write, create or rename to a file."""
 WATCHED = NETWORK_EVENTS | PROCESS_EVENTS | WRITE_EVENTS
 """Every event a :class:`Recorder` acts on. The hook hands it nothing else: Python audits
 events far more often than these (``builtins.id`` about 7,700 times in a scenario, from
@@ -165,15 +176,7 @@ def driving(recorder: Recorder | None) -> Iterator[None]:
 
 def _written(event: str, args: tuple[Any, ...]) -> Path | None:
     """The file ``event`` writes, creates or renames to, else ``None``."""
-    target: object = None
-    if event == "open" and isinstance(args[2], int) and args[2] & WRITE_FLAGS:
-        target = args[0]
-    elif event in ("os.mkdir", "os.symlink", "os.link", "os.truncate"):
-        target = args[1] if event in ("os.symlink", "os.link") else args[0]
-    elif event == "os.rename":
-        target = args[1]
-    elif event == "sqlite3.connect" and args[0] not in (":memory:", "", b":memory:", b""):
-        target = args[0]
+    target = _WRITE_TARGETS[event](args) if event in _WRITE_TARGETS else None
     if not isinstance(target, str | bytes | os.PathLike):
         return None  # a file descriptor: the file was opened (and checked) before
     return Path(os.path.abspath(os.fsdecode(target)))

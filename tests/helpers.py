@@ -38,6 +38,14 @@ def whole_clients() -> bool:
     return os.environ.get(WHOLE_CLIENTS) == "whole"
 
 
+def client_selection(profile: str, sample: tuple[str, ...]) -> list[str]:
+    """What an independent client's run collects: ``features/<profile>`` under ``make
+    clients`` (:func:`whole_clients`), else ``features/<profile>/<name>.feature`` of each
+    name in ``sample``."""
+    folder = f"features/{profile}"
+    return [folder] if whole_clients() else [f"{folder}/{name}.feature" for name in sample]
+
+
 INNER_ADDOPTS = "-p no:randomly -p no:cacheprovider -p no:asyncio"
 """Plugins the inner runs of pytester leave out: order, cache and asyncio do not matter there."""
 

@@ -77,3 +77,39 @@ def test_the_file_textual_logs_to_is_allowed(
         log.write_text("Textual's own log", encoding="utf-8")
 
     assert recorder.writes == []
+
+
+def test_every_way_of_making_or_replacing_a_file_outside_the_scratch_directory_is_refused(
+    recorder: audit.Recorder, tmp_path: Path
+) -> None:
+    """Not only ``open``: a directory, links, a rename or replace onto a path, a truncate,
+    an SQLite database (each its own audit event, :data:`steps.audit.WRITE_EVENTS`)."""
+    import sqlite3
+
+    recorder.scratch.mkdir()
+    inside = recorder.scratch / "draft.txt"
+    inside.write_text("kept for the run", encoding="utf-8")
+    kept = tmp_path / "kept.txt"
+    kept.write_text("the user's", encoding="utf-8")
+    writes = {
+        "os.mkdir": lambda: os.mkdir(tmp_path / "made"),
+        "os.symlink": lambda: os.symlink(inside, tmp_path / "symlink"),
+        "os.link": lambda: os.link(inside, tmp_path / "hardlink"),
+        "os.rename": lambda: os.rename(inside, tmp_path / "renamed"),
+        "os.replace": lambda: os.replace(inside, kept),
+        "os.truncate": lambda: os.truncate(kept, 0),
+        "sqlite3.connect": lambda: sqlite3.connect(tmp_path / "store.db"),
+    }
+    refused = []
+    with audit.driving(recorder):
+        for name, write in writes.items():
+            try:
+                write()
+            except PermissionError:
+                refused.append(name)
+
+    assert refused == list(writes)
+    assert kept.read_text(encoding="utf-8") == "the user's" and inside.exists()
+    assert sorted({write.partition(" ")[0] for write in recorder.writes}) == sorted(
+        {"os.mkdir", "os.symlink", "os.link", "os.rename", "os.truncate", "sqlite3.connect"}
+    )

@@ -16,13 +16,12 @@ import sys
 
 import pytest
 
-from tests.helpers import ROOT, imported_modules, whole_clients
+from tests.helpers import ROOT, client_selection, imported_modules
 
 ADAPTER = "examples.crs_alt.adapter:adapter"
 PACKAGE = ROOT / "examples" / "crs_alt"
 
 
-FEATURES = "features/rawp_crs"
 SAMPLE = (
     "actor_layout", "user_markdown", "timestamps", "command_bubble", "history_tokens",
     "file_tokens", "file_browser_tree",
@@ -32,14 +31,10 @@ rows and spacers (layout), its own markdown parser, its inline times (:data:`NOT
 its command bubbles and tokens drawn by ``render()``, its own tree; one or more per part."""
 
 
-def selection() -> list[str]:
-    """The profile's folder under ``make clients``, else the files of :data:`SAMPLE`."""
-    return [FEATURES] if whole_clients() else [f"{FEATURES}/{name}.feature" for name in SAMPLE]
-
-
 def run_profile(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run :func:`selection` on the alternative client, in file order, no cache."""
-    command = [sys.executable, "-m", "pytest", *selection(), f"--adapter={ADAPTER}"]
+    """Run the profile (or :data:`SAMPLE`) on the alternative client, in file order, no cache."""
+    command = [sys.executable, "-m", "pytest", *client_selection("rawp_crs", SAMPLE)]
+    command += [f"--adapter={ADAPTER}"]
     command += ["-p", "no:randomly", "-p", "no:cacheprovider", *args]
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
 
