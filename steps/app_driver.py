@@ -266,6 +266,8 @@ class AppDriver:
     def start(self) -> None:
         """Create the app and run it headless (after :meth:`before_start`).
 
+        Returns once the app has processed what it started while mounting (:meth:`settle`).
+
         Raises:
             FactoryError: The factory raised or returned something that is not an App.
             DriverError: The app crashed while starting (compose, mount).
@@ -299,6 +301,10 @@ class AppDriver:
                 "the app crashed while starting (compose, mount): "
                 + summarize_exception(self.crash)
             ) from self.crash
+        # What the app started on mount (a focus after its first refresh, a child's own
+        # mounts) is done before the first step acts, as a person sees the screen before
+        # typing: a paste posted before it would reach whatever had the focus then.
+        self.settle()
 
     def uses(self, *parts: int) -> None:
         """Record that the scenario uses ``parts`` of its profile (:attr:`parts_used`).
