@@ -106,6 +106,7 @@ async def main() -> None:
             app = adapter.create_app()
         async with app.run_test(size={size}) as pilot:
             parser = parser_factory(adapter)()
+            await pilot.pause()  # what the app started while mounting is done first
 
             {feed}
 
