@@ -2,7 +2,8 @@
 
 Usage: ``python -m benchmarks.explore_teeth [--every N] [--jobs J] [--explore N]
 [--seed S] [--out FILE] [--area TEXT ...]``. ``--jobs`` processes (``--batch SHARE
-JOBS``) share the mutants; each runs, per mutant, the profile's explorer
+JOBS``) share the mutants; each runs, per mutant, the profile's explorers (each scenario of its
+``exploration.feature`` has one: ``rawp_crs`` explores part 1 alone, then parts 1 to 4)
 (:func:`steps.explore.core.explore`, the code the exploration scenarios run, without
 pytest and without shrinking: only whether a defect is found counts) with ``--explore``
 sessions from ``--seed``, and writes one JSON line per mutant (caught or not, the clause
@@ -78,15 +79,19 @@ def explore_one(profile: str, spec: str, examples: int, seed: int) -> None:
     from steps.chat_screen.explorer import ChatExplorer
     from steps.explore.core import Budget, Explorer, Harness, explore
     from steps.loading import AdapterSpec, load_adapter
-    from steps.rawp_crs.explorer import CrsExplorer
+    from steps.rawp_crs.explorer import CrsExplorer, CrsPart1Explorer
 
-    machine: type[Explorer] = ChatExplorer if profile == "chat_screen" else CrsExplorer
+    # The explorers of the profile's exploration.feature, one per scenario, in its order.
+    machines: tuple[type[Explorer], ...] = (
+        (ChatExplorer,) if profile == "chat_screen" else (CrsPart1Explorer, CrsExplorer)
+    )
     adapter = load_adapter(AdapterSpec(spec, "explore_teeth"), ROOT)
-    with tempfile.TemporaryDirectory() as data, contextlib.chdir(data):
-        # in a directory of its own: a mutant of the scope writes its history file to the
-        # working directory, which must not be the repository
-        harness = Harness(adapter, spec, (80, 24), BOUND, "explore_teeth", Path(data))
-        explore(machine, harness, Budget(examples, seed, "explore_teeth"), shrink=False)
+    for machine in machines:
+        with tempfile.TemporaryDirectory() as data, contextlib.chdir(data):
+            # in a directory of its own: a mutant of the scope writes its history file to
+            # the working directory, which must not be the repository
+            harness = Harness(adapter, spec, (80, 24), BOUND, "explore_teeth", Path(data))
+            explore(machine, harness, Budget(examples, seed, "explore_teeth"), shrink=False)
 
 
 def run(entry: tuple[str, str, str], examples: int, seed: int) -> dict[str, object]:

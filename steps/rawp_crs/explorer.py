@@ -108,6 +108,8 @@ scroll: the seeds fix no height), as the slash filter oracle reads it."""
 SLASH_PREFIXES = st.sampled_from(("", "c", "co", "m", "h", "x"))
 """What is typed after ``/``: nothing, the start of a published command's name, or a letter
 no name starts with (then the popup is closed with Escape)."""
+CLICKED = ("", "input", "conversation")
+"""Where a click moves the focus before an Escape on a request ("": it stays on the UI)."""
 SLASH_KEYS = st.sampled_from(("enter", "tab", "escape"))
 """The key that closes the / popup: a selection, or Escape."""
 STEP_SECONDS = 61
@@ -459,6 +461,22 @@ class CrsExplorer(Explorer):
         self._publish(TurnEnded(self._turn()), code=f"TurnEnded({self._turn()!r})")
         self.state = "idle"
 
+    def _click(self, where: str) -> None:
+        """Click ``where``, as the scenarios' "the user clicks the input / conversation".
+
+        ``input``: the middle of its first row; ``conversation``: its first content cell.
+        """
+        if where == "input":
+            region = self.driver.input.region
+            x, y = region.x + region.width // 2, region.y
+        else:
+            region = self.driver.conversation.scrollable_content_region
+            x, y = region.x + 1, region.y + 1
+        self.act(
+            f"await pilot.click(offset=({x}, {y}))",
+            lambda: self.driver.click(x, y, doing=f"clicking the {where}"),
+        )
+
     def _focus_input(self) -> None:
         """Give the input the keyboard focus again (after :meth:`escape` off the input)."""
         app, field = self.driver.app, self.driver.input
@@ -543,6 +561,9 @@ class CrsExplorer(Explorer):
         ending=st.sampled_from(("end", "end", "cancel", "cancel early")),
         popup=st.booleans(),
         ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
+        focus=st.sampled_from(CLICKED),
+        off_input=st.booleans(),
+        again=st.booleans(),
     )
     def whole_turn(
         self,
@@ -551,6 +572,9 @@ class CrsExplorer(Explorer):
         ending: str = "end",
         popup: bool = False,
         ask: str = "",
+        focus: str = "",
+        off_input: bool = False,
+        again: bool = False,
     ) -> None:
         """Enter, then the agent's whole turn: its start, its work, its end.
 
@@ -558,12 +582,15 @@ class CrsExplorer(Explorer):
         :meth:`turn_ends` in a row, so that short sessions hold finished turns (which
         :meth:`recall` needs), then, if ``reopen``, :meth:`reopen`. With ``ending``
         ``cancel`` (or ``cancel early``: Escape before the start too) the user cancels the
-        turn instead (:meth:`cancelled_turn`, with ``popup`` and ``ask``), so that short
-        sessions hold cancelled turns as often as finished ones.
+        turn instead (:meth:`cancelled_turn`, with ``popup``, ``ask``, ``focus``,
+        ``off_input`` and ``again``), so that short sessions hold cancelled turns as often
+        as finished ones.
         """
         if ending != "end":
             kinds = [kind for kind, _ in work if kind != "result"]
-            self.cancelled_turn(ending == "cancel early", kinds[:2], popup, ask)
+            self.cancelled_turn(
+                ending == "cancel early", kinds[:2], popup, ask, focus, off_input, again
+            )
             return
         self.enter()
         if self.state != "sent":
@@ -577,16 +604,42 @@ class CrsExplorer(Explorer):
         if reopen and self.storable and 4 in self.parts:
             self.reopen()
 
-    def cancelled_turn(self, early: bool, work: list[str], popup: bool, ask: str) -> None:
+    @precondition(lambda self: self.state == "idle" and bool(self.typed.strip()))
+    @rule(
+        early=st.booleans(),
+        work=st.lists(st.sampled_from(("thinking", "tool", "text")), max_size=2),
+        popup=st.booleans(),
+        ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
+        focus=st.sampled_from(CLICKED),
+        off_input=st.booleans(),
+        again=st.booleans(),
+    )
+    def cancelled_turn(
+        self, early: bool, work: list[str], popup: bool, ask: str, focus: str = "",
+        off_input: bool = False, again: bool = False,
+    ) -> None:  # fmt: skip
         """Enter, then a turn the user cancels with Escape.
 
         If ``early``, Escape is pressed once before the turn starts too; the turn's work
-        (thinking, a tool call, text); if ``popup`` (part 2 claimed), the / popup opened and
-        closed with Escape during the turn (no cancel: ``crs-escape-closes-popup``); if
-        ``ask`` (part 4 claimed), a request of that type answered with Escape (no cancel:
-        ``crs-escape-closes-interaction``); then Escape: one cancel (:meth:`escape`). The
-        same actions as the rules of each, in a row (:meth:`whole_turn` runs it).
+        (thinking, a tool call left running, text); if ``popup`` (part 2 claimed), the /
+        popup opened and closed with Escape during the turn (no cancel:
+        ``crs-escape-closes-popup``); if ``ask`` (part 4 claimed), a request of that type
+        answered with Escape, after a click moved the focus to ``focus`` if one is named (no
+        cancel: ``crs-escape-closes-interaction``); then Escape, with the focus off the input
+        if ``off_input``: one cancel (:meth:`escape`). If ``again``, the user then types and
+        sends another prompt and cancels its turn too, from the state the first cancel left
+        (issue 38: states after the user acted). The same actions as the rules of each, in
+        a row (:meth:`whole_turn` runs it).
         """
+        self._cancel_one(early, work, popup, ask, focus, off_input)
+        if again and self.state == "idle" and not self.typed:
+            self.type("다시")
+            self._cancel_one(False, work[:1], False, "", "", not off_input)
+
+    def _cancel_one(
+        self, early: bool, work: list[str], popup: bool, ask: str, focus: str, off_input: bool
+    ) -> None:
+        """:meth:`cancelled_turn`'s one turn."""
         self.enter()
         if self.state != "sent":
             return
@@ -600,9 +653,9 @@ class CrsExplorer(Explorer):
             self.slash("", 0, "escape")
             self.typed_back()
         if self.state == "running" and ask and 4 in self.parts:
-            self.ask(ask, "escape", 0, False)
+            self.ask(ask, "escape", 0, False, focus)
         if self.state == "running":
-            self.escape()
+            self.escape(off_input)
 
     def typed_back(self) -> None:
         """Erase what the input holds with Backspace (what a blank Enter or a closed popup left)."""
@@ -964,17 +1017,24 @@ class CrsExplorer(Explorer):
         key=st.sampled_from(("y", "n", "enter", "escape")),
         moves=st.integers(0, 2),
         default=st.booleans(),
+        focus=st.sampled_from(CLICKED),
     )
-    def ask(self, kind: str, key: str, moves: int, default: bool) -> None:
+    def ask(self, kind: str, key: str, moves: int, default: bool, focus: str = "") -> None:
         """The agent asks the user; the user answers with keys (002 §2.5.3).
 
         One answer is sent, with the outcome the keys give (``crs-interaction-keys-yn``,
         ``-permission``, ``-select``); Escape on a SELECT answers its default or no choice
         (``crs-interaction-escape-default``) and never cancels the turn
         (``crs-escape-closes-interaction``, judged by :meth:`nothing_sent_unasked`).
+
+        With ``focus`` (``input`` or ``conversation``) and Escape, the user first clicks
+        there, as the scenarios "Escape closes the UI even after a click moved the focus to
+        ..." do: the Escape that follows still only closes the request. The focus is then
+        put back on the input, where the next rules type.
         """
         if kind != "YN" and key in ("y", "n"):
             key = "enter"
+        focus = focus if key == "escape" else ""
         options = ("main", "develop", "release") if kind == "SELECT" else ()
         value = "develop" if kind == "SELECT" and default else None
         self.answers += 1
@@ -987,12 +1047,20 @@ class CrsExplorer(Explorer):
         self._publish(request, code=repr(request))
         data = (key_bytes("down") * moves if kind == "SELECT" else b"") + key_bytes(key)
         cancels = self._cancels()
+        if focus:
+            self._click(focus)
         self.act(f"await feed({data!r})", lambda: self.driver.feed_terminal(data, "answering"))
+        if focus:
+            self.act(
+                "app.set_focus(app.screen.query_one(adapter.input_selector))\nawait pilot.pause()",
+                self._focus_input,
+            )
         self.state = "running"
         self.check(
             self._cancels() == cancels,
             "crs-escape-closes-interaction",
-            f"no cancel for {key} on the {kind} request (it answers the request)",
+            f"no cancel for {key} on the {kind} request (it answers the request)"
+            + (f", the focus moved to the {focus} by a click" if focus else ""),
             f"{self._cancels() - cancels} cancel(s)",
             f"cancels() == {cancels}",
         )
