@@ -110,6 +110,16 @@ SLASH_PREFIXES = st.sampled_from(("", "c", "co", "m", "h", "x"))
 no name starts with (then the popup is closed with Escape)."""
 CLICKED = ("", "input", "conversation")
 """Where a click moves the focus before an Escape on a request ("": it stays on the UI)."""
+CANCEL_DRAWS: dict[str, Any] = {
+    "popup": st.booleans(),
+    "ask": st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
+    "focus": st.sampled_from(CLICKED),
+    "off_input": st.booleans(),
+    "again": st.booleans(),
+}
+"""What a cancelled turn draws (:meth:`CrsExplorer.cancelled_turn`'s arguments after ``work``),
+shared by its own rule and the cancel endings of :meth:`CrsExplorer.whole_turn`, last in
+both, in this order."""
 SLASH_KEYS = st.sampled_from(("enter", "tab", "escape"))
 """The key that closes the / popup: a selection, or Escape."""
 STEP_SECONDS = 61
@@ -559,11 +569,7 @@ class CrsExplorer(Explorer):
         ),
         reopen=st.booleans(),
         ending=st.sampled_from(("end", "end", "cancel", "cancel early")),
-        popup=st.booleans(),
-        ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
-        focus=st.sampled_from(CLICKED),
-        off_input=st.booleans(),
-        again=st.booleans(),
+        **CANCEL_DRAWS,
     )
     def whole_turn(
         self,
@@ -608,11 +614,7 @@ class CrsExplorer(Explorer):
     @rule(
         early=st.booleans(),
         work=st.lists(st.sampled_from(("thinking", "tool", "text")), max_size=2),
-        popup=st.booleans(),
-        ask=st.sampled_from(("", "YN", "PERMISSION", "SELECT")),
-        focus=st.sampled_from(CLICKED),
-        off_input=st.booleans(),
-        again=st.booleans(),
+        **CANCEL_DRAWS,
     )
     def cancelled_turn(
         self, early: bool, work: list[str], popup: bool, ask: str, focus: str = "",
