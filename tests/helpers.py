@@ -46,8 +46,11 @@ def client_selection(profile: str, sample: tuple[str, ...]) -> list[str]:
     return [folder] if whole_clients() else [f"{folder}/{name}.feature" for name in sample]
 
 
-INNER_ADDOPTS = "-p no:randomly -p no:cacheprovider -p no:asyncio"
-"""Plugins the inner runs of pytester leave out: order, cache and asyncio do not matter there."""
+INNER_ADDOPTS = (
+    "-p no:randomly -p no:cacheprovider -p no:asyncio -p no:logfire -p no:pytest_logfire"
+)
+"""Plugins the inner runs of pytester leave out: order, cache and asyncio do not matter there;
+logfire's (installed with the ``thirdparty`` extra) only cost each run's start-up."""
 
 
 def write_feature(pytester: pytest.Pytester, text: str, *steps: str) -> None:
