@@ -365,6 +365,7 @@ class CrsExplorer(Explorer):
         """Press Enter while the agent is idle: a non-blank input is sent once."""
         value = self.typed
         before = self._prompts()
+        users = self._user_items()
         self.driver.clock.advance(STEP_SECONDS)
         self.act(
             'await feed(key_bytes("enter"))',
@@ -382,6 +383,8 @@ class CrsExplorer(Explorer):
             self.typed = self.driver.input_value if not self.driver.input_value.strip() else value
             return
         self._check_prompt(value, before)
+        if 2 in self.parts:
+            self._check_bubble(value, users)
         self.sent.append((value, list(self.tokens)))
         self.sent_at = self.driver.clock()
         self.typed = ""
@@ -1264,6 +1267,50 @@ class CrsExplorer(Explorer):
             repr(seen),
             f"prompts()[{len(before)}] in {wanted!r}",
         )
+
+    def _check_bubble(self, value: str, users: int) -> None:
+        """The prompt just sent has the input type and the bubble part 2 gives it.
+
+        A prompt that starts with a published command's ``/name`` (selected in the / popup,
+        text typed after it or not) is sent with input type ``slash_command``
+        (``crs-command-bubble-for-slash-input-type``, as ``command_bubble.feature`` sends
+        ``/compact focus on auth module``); any other prompt may have either type (a slash
+        word the agent did not publish: RAWP-DPS §6.1.1 is not held). Once the client has
+        drawn the new user item, it is a command bubble for ``slash_command`` and a text
+        bubble for any other type (004 §3.3 ¶11: the bubble follows the type sent). A client
+        that has not drawn the item yet is not judged here.
+
+        Args:
+            value: What the input held when Enter was pressed.
+            users: How many user items were drawn before (:meth:`_user_items`).
+        """
+        input_type = getattr(self.driver.agent.sent_of(PROMPT)[-1], "input_type", None)
+        published = any(value == f"/{c.name}" or value.startswith(f"/{c.name} ") for c in COMMANDS)
+        self.check(
+            not published or input_type == "slash_command",
+            "crs-command-bubble-for-slash-input-type",
+            f"the prompt {value!r}, a published command, sent with input type 'slash_command'",
+            repr(input_type),
+            'agent.sent_of("control.prompt.request")[-1].input_type == "slash_command"',
+        )
+        drawn = [v for v in self.driver.items() if v.actor == "user" and v.kind != "timestamp"]
+        if len(drawn) <= users:
+            return
+        expected = "command" if input_type == "slash_command" else "text"
+        self.check(
+            drawn[-1].kind == expected,
+            "crs-command-bubble-for-slash-input-type"
+            if expected == "command"
+            else "crs-text-bubble-for-other-input-types",
+            f"the user item of the prompt {value!r} (sent with input type {input_type!r}) "
+            f"drawn as a {expected} bubble",
+            f"kind {drawn[-1].kind!r}",
+            unchecked("read the kind of the last user item the adapter's items() gives"),
+        )
+
+    def _user_items(self) -> int:
+        """How many user items (times left out) the conversation holds now."""
+        return sum(v.actor == "user" and v.kind != "timestamp" for v in self.driver.items())
 
     def _turn(self) -> str:
         return f"t{self.turn}"
