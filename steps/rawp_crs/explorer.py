@@ -58,7 +58,7 @@ from rawp_port import (
 from steps.app_driver import WaitTimeout
 from steps.explore.core import Explorer, pasted_text, printable, typed_text, unchecked
 from steps.profiles import PROFILES
-from steps.rawp_crs.contract import TokenView
+from steps.rawp_crs.contract import ItemView, TokenView
 from steps.rawp_crs.driver import CrsDriver
 from steps.rawp_crs.part2.popup import (
     HIGHLIGHT_CONTRAST,
@@ -365,7 +365,7 @@ class CrsExplorer(Explorer):
         """Press Enter while the agent is idle: a non-blank input is sent once."""
         value = self.typed
         before = self._prompts()
-        users = self._user_items()
+        users = len(self._user_views())
         self.driver.clock.advance(STEP_SECONDS)
         self.act(
             'await feed(key_bytes("enter"))',
@@ -1282,7 +1282,7 @@ class CrsExplorer(Explorer):
 
         Args:
             value: What the input held when Enter was pressed.
-            users: How many user items were drawn before (:meth:`_user_items`).
+            users: How many user items were drawn before (:meth:`_user_views`).
         """
         input_type = getattr(self.driver.agent.sent_of(PROMPT)[-1], "input_type", None)
         published = any(value == f"/{c.name}" or value.startswith(f"/{c.name} ") for c in COMMANDS)
@@ -1293,7 +1293,7 @@ class CrsExplorer(Explorer):
             repr(input_type),
             'agent.sent_of("control.prompt.request")[-1].input_type == "slash_command"',
         )
-        drawn = [v for v in self.driver.items() if v.actor == "user" and v.kind != "timestamp"]
+        drawn = self._user_views()
         if len(drawn) <= users:
             return
         expected = "command" if input_type == "slash_command" else "text"
@@ -1308,9 +1308,9 @@ class CrsExplorer(Explorer):
             unchecked("read the kind of the last user item the adapter's items() gives"),
         )
 
-    def _user_items(self) -> int:
-        """How many user items (times left out) the conversation holds now."""
-        return sum(v.actor == "user" and v.kind != "timestamp" for v in self.driver.items())
+    def _user_views(self) -> list[ItemView]:
+        """The conversation's user items now, in order (times left out)."""
+        return [v for v in self.driver.items() if v.actor == "user" and v.kind != "timestamp"]
 
     def _turn(self) -> str:
         return f"t{self.turn}"
